@@ -1,0 +1,18 @@
+extension DependencyValues {
+    @TaskLocal static var currentValues = DependencyValues(storage: Storage(root: .process))
+
+    /// The values of the current scope.
+    ///
+    /// Outside any scope these are the process's values (with what ``prepareDependencies(_:)`` set). Inside
+    /// ``withDependencies(_:operation:)-(_,()->R)`` they carry its overrides. Tasks created in a scope inherit it;
+    /// `Task.detached` and Dispatch queues do not — capture the values and re-enter them with
+    /// ``withDependencies(_:operation:)-(DependencyValues,_)``.
+    ///
+    /// ```swift
+    /// let values = DependencyValues.current
+    /// queue.async {
+    ///     withDependencies(values) { report() }
+    /// }
+    /// ```
+    public static var current: DependencyValues { currentValues }
+}

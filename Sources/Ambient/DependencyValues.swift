@@ -1,0 +1,78 @@
+/// A collection of dependencies, read by key, that flows down a scope or a view tree.
+///
+/// `DependencyValues` plays the part of SwiftUI's `EnvironmentValues` for dependencies. Extend it with a property
+/// per dependency, backed by a ``DependencyKey``:
+///
+/// ```swift
+/// extension DependencyValues {
+///     var api: any API {
+///         get { self[APIKey.self] }
+///         set { self[APIKey.self] = newValue }
+///     }
+/// }
+/// ```
+///
+/// Read values with ``Dependency`` or from ``current``; override them for a scope with
+/// ``withDependencies(_:operation:)-(_,()->R)`` or for a SwiftUI subtree with `.dependency(\.api, DemoAPI())`.
+/// A value that nothing overrides is the key's value for the ``context``, created once per root on first read.
+///
+/// `DependencyValues` is a value type: setting a key changes this copy only. Copies share storage, so copying is
+/// cheap, and setting a key costs the same however many keys are already set.
+public struct DependencyValues: Sendable {
+    var storage: Storage
+
+    init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// Values with no overrides, on the root of the current scope (the process, or the running test).
+    ///
+    /// Unset keys read their value for the detected ``DependencyContext``. To start from the values of the current
+    /// scope instead, use ``current``.
+    public init() {
+        storage = Storage(root: DependencyValues.current.storage.root)
+    }
+
+    /// The value of the dependency for `key`: the innermost override, else the key's value for ``context``.
+    ///
+    /// Use it to implement a ``DependencyValues`` property, or directly with a type key:
+    ///
+    /// ```swift
+    /// let clock = DependencyValues.current[Clock.self]
+    /// ```
+    public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+        get {
+            let id = ObjectIdentifier(key)
+            if let override = storage.override(for: id) {
+                storage.recorder?.record(id, reads: [])
+                return override.box.unbox(as: Key.Value.self)
+            }
+            let resolved = storage.root.defaultValue(of: key, id: id, in: storage)
+            storage.recorder?.record(id, reads: resolved.reads)
+            return resolved.box.unbox(as: Key.Value.self)
+        }
+        set {
+            writableStorage().set(Box(newValue), for: key, key: ObjectIdentifier(key))
+        }
+    }
+
+    /// The context whose values unset keys give: the detected one, unless a scope chose another.
+    ///
+    /// Setting it switches every key that this scope does not override, a "demo mode" for one subtree:
+    ///
+    /// ```swift
+    /// ContentView().dependencies { $0.context = .preview }
+    /// ```
+    public var context: DependencyContext {
+        get { storage.context }
+        set { writableStorage().setContext(newValue) }
+    }
+
+    /// This copy's storage, made unique (and unfrozen) first, so that it can be changed in place.
+    private mutating func writableStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) || storage.isFrozen {
+            storage = Storage(parent: storage)
+        }
+        return storage
+    }
+}

@@ -1,0 +1,29 @@
+/// A type-erased, immutable holder of one dependency value.
+///
+/// The read path knows the value's type from the key, so it unboxes with `unsafeDowncast` instead of a dynamic cast.
+class AnyBox: @unchecked Sendable {
+    // Safe: the base class has no state, and its only subclass, `Box`, holds one immutable `Sendable` value.
+
+    /// The boxed value, described for ``DependencyValues/description``.
+    var valueDescription: String { "" }
+}
+
+/// The one concrete ``AnyBox``.
+final class Box<Value: Sendable>: AnyBox, @unchecked Sendable {
+    // Safe: `value` is a `let` of a `Sendable` type.
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    override var valueDescription: String { String(describing: value) }
+}
+
+extension AnyBox {
+    /// The value, for a caller that knows its type from the key it was stored under.
+    @inline(__always)
+    func unbox<Value: Sendable>(as _: Value.Type) -> Value {
+        unsafeDowncast(self, to: Box<Value>.self).value
+    }
+}

@@ -1,0 +1,78 @@
+import Synchronization
+
+/// The kind of a problem Ambient reports instead of going on silently.
+@_documentation(visibility: private)
+public enum _DependencyIssueKind: Sendable, Equatable {
+    /// A key without a testing value of its own was read in the testing context.
+    case missingTestingValue
+    /// The API was used in a way that cannot work (a second `prepareDependencies`, a late one).
+    case misuse
+}
+
+/// Receives Ambient's reports; `AmbientTesting` installs one that records test failures.
+@_documentation(visibility: private)
+public protocol _DependencyIssueReporter: Sendable {
+    /// Handles one report.
+    func report(_ kind: _DependencyIssueKind, _ message: String)
+}
+
+/// The hook through which `AmbientTesting` receives Ambient's reports, so the core links no test framework.
+@_documentation(visibility: private)
+public enum _IssueReporting {
+    /// Runs `operation` with `reporter` receiving every report made on its task (and its child tasks).
+    public static func withReporter<R>(
+        _ reporter: any _DependencyIssueReporter,
+        operation: () throws -> R
+    ) rethrows -> R {
+        try IssueReporting.$reporter.withValue(reporter, operation: operation)
+    }
+
+    /// Runs `operation` with `reporter` receiving every report made on its task (and its child tasks).
+    public static func withReporter<R>(
+        _ reporter: any _DependencyIssueReporter,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> R
+    ) async rethrows -> R {
+        try await IssueReporting.$reporter.withValue(reporter, operation: operation)
+    }
+}
+
+/// Where reports go: the task's reporter if one is installed, else standard error.
+enum IssueReporting {
+    @TaskLocal static var reporter: (any _DependencyIssueReporter)?
+
+    private static let warnedKeys = Mutex<Set<String>>([])
+
+    static func report(_ kind: _DependencyIssueKind, _ message: String) {
+        if let reporter {
+            reporter.report(kind, message)
+        } else {
+            ProcessEnvironment.writeToStandardError(message + "\n")
+        }
+    }
+
+    /// Reports `message` once per process for `token` when no reporter is installed; always to a reporter.
+    static func reportOnce(_ kind: _DependencyIssueKind, token: String, _ message: String) {
+        if reporter == nil, !warnedKeys.withLock({ $0.insert(token).inserted }) { return }
+        report(kind, message)
+    }
+}
+
+/// The report made when a key without a testing value of its own is read in the testing context.
+enum MissingTestingValue {
+    /// Set while `previewValue` falls back to `testingValue`: a preview using the live value is not a test.
+    @TaskLocal static var isSuppressed = false
+
+    static func report<Key: DependencyKey>(_: Key.Type) {
+        guard !isSuppressed, let creation = CreationStack.top, creation.context == .testing,
+            creation.key == ObjectIdentifier(Key.self)
+        else {
+            return
+        }
+        IssueReporting.reportOnce(
+            .missingTestingValue,
+            token: "\(ObjectIdentifier(Key.self))",
+            Messages.missingTestingValue(Key.self)
+        )
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A value guarded by a mutex and a condition variable, for the rare paths that must wait for another thread.
+///
+/// Every blocking lock of the package lives here. The read path of a created value takes no lock; only the creation
+/// of a default value and `prepareDependencies(_:)` do.
+final class ConditionLock<State>: @unchecked Sendable {
+    // Safe: `state` is only touched between `condition.lock()` and `condition.unlock()`.
+    private let condition = NSCondition()
+    private var state: State
+
+    init(_ state: State) {
+        self.state = state
+    }
+
+    /// Runs `body` with exclusive access to the state.
+    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        condition.lock()
+        defer { condition.unlock() }
+        return try body(&state)
+    }
+
+    /// Runs `body` under the lock until it returns a result, waiting for `broadcast()` each time it returns `nil`.
+    func waitFor<R>(_ body: (inout State) -> R?) -> R {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let result = body(&state) { return result }
+            condition.wait()
+        }
+    }
+
+    /// Runs `body` under the lock, then wakes every thread waiting in `waitFor(_:)`.
+    func withLockBroadcasting<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body(&state)
+    }
+}

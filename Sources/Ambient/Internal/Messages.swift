@@ -1,0 +1,35 @@
+/// The user-facing texts of the core, in one place. Tests pin them: they are part of the API.
+enum Messages {
+    static let preparedTwice = """
+        Ambient: prepareDependencies(_:) was called again and is ignored. Set every dependency in one call, once, \
+        as early as possible at launch (for example in your App's init or at the top of main.swift).
+        """
+
+    static func preparedAfterRead(_ keyType: any DependencyKey.Type) -> String {
+        """
+        Ambient: prepareDependencies(_:) cannot set \(keyType): its value was already read and may be held by \
+        code that is running. Call prepareDependencies(_:) before anything reads \(keyType).
+        """
+    }
+
+    static let preparedContext = """
+        Ambient: prepareDependencies(_:) cannot change the context of the process; it is ignored. Set the \
+        AMBIENT_CONTEXT environment variable instead, or set `context` in a withDependencies scope.
+        """
+
+    static func missingTestingValue(_ keyType: any DependencyKey.Type) -> String {
+        """
+        Ambient: \(keyType) has no testingValue, so this test uses its defaultValue (the live value). Give \
+        \(keyType) a `static var testingValue`, override it for the test (`withDependencies { $0[\(keyType).self] \
+        = ... }`), or, when the live value is safe in tests, declare `static var testingValue: Value { defaultValue }`.
+        """
+    }
+
+    static func missingInitializer(_ type: any Any.Type) -> String {
+        """
+        Ambient: \(type) does not implement init(dependencies:). Add `init(dependencies: DependencyValues)` to \
+        \(type), or build it yourself and pass the values on, for example \
+        `DependencyState { dependencies in \(type)(..., dependencies: dependencies) }`.
+        """
+    }
+}

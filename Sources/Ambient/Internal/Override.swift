@@ -1,0 +1,50 @@
+/// A value set explicitly for a key in some scope, with where it was set.
+struct Override: Sendable {
+    /// The key's identity.
+    let key: ObjectIdentifier
+    /// The key type, for descriptions.
+    let keyType: any DependencyKey.Type
+    /// The value.
+    let box: AnyBox
+    /// The depth of the scope (``Storage`` node) that set it: defaults built from this value are cached there.
+    let depth: Int
+}
+
+/// An immutable open-addressed map of overrides, built once per scope and probed without hashing through `Hasher`.
+final class OverrideMap: Sendable {
+    private let shift: Int
+    private let keys: [UInt]
+    private let overrides: [Override?]
+    /// The overrides, in no particular order.
+    let all: [Override]
+
+    init(_ all: [Override]) {
+        self.all = all
+        var capacity = 4
+        while capacity < all.count * 2 { capacity *= 2 }
+        shift = slotShift(forCapacity: capacity)
+        var keys = [UInt](repeating: 0, count: capacity)
+        var overrides = [Override?](repeating: nil, count: capacity)
+        for override in all {
+            var index = slotIndex(of: override.key, shift: shift)
+            while keys[index] != 0 { index = (index + 1) & (capacity - 1) }
+            keys[index] = UInt(bitPattern: override.key)
+            overrides[index] = override
+        }
+        self.keys = keys
+        self.overrides = overrides
+    }
+
+    @inline(__always)
+    func find(_ key: ObjectIdentifier) -> Override? {
+        let wanted = UInt(bitPattern: key)
+        let mask = keys.count - 1
+        var index = slotIndex(of: key, shift: shift)
+        while true {
+            let found = keys[index]
+            if found == wanted { return overrides[index] }
+            if found == 0 { return nil }
+            index = (index + 1) & mask
+        }
+    }
+}

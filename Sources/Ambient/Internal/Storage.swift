@@ -1,0 +1,149 @@
+import Synchronization
+
+/// One scope's dependency values: its own overrides on top of its parent's, and the root that caches defaults.
+///
+/// Scopes form a persistent tree. Entering a scope adds one node that points at its parent, so its cost does not
+/// depend on how many keys are already set. Reads look in the node's own few overrides, then in a map of all
+/// inherited overrides that the parent builds once, on first need.
+final class Storage: @unchecked Sendable {
+    // Safe: `layer` and `context` change only through `DependencyValues`' copy-on-write setters, which first make
+    // sure this node is uniquely referenced and not yet frozen. A node that is reachable from another thread (or
+    // another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are atomics.
+
+    /// The root whose cache holds this node's default values.
+    let root: Root
+    /// The enclosing scope, if any.
+    let parent: Storage?
+    /// The number of nodes above this one.
+    let depth: Int
+    /// Collects reads while a default is created from this node's values; inherited by nested scopes.
+    let recorder: ReadRecorder?
+    /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
+    private let inheritedCount: Int
+    /// The overrides this scope sets itself.
+    private(set) var layer: [Override] = []
+    /// The context whose values keys give here.
+    private(set) var context: DependencyContext
+    /// Whether this scope (or an ancestor, short of the root node) chose the context explicitly.
+    private(set) var hasContextOverride: Bool
+    /// Every override visible here, built on first need by a child scope or by a large own layer.
+    private let visibleOverrides = AtomicLazyReference<OverrideMap>()
+    /// Defaults rebuilt for this scope because they were made from a value it overrides.
+    private let scopedDefaults = AtomicLazyReference<ScopedDefaults>()
+
+    /// A root node: no overrides, the root's context.
+    init(root: Root) {
+        self.root = root
+        parent = nil
+        depth = 0
+        recorder = nil
+        inheritedCount = 0
+        context = root.context
+        hasContextOverride = false
+    }
+
+    /// A child scope of `parent`, optionally recording reads for a default being created from it.
+    init(parent: Storage, recorder: ReadRecorder? = nil) {
+        root = parent.root
+        self.parent = parent
+        depth = parent.depth + 1
+        self.recorder = recorder ?? parent.recorder
+        inheritedCount = parent.inheritedCount + parent.layer.count
+        context = parent.context
+        hasContextOverride = parent.hasContextOverride
+    }
+
+    /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
+    var isFrozen: Bool {
+        visibleOverrides.load() != nil || scopedDefaults.load() != nil
+    }
+
+    /// Whether any override is visible here.
+    @inline(__always)
+    var hasOverrides: Bool { inheritedCount != 0 || !layer.isEmpty }
+
+    // MARK: Reading
+
+    /// The override for `key` visible in this scope, if any.
+    @inline(__always)
+    func override(for key: ObjectIdentifier) -> Override? {
+        if layer.count > 4 { return allOverrides().find(key) }
+        for override in layer where override.key == key { return override }
+        guard inheritedCount != 0 else { return nil }
+        return parent.unsafelyUnwrapped.allOverrides().find(key)
+    }
+
+    /// Every override visible in this scope, built once.
+    func allOverrides() -> OverrideMap {
+        if let map = visibleOverrides.load() { return map }
+        var merged: [ObjectIdentifier: Override] = [:]
+        if let parent, inheritedCount != 0 {
+            for override in parent.allOverrides().all { merged[override.key] = override }
+        }
+        for override in layer { merged[override.key] = override }
+        return visibleOverrides.storeIfNil(OverrideMap(Array(merged.values)))
+    }
+
+    /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
+    func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
+        var innermost: Int?
+        for key in keys {
+            if let override = override(for: key), override.depth > (innermost ?? -1) {
+                innermost = override.depth
+            }
+        }
+        return innermost
+    }
+
+    /// This node's ancestor (or itself) at `depth`.
+    func ancestor(atDepth depth: Int) -> Storage {
+        var node = self
+        while node.depth > depth { node = node.parent.unsafelyUnwrapped }
+        return node
+    }
+
+    /// The defaults rebuilt for this scope.
+    func scopedDefaultsCreatingIfNeeded() -> ScopedDefaults {
+        scopedDefaults.load() ?? scopedDefaults.storeIfNil(ScopedDefaults())
+    }
+
+    /// The defaults rebuilt for this scope, if any was.
+    var existingScopedDefaults: ScopedDefaults? { scopedDefaults.load() }
+
+    // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
+
+    func set(_ box: AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
+        let override = Override(key: key, keyType: keyType, box: box, depth: depth)
+        if let index = layer.firstIndex(where: { $0.key == key }) {
+            layer[index] = override
+        } else {
+            layer.append(override)
+        }
+    }
+
+    func setContext(_ context: DependencyContext) {
+        self.context = context
+        hasContextOverride = true
+    }
+}
+
+/// Default values rebuilt for one scope, per context.
+final class ScopedDefaults: Sendable {
+    private let tables = DependencyContext.allCases.map { _ in LockFreeTable<AnyBox>() }
+
+    func table(for context: DependencyContext) -> LockFreeTable<AnyBox> {
+        tables[context.index]
+    }
+}
+
+extension DependencyContext {
+    /// A dense index, for per-context tables.
+    @inline(__always)
+    var index: Int {
+        switch self {
+        case .default: 0
+        case .preview: 1
+        case .testing: 2
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// Runs `operation` with dependencies changed by `update`, then restores the outer values exactly.
+///
+/// The scope starts from ``DependencyValues/current``; `update` overrides what the operation should see. Everything
+/// the operation does synchronously, every `@Dependency` owner it creates, and every task it starts sees the new
+/// values. Scopes nest, and sibling scopes never see each other's overrides.
+///
+/// ```swift
+/// let report = withDependencies {
+///     $0.api = StubAPI()
+/// } operation: {
+///     ReportBuilder().build()   // its @Dependency(\.api) sees StubAPI
+/// }
+/// ```
+///
+/// - Parameters:
+///   - update: Changes the values for the operation.
+///   - operation: The work to run with the changed values.
+/// - Returns: What `operation` returns.
+/// - Throws: What `update` or `operation` throws; the outer values are restored either way.
+@discardableResult
+public func withDependencies<R>(
+    _ update: (inout DependencyValues) throws -> Void,
+    operation: () throws -> R
+) rethrows -> R {
+    var values = DependencyValues.current
+    try update(&values)
+    return try DependencyValues.$currentValues.withValue(values, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with dependencies changed by `update`, then restores the outer values.
+///
+/// The operation keeps the caller's actor isolation.
+///
+/// ```swift
+/// let items = try await withDependencies {
+///     $0.api = StubAPI()
+/// } operation: {
+///     try await Loader().load()
+/// }
+/// ```
+///
+/// - Parameters:
+///   - isolation: The actor the operation runs on; the caller's, by default.
+///   - update: Changes the values for the operation.
+///   - operation: The work to run with the changed values.
+/// - Returns: What `operation` returns.
+/// - Throws: What `update` or `operation` throws; the outer values are restored either way.
+@discardableResult
+public func withDependencies<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ update: (inout DependencyValues) throws -> Void,
+    operation: () async throws -> R
+) async rethrows -> R {
+    var values = DependencyValues.current
+    try update(&values)
+    return try await DependencyValues.$currentValues.withValue(values, operation: operation)
+}
+
+/// Runs `operation` in a set of values captured earlier, for work that left its scope.
+///
+/// `Task.detached`, Dispatch queues and callbacks from other libraries do not inherit the current scope. Capture
+/// ``DependencyValues/current`` where the work is scheduled and re-enter it where the work runs:
+///
+/// ```swift
+/// let values = DependencyValues.current
+/// DispatchQueue.global().async {
+///     withDependencies(values) {
+///         Uploader().upload()   // sees the scope that scheduled it
+///     }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - values: The values to run with.
+///   - operation: The work to run.
+/// - Returns: What `operation` returns.
+/// - Throws: What `operation` throws.
+@discardableResult
+public func withDependencies<R>(
+    _ values: DependencyValues,
+    operation: () throws -> R
+) rethrows -> R {
+    try DependencyValues.$currentValues.withValue(values, operation: operation)
+}
+
+/// Runs the asynchronous `operation` in a set of values captured earlier.
+///
+/// ```swift
+/// let values = DependencyValues.current
+/// Task.detached {
+///     await withDependencies(values) { await sync() }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - values: The values to run with.
+///   - isolation: The actor the operation runs on; the caller's, by default.
+///   - operation: The work to run.
+/// - Returns: What `operation` returns.
+/// - Throws: What `operation` throws.
+@discardableResult
+public func withDependencies<R>(
+    _ values: DependencyValues,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+) async rethrows -> R {
+    try await DependencyValues.$currentValues.withValue(values, operation: operation)
+}

@@ -1,0 +1,151 @@
+import Synchronization
+
+@testable import Ambient
+
+/// Counts how many instances a key's default created, per key, so tests can check "created once".
+final class Counter: Sendable {
+    private let count = Atomic<Int>(0)
+    func increment() -> Int { count.add(1, ordering: .relaxed).newValue }
+    var value: Int { count.load(ordering: .relaxed) }
+}
+
+/// A reference-type dependency whose identity tells instances apart.
+final class Service: Sendable, CustomStringConvertible {
+    let name: String
+    let serial: Int
+    init(_ name: String, serial: Int = 0) {
+        self.name = name
+        self.serial = serial
+    }
+    var description: String { "Service(\(name))" }
+}
+
+/// A key with distinct values per context.
+enum ServiceKey: DependencyKey {
+    static let creations = Counter()
+    static var defaultValue: Service { Service("live", serial: creations.increment()) }
+    static var previewValue: Service { Service("preview", serial: creations.increment()) }
+    static var testingValue: Service { Service("testing", serial: creations.increment()) }
+}
+
+/// A key with only a default value: previews and tests fall back to it.
+enum LiveOnlyKey: DependencyKey {
+    static var defaultValue: String { "live only" }
+}
+
+/// A key that declares on purpose that its default is fine in tests.
+enum PureKey: DependencyKey {
+    static var defaultValue: Int { 42 }
+    static var testingValue: Int { defaultValue }
+}
+
+/// A key with a testing value but no preview value: previews use the testing value.
+enum TestingOnlyKey: DependencyKey {
+    static var defaultValue: String { "live" }
+    static var testingValue: String { "testing" }
+}
+
+/// A stateful store kept in a dependency.
+final class Store: Sendable {
+    private let items = Mutex<[String]>([])
+    func add(_ item: String) { items.withLock { $0.append(item) } }
+    var all: [String] { items.withLock { $0 } }
+}
+
+enum StoreKey: DependencyKey {
+    static var defaultValue: Store { Store() }
+    static var testingValue: Store { Store() }
+}
+
+/// An analytics client built from the service: its default reads another dependency.
+final class Analytics: Sendable {
+    let service: Service
+    let serial: Int
+    init(service: Service, serial: Int) {
+        self.service = service
+        self.serial = serial
+    }
+}
+
+enum AnalyticsKey: DependencyKey {
+    static let creations = Counter()
+    static var defaultValue: Analytics { make() }
+    static var testingValue: Analytics { make() }
+    private static func make() -> Analytics {
+        Analytics(service: DependencyValues.current.service, serial: creations.increment())
+    }
+}
+
+/// A default built through `@Dependency` in an object created while the default is created.
+struct Reporter: Sendable {
+    @Dependency(\.service) var service
+}
+
+enum ReporterKey: DependencyKey {
+    static var defaultValue: Reporter { Reporter() }
+    static var testingValue: Reporter { Reporter() }
+}
+
+/// A type key: its value is the type itself.
+struct Greeter: DependencyKey, Sendable {
+    var greeting: String
+    static var defaultValue: Greeter { Greeter(greeting: "Hello") }
+    static var testingValue: Greeter { Greeter(greeting: "Test hello") }
+}
+
+extension DependencyValues {
+    var service: Service {
+        get { self[ServiceKey.self] }
+        set { self[ServiceKey.self] = newValue }
+    }
+    var liveOnly: String {
+        get { self[LiveOnlyKey.self] }
+        set { self[LiveOnlyKey.self] = newValue }
+    }
+    var store: Store {
+        get { self[StoreKey.self] }
+        set { self[StoreKey.self] = newValue }
+    }
+    var analytics: Analytics {
+        get { self[AnalyticsKey.self] }
+        set { self[AnalyticsKey.self] = newValue }
+    }
+    var reporter: Reporter { self[ReporterKey.self] }
+}
+
+/// Runs `body` in a fresh root of `context`: its own cache, nothing shared with other tests.
+func withFreshRoot<R>(
+    _ context: DependencyContext = .testing,
+    _ body: () throws -> R
+) rethrows -> R {
+    try withDependencies(DependencyValues(storage: Storage(root: Root(context: context))), operation: body)
+}
+
+/// Runs `body` in a fresh root of `context`: its own cache, nothing shared with other tests.
+func withFreshRoot<R>(
+    _ context: DependencyContext = .testing,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+) async rethrows -> R {
+    try await withDependencies(
+        DependencyValues(storage: Storage(root: Root(context: context))),
+        operation: body
+    )
+}
+
+/// Collects what Ambient reports, instead of printing it.
+final class ReportLog: _DependencyIssueReporter {
+    private let entries = Mutex<[(kind: _DependencyIssueKind, message: String)]>([])
+    func report(_ kind: _DependencyIssueKind, _ message: String) {
+        entries.withLock { $0.append((kind, message)) }
+    }
+    var messages: [String] { entries.withLock { $0.map(\.message) } }
+    var kinds: [_DependencyIssueKind] { entries.withLock { $0.map(\.kind) } }
+}
+
+/// Runs `body` with reports collected, and returns them.
+func collectingReports(_ body: () throws -> Void) rethrows -> ReportLog {
+    let log = ReportLog()
+    try _IssueReporting.withReporter(log, operation: body)
+    return log
+}
