@@ -4,20 +4,31 @@ import PackageDescription
 let package = Package(
     name: "Ambient",
     platforms: [
-        // Observation (`@Observable`) and `Synchronization` set the floor on Apple platforms.
+        // `Synchronization` (the lock-free read path) and Observation set the floor on Apple platforms.
         .iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
     ],
     products: [
         .library(name: "Ambient", targets: ["Ambient"]),
+        .library(name: "AmbientTesting", targets: ["AmbientTesting"]),
+        .executable(name: "todos", targets: ["todos"]),
     ],
     targets: [
         .target(name: "Ambient"),
+        .target(name: "AmbientTesting", dependencies: ["Ambient"]),
         .testTarget(name: "AmbientTests", dependencies: ["Ambient"]),
-        .executableTarget(
-            name: "AmbientBenchmarks",
-            dependencies: ["Ambient"],
-            path: "Benchmarks"
+        .testTarget(name: "AmbientTestingTests", dependencies: ["Ambient", "AmbientTesting"]),
+
+        // The Todos example: store objects shared by a command-line app and SwiftUI views.
+        .target(name: "TodosCore", dependencies: ["Ambient"], path: "Examples/Todos/TodosCore"),
+        .target(name: "TodosUI", dependencies: ["Ambient", "TodosCore"], path: "Examples/Todos/TodosUI"),
+        .executableTarget(name: "todos", dependencies: ["Ambient", "TodosCore"], path: "Examples/Todos/CLI"),
+        .testTarget(
+            name: "TodosTests",
+            dependencies: ["Ambient", "AmbientTesting", "TodosCore", "todos"],
+            path: "Examples/Todos/Tests"
         ),
+
+        .executableTarget(name: "AmbientBenchmarks", dependencies: ["Ambient"], path: "Benchmarks"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,10 @@ final class Creation: Sendable {
     let thread: UInt
     let parent: Creation?
 
-    init(key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt, parent: Creation?) {
+    init(
+        key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt,
+        parent: Creation?
+    ) {
         self.key = key
         self.keyType = keyType
         self.context = context

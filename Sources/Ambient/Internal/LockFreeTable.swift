@@ -39,7 +39,7 @@ final class LockFreeTable<Element: AnyObject & Sendable>: Sendable {
         if let existing = slots.find(key) { return existing }
         if (slots.count + 1) * 2 > slots.capacity {
             let larger = Slots<Element>(capacity: slots.capacity * 2)
-            slots.forEach { larger.insertNew($0, keyBits: $1) }
+            slots.forEachElement { larger.insertNew($0, keyBits: $1) }
             larger.insertNew(element, keyBits: UInt(bitPattern: key))
             // The table's own reference to `slots` moves into `retired`; readers may still be probing it.
             retired.withLock { $0.append(slots) }
@@ -121,7 +121,7 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
     }
 
     /// Calls `body` with every element and the bits of its key. Single writer only.
-    func forEach(_ body: (Element, UInt) -> Void) {
+    func forEachElement(_ body: (Element, UInt) -> Void) {
         for index in 0..<capacity {
             let key = keys[index].load(ordering: .relaxed)
             guard key != 0 else { continue }

@@ -1,0 +1,1 @@
+print("The todos example is not written yet.")

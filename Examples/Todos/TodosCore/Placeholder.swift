@@ -1,0 +1,1 @@
+// Placeholder: the Todos store objects arrive with the example (issue 6).

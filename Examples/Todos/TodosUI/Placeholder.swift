@@ -1,0 +1,1 @@
+// Placeholder: the Todos SwiftUI views arrive with the example (issue 6).

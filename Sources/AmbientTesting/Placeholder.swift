@@ -1,0 +1,1 @@
+// Placeholder: AmbientTesting arrives with issue 3.
