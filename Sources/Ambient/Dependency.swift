@@ -31,16 +31,24 @@ public struct Dependency<Value: Sendable>: Sendable {
     ///
     /// - Parameter keyPath: The property, such as `\.api`.
     public init(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
-        values = DependencyValues.current
+        let values = DependencyValues.current
+        self.values = values
         accessor = .keyPath(keyPath)
+        if let recorder = values.storage.recorder {
+            recorder.capture { _ = values[keyPath: keyPath] }
+        }
     }
 
     /// A dependency read through a type key: a ``DependencyKey`` whose value is the type itself.
     ///
     /// - Parameter key: The key type, such as `Clock.self`.
     public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
-        values = DependencyValues.current
+        let values = DependencyValues.current
+        self.values = values
         accessor = .key(key)
+        if let recorder = values.storage.recorder {
+            recorder.capture { _ = values[key] }
+        }
     }
 
     /// The dependency's value in the values the owner was created with.

@@ -5,7 +5,28 @@ import Synchronization
 /// A default built from other dependencies must be rebuilt for a scope that overrides any of them
 /// (<doc:LifetimesAndCaching>); the recorded keys say which.
 final class ReadRecorder: Sendable {
-    private let state = Mutex<(isOpen: Bool, keys: Set<ObjectIdentifier>)>((true, []))
+    private struct State {
+        var isOpen = true
+        var keys: Set<ObjectIdentifier> = []
+        var captured: [@Sendable () -> Void] = []
+    }
+    private let state = Mutex(State())
+
+    /// Notes a `@Dependency` created during the creation: `read` reads it, so that its key counts as read too.
+    func capture(_ read: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            guard state.isOpen else { return }
+            state.captured.append(read)
+        }
+    }
+
+    /// The reads captured since the last call.
+    func takeCaptured() -> [@Sendable () -> Void] {
+        state.withLock { state in
+            defer { state.captured = [] }
+            return state.captured
+        }
+    }
 
     /// Notes that `key` was read, and with it the keys its own default was built from.
     func record(_ key: ObjectIdentifier, reads: [ObjectIdentifier]) {

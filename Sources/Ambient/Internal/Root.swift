@@ -2,9 +2,9 @@ import Synchronization
 
 /// What a root knows about a key in one context: the keys its default was built from, and the root's instance.
 final class KeyInfo: Sendable {
-    /// The keys the default read while it was created (transitively).
+    /// The keys the default read while it was created (transitively), itself excluded.
     let reads: [ObjectIdentifier]
-    /// The instance shared by every scope that overrides none of `reads`.
+    /// The instance shared by every scope that overrides none of `reads`, once one such scope has read it.
     let value = AtomicLazyReference<AnyBox>()
 
     init(reads: [ObjectIdentifier]) {
@@ -16,7 +16,11 @@ final class KeyInfo: Sendable {
 ///
 /// A key's default is created at most once per root and context, on first read, by the first reader; concurrent
 /// first readers wait for it. No lock is held while the value is created, so a default can read other keys.
-/// A default built from a value that a scope overrides is built again for that scope, once (``ScopedDefaults``).
+///
+/// A default is created from the values of the scope that reads it, and the keys it reads meanwhile are recorded.
+/// When that scope overrides none of them, the value is the root's, shared by every such scope. Otherwise it
+/// belongs to the innermost scope that overrides one of them (``ScopedDefaults``), and the next scope that
+/// overrides none of them creates the root's own.
 final class Root: Sendable {
     /// The context of every scope that does not choose its own.
     let context: DependencyContext
@@ -40,21 +44,24 @@ final class Root: Sendable {
         in storage: Storage
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let context = storage.context
-        if let info = infos[context.index].find(id) {
-            if !storage.hasOverrides || info.reads.isEmpty {
-                if let box = info.value.load() { return (box, info.reads) }
-            } else if let depth = storage.innermostOverrideDepth(among: info.reads) {
-                let scope = storage.ancestor(atDepth: depth)
-                if let box = scope.existingScopedDefaults?.table(for: context).find(id) { return (box, info.reads) }
-                return create(Key.self, id: id, in: storage, for: scope)
-            } else if let box = info.value.load() {
+        guard let info = infos[context.index].find(id) else {
+            return create(Key.self, id: id, in: storage, for: nil)
+        }
+        if storage.hasOverrides, !info.reads.isEmpty, let depth = storage.innermostOverrideDepth(among: info.reads) {
+            let scope = storage.ancestor(atDepth: depth)
+            if let box = scope.existingScopedDefaults?.table(for: context).find(id) {
                 return (box, info.reads)
             }
+            return create(Key.self, id: id, in: storage, for: scope)
+        }
+        if let box = info.value.load() {
+            return (box, info.reads)
         }
         return create(Key.self, id: id, in: storage, for: nil)
     }
 
-    /// Creates the default of `Key` for `scope` (`nil`: the root), or waits for the thread already creating it.
+    /// Creates the default of `Key` for a read in `storage` that expects it to belong to `scope` (`nil`: the root),
+    /// or waits for the thread already creating it there.
     private func create<Key: DependencyKey>(
         _: Key.Type,
         id: ObjectIdentifier,
@@ -68,13 +75,15 @@ final class Root: Sendable {
         var waited = false
         let step: CreationStep = creations.waitFor { state in
             state.waiting[thread] = nil
-            if waited { return .retry }
+            if waited || isPublished(id, context: context, in: scope) { return .retry }
             guard let pending = state.pending[slot] else {
                 let creation = Creation(key: id, keyType: Key.self, context: context, thread: thread, parent: parent)
                 state.pending[slot] = creation
                 return .create(creation)
             }
             if pending.thread == thread {
+                // Reads made after the value exists (resolving the `@Dependency` properties it captured) get it.
+                if let box = pending.result.load() { return .resolved(box) }
                 CycleReport.stop(CycleReport.sameThreadCycle(reentering: pending, from: parent))
             }
             if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {
@@ -84,32 +93,57 @@ final class Root: Sendable {
             waited = true
             return nil
         }
-        guard case .create(let creation) = step else {
+        switch step {
+        case .retry:
             return defaultValue(of: Key.self, id: id, in: storage)
-        }
-        let recorder = ReadRecorder()
-        let creationValues = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
-        let value = CreationStack.$top.withValue(creation) {
-            DependencyValues.$currentValues.withValue(creationValues) {
-                Key.value(for: context)
-            }
-        }
-        let reads = recorder.close()
-        return creations.withLockBroadcasting { state in
-            state.pending[slot] = nil
-            let table = infos[context.index]
-            let info = table.find(id) ?? table.insert(KeyInfo(reads: reads), for: id)
-            let box: AnyBox
-            if let scope {
-                box = scope.scopedDefaultsCreatingIfNeeded().table(for: context).insert(Box(value), for: id)
-            } else if storage.hasOverrides, let depth = storage.innermostOverrideDepth(among: reads) {
-                let scope = storage.ancestor(atDepth: depth)
-                box = scope.scopedDefaultsCreatingIfNeeded().table(for: context).insert(Box(value), for: id)
-            } else {
-                box = info.value.storeIfNil(Box(value))
+        case .resolved(let box):
+            return (box, [])
+        case .create(let creation):
+            let values = DependencyValues(storage: Storage(parent: storage, recorder: ReadRecorder()))
+            let (created, reads) = build(Key.self, creation: creation, values: values)
+            let box = creations.withLockBroadcasting { state in
+                state.pending[slot] = nil
+                let table = infos[context.index]
+                let info = table.find(id) ?? table.insert(KeyInfo(reads: reads), for: id)
+                guard storage.hasOverrides, let depth = storage.innermostOverrideDepth(among: reads) else {
+                    return info.value.storeIfNil(created)
+                }
+                let owner = storage.ancestor(atDepth: depth)
+                return owner.scopedDefaultsCreatingIfNeeded().table(for: context).insert(created, for: id)
             }
             return (box, reads)
         }
+    }
+
+    /// Runs the key's value for the context with `values` current, then resolves the `@Dependency` properties the
+    /// new value captured, so that everything it depends on is recorded.
+    private func build<Key: DependencyKey>(
+        _: Key.Type,
+        creation: Creation,
+        values: DependencyValues
+    ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        let recorder = values.storage.recorder.unsafelyUnwrapped
+        let box: AnyBox = CreationStack.$top.withValue(creation) {
+            DependencyValues.$currentValues.withValue(values) {
+                let box = Box(Key.value(for: creation.context))
+                _ = creation.result.storeIfNil(box)
+                var captured = recorder.takeCaptured()
+                while !captured.isEmpty {
+                    for read in captured { read() }
+                    captured = recorder.takeCaptured()
+                }
+                return box
+            }
+        }
+        return (box, recorder.close().filter { $0 != creation.key })
+    }
+
+    /// Whether the default of `id` for `scope` (`nil`: the root) is already in its table. Called under the lock.
+    private func isPublished(_ id: ObjectIdentifier, context: DependencyContext, in scope: Storage?) -> Bool {
+        if let scope {
+            return scope.existingScopedDefaults?.table(for: context).find(id) != nil
+        }
+        return infos[context.index].find(id)?.value.load() != nil
     }
 
     // MARK: Preparing
@@ -141,6 +175,8 @@ private enum CreationStep {
     case create(Creation)
     /// Look again: the creation this thread waited for is over.
     case retry
+    /// Use this value: it was created on this thread and is resolving what it captured.
+    case resolved(AnyBox)
 }
 
 /// Which creation a thread is waiting for: one key, in one context, for the root or for one scope.

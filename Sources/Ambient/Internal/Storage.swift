@@ -24,8 +24,6 @@ final class Storage: @unchecked Sendable {
     private(set) var layer: [Override] = []
     /// The context whose values keys give here.
     private(set) var context: DependencyContext
-    /// Whether this scope (or an ancestor, short of the root node) chose the context explicitly.
-    private(set) var hasContextOverride: Bool
     /// Every override visible here, built on first need by a child scope or by a large own layer.
     private let visibleOverrides = AtomicLazyReference<OverrideMap>()
     /// Defaults rebuilt for this scope because they were made from a value it overrides.
@@ -39,7 +37,6 @@ final class Storage: @unchecked Sendable {
         recorder = nil
         inheritedCount = 0
         context = root.context
-        hasContextOverride = false
     }
 
     /// A child scope of `parent`, optionally recording reads for a default being created from it.
@@ -50,7 +47,6 @@ final class Storage: @unchecked Sendable {
         self.recorder = recorder ?? parent.recorder
         inheritedCount = parent.inheritedCount + parent.layer.count
         context = parent.context
-        hasContextOverride = parent.hasContextOverride
     }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
@@ -123,7 +119,6 @@ final class Storage: @unchecked Sendable {
 
     func setContext(_ context: DependencyContext) {
         self.context = context
-        hasContextOverride = true
     }
 }
 

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import Ambient
+
+/// DESIGN §4.7: a default that needs itself stops with a message naming the whole cycle.
+@Suite struct CycleTests {
+    @Test func cycleThroughSeveralKeysStopsWithTheWholeCycle() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = DependencyValues.current[CycleAKey.self]
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(
+            text.contains(
+                """
+                Ambient: dependency cycle: CycleAKey → CycleBKey → CycleCKey → CycleAKey. The default value of \
+                CycleAKey needs itself while it is being created. Break the cycle: build one of these values \
+                without reading the next (pass it in, or read it lazily when it is used), or override one of them.
+                """
+            )
+        )
+    }
+
+    @Test func defaultThatReadsItselfStopsWithAOneKeyCycle() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = DependencyValues.current[SelfCycleKey.self]
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(text.contains("Ambient: dependency cycle: SelfCycleKey → SelfCycleKey."))
+    }
+
+    @Test func cycleMessageNamesTheKeysInOrder() {
+        let a = Creation(
+            key: ObjectIdentifier(CycleAKey.self), keyType: CycleAKey.self, context: .testing, thread: 1, parent: nil)
+        let b = Creation(
+            key: ObjectIdentifier(CycleBKey.self), keyType: CycleBKey.self, context: .testing, thread: 1, parent: a)
+        #expect(
+            CycleReport.sameThreadCycle(reentering: a, from: b).hasPrefix(
+                "Ambient: dependency cycle: CycleAKey → CycleBKey → CycleAKey."
+            ))
+    }
+
+    @Test func overridingAKeyOfTheCycleBreaksIt() {
+        withFreshRoot {
+            withDependencies {
+                $0[CycleCKey.self] = 7
+            } operation: {
+                #expect(DependencyValues.current[CycleAKey.self] == 7)
+            }
+        }
+    }
+
+    @Test func dependencyPropertyOnItsOwnKeyIsNotACycle() {
+        withFreshRoot {
+            let client = DependencyValues.current[SelfReferencingClient.self]
+            #expect(client.me.name == "client")
+        }
+    }
+}
