@@ -57,6 +57,7 @@ struct ReportBuilder: Sendable {
         await withDependencies {
             $0.service = Service("main")
         } operation: {
+            await Task.yield()
             MainActor.assertIsolated()
             let model = MainActorModel()
             #expect(model.service.name == "main")

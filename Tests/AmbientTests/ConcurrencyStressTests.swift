@@ -1,0 +1,113 @@
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import Ambient
+
+/// Many threads on a cold cache, on scopes, on captured values: run again under the thread sanitizer in CI.
+@Suite struct ConcurrencyStressTests {
+    /// Keys distinct from every other test's, so that creation counts are exact.
+    enum CountedKey: DependencyKey {
+        static let creations = Counter()
+        static var defaultValue: Service { Service("counted", serial: creations.increment()) }
+        static var testingValue: Service { defaultValue }
+    }
+
+    @Test func manyThreadsRacingOnFirstReadsOfManyRootsCreateOneInstanceEach() {
+        let roots = 200
+        let before = CountedKey.creations.value
+        for _ in 0..<roots {
+            let values = withFreshRoot { DependencyValues.current }
+            let seen = Mutex<Set<ObjectIdentifier>>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                let service = values[CountedKey.self]
+                seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }
+            }
+            #expect(seen.withLock { $0.count } == 1)
+        }
+        #expect(CountedKey.creations.value - before == roots)
+    }
+
+    @Test func transitiveDefaultsRaceToOneInstancePerScope() {
+        for _ in 0..<100 {
+            let (root, scoped) = withFreshRoot {
+                (
+                    DependencyValues.current,
+                    withDependencies {
+                        $0.service = Service("stub")
+                    } operation: {
+                        DependencyValues.current
+                    }
+                )
+            }
+            let seen = Mutex<[String: Set<ObjectIdentifier>]>([:])
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                let values = index.isMultiple(of: 2) ? root : scoped
+                let analytics = values.analytics
+                seen.withLock { _ = $0[analytics.service.name, default: []].insert(ObjectIdentifier(analytics)) }
+            }
+            #expect(seen.withLock { $0["testing"]?.count } == 1)
+            #expect(seen.withLock { $0["stub"]?.count } == 1)
+        }
+    }
+
+    @Test func concurrentScopesEachSeeTheirOwnOverrides() async {
+        await withFreshRoot {
+            await withTaskGroup(of: Bool.self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        withDependencies {
+                            $0.liveOnly = "task \(index)"
+                        } operation: {
+                            (0..<20).allSatisfy { _ in DependencyValues.current.liveOnly == "task \(index)" }
+                        }
+                    }
+                }
+                for await isolated in group {
+                    #expect(isolated)
+                }
+            }
+        }
+    }
+
+    @Test func readsOfCreatedValuesFromManyThreadsAgree() {
+        let values = withFreshRoot {
+            withDependencies {
+                $0.liveOnly = "shared"
+            } operation: {
+                DependencyValues.current
+            }
+        }
+        let expected = values.service
+        let mismatches = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            for _ in 0..<1_000 where values.service !== expected || values.liveOnly != "shared" {
+                mismatches.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(mismatches.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func tableGrowthWhileReadersProbeLosesNothing() {
+        let table = LockFreeTable<Service>()
+        let owners = (0..<256).map { Service("owner \($0)") }  // alive for the whole test: identities stay unique
+        let keys = owners.map(ObjectIdentifier.init)
+        let done = Atomic<Bool>(false)
+        let wrong = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            if worker == 0 {
+                for (index, key) in keys.enumerated() { table.insert(Service("\(index)"), for: key) }
+                done.store(true, ordering: .releasing)
+            } else {
+                while !done.load(ordering: .acquiring) {
+                    for (index, key) in keys.enumerated() {
+                        if let found = table.find(key), found.name != "\(index)" { wrong.add(1, ordering: .relaxed) }
+                    }
+                }
+            }
+        }
+        #expect(wrong.load(ordering: .relaxed) == 0)
+        #expect(keys.enumerated().allSatisfy { table.find($1)?.name == "\($0)" })
+        withExtendedLifetime(owners) {}
+    }
+}
