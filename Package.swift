@@ -28,7 +28,12 @@ let package = Package(
             path: "Examples/Todos/Tests"
         ),
 
-        .executableTarget(name: "AmbientBenchmarks", dependencies: ["Ambient"], path: "Benchmarks"),
+        .executableTarget(
+            name: "AmbientBenchmarks",
+            dependencies: ["Ambient", "BenchmarkSupport"],
+            path: "Benchmarks/AmbientBenchmarks"
+        ),
+        .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
     ],
     swiftLanguageModes: [.v6]
 )

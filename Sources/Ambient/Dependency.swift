@@ -19,10 +19,11 @@
 /// Creating the property costs one task-local read; the value itself is only created on first read.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
-    private let values: DependencyValues
-    private let accessor: Accessor
+    @usableFromInline let values: DependencyValues
+    @usableFromInline let accessor: Accessor
 
-    private enum Accessor: Sendable {
+    @usableFromInline
+    enum Accessor: Sendable {
         case keyPath(any KeyPath<DependencyValues, Value> & Sendable)
         case key(any DependencyKey.Type)
     }
@@ -34,7 +35,7 @@ public struct Dependency<Value: Sendable>: Sendable {
         let values = DependencyValues.current
         self.values = values
         accessor = .keyPath(keyPath)
-        if let recorder = values.storage.recorder {
+        if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[keyPath: keyPath] }
         }
     }
@@ -46,25 +47,59 @@ public struct Dependency<Value: Sendable>: Sendable {
         let values = DependencyValues.current
         self.values = values
         accessor = .key(key)
-        if let recorder = values.storage.recorder {
+        if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[key] }
         }
     }
 
     /// The dependency's value in the values the owner was created with.
+    @inlinable
     public var wrappedValue: Value {
         switch accessor {
-        case .keyPath(let keyPath): values[keyPath: keyPath]
-        case .key(let key): values.value(ofTypeKey: key, as: Value.self)
+        case .keyPath(let keyPath):
+            if let box = values.storage.cachedValue(forKeyPath: ObjectIdentifier(keyPath)) {
+                return box._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
+            }
+            return values.resolve(keyPath)
+        case .key(let key):
+            if let box = values.storage.createdValue(for: ObjectIdentifier(key)) {
+                return box._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
+            }
+            return values.value(ofTypeKey: key, as: Value.self)
         }
     }
 }
 
 extension DependencyValues {
     /// The value of a type key known only as an existential; the caller guarantees that its value is `Value`.
-    fileprivate func value<Key: DependencyKey, Value>(ofTypeKey key: Key.Type, as _: Value.Type) -> Value {
+    @usableFromInline
+    func value<Key: DependencyKey, Value>(ofTypeKey key: Key.Type, as _: Value.Type) -> Value {
         // NB: `Dependency.init(_:)` only accepts keys whose `Value` is the wrapper's `Value`, so this cast is an
-        // identity; `unsafeBitCast` skips the dynamic cast that `as!` would make on every read.
+        // identity; `unsafeBitCast` skips the dynamic cast that `as!` would make.
         unsafeBitCast(self[key], to: Value.self)
     }
+
+    /// Reads a `@Dependency` key path the long way, and caches its value in these values when that is safe.
+    ///
+    /// The value of a key in a given set of values never changes, so when the key path's getter reads exactly one
+    /// key and returns that key's type — a property written `get { self[Key.self] }` — the value is cached and
+    /// later reads skip the key path. Getters that compute something else (`self[DateKey.self].now`) are run on
+    /// every read.
+    @usableFromInline
+    func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
+        guard !storage.isRecording else { return self[keyPath: keyPath] }
+        let recorder = ReadRecorder()
+        let probe = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
+        let value = probe[keyPath: keyPath]
+        let reads = recorder.closeReturningDirectReads()
+        if reads.count == 1, reads[0].valueType == Value.self {
+            storage.cacheValue(Box(value), forKeyPath: ObjectIdentifier(keyPath))
+        }
+        return value
+    }
+}
+
+extension DependencyKey {
+    /// The key's value type, for comparisons with a key path's value type.
+    fileprivate static var valueType: any Any.Type { Value.self }
 }

@@ -19,7 +19,7 @@
 /// `DependencyValues` is a value type: setting a key changes this copy only. Copies share storage, so copying is
 /// cheap, and setting a key costs the same however many keys are already set.
 public struct DependencyValues: Sendable {
-    var storage: Storage
+    @usableFromInline var storage: Storage
 
     init(storage: Storage) {
         self.storage = storage
@@ -40,20 +40,35 @@ public struct DependencyValues: Sendable {
     /// ```swift
     /// let clock = DependencyValues.current[Clock.self]
     /// ```
+    @inlinable
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            let id = ObjectIdentifier(key)
-            if let override = storage.override(for: id) {
-                storage.recorder?.record(id, reads: [])
-                return override.box.unbox(as: Key.Value.self)
+            if let box = storage.createdValue(for: ObjectIdentifier(key)) {
+                return box._withUnsafeGuaranteedRef { $0.unbox(as: Key.Value.self) }
             }
-            let resolved = storage.root.defaultValue(of: key, id: id, in: storage)
-            storage.recorder?.record(id, reads: resolved.reads)
-            return resolved.box.unbox(as: Key.Value.self)
+            return resolve(key)
         }
         set {
-            writableStorage().set(Box(newValue), for: key, key: ObjectIdentifier(key))
+            set(newValue, for: key)
         }
+    }
+
+    /// Reads `key` the long way: records the read, creates or rebuilds its default if needed.
+    @usableFromInline
+    func resolve<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+        let id = ObjectIdentifier(key)
+        if let override = storage.override(for: id) {
+            storage.recorder?.record(key, reads: [])
+            return override.box.unbox(as: Key.Value.self)
+        }
+        let resolved = storage.root.defaultValue(of: key, id: id, in: storage)
+        storage.recorder?.record(key, reads: resolved.reads)
+        return resolved.box.unbox(as: Key.Value.self)
+    }
+
+    @usableFromInline
+    mutating func set<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
+        writableStorage().set(Box(value), for: key, key: ObjectIdentifier(key))
     }
 
     /// The context whose values unset keys give: the detected one, unless a scope chose another.

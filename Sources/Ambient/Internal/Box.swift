@@ -1,6 +1,7 @@
 /// A type-erased, immutable holder of one dependency value.
 ///
 /// The read path knows the value's type from the key, so it unboxes with `unsafeDowncast` instead of a dynamic cast.
+@usableFromInline
 class AnyBox: @unchecked Sendable {
     // Safe: the base class has no state, and its only subclass, `Box`, holds one immutable `Sendable` value.
 
@@ -9,9 +10,10 @@ class AnyBox: @unchecked Sendable {
 }
 
 /// The one concrete ``AnyBox``.
+@usableFromInline
 final class Box<Value: Sendable>: AnyBox, @unchecked Sendable {
     // Safe: `value` is a `let` of a `Sendable` type.
-    let value: Value
+    @usableFromInline let value: Value
 
     init(_ value: Value) {
         self.value = value
@@ -22,7 +24,7 @@ final class Box<Value: Sendable>: AnyBox, @unchecked Sendable {
 
 extension AnyBox {
     /// The value, for a caller that knows its type from the key it was stored under.
-    @inline(__always)
+    @inlinable @inline(__always)
     func unbox<Value: Sendable>(as _: Value.Type) -> Value {
         unsafeDowncast(self, to: Box<Value>.self).value
     }

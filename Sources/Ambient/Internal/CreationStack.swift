@@ -3,7 +3,7 @@ import Synchronization
 /// One default value being created: which key, on which thread, inside which other creation.
 final class Creation: Sendable {
     /// The value, once its key's getter has returned (while its captured dependencies are resolved).
-    let result = AtomicLazyReference<AnyBox>()
+    let result = LazyReference<AnyBox>()
     let key: ObjectIdentifier
     let keyType: any DependencyKey.Type
     let context: DependencyContext

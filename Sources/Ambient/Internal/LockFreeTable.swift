@@ -23,9 +23,16 @@ final class LockFreeTable<Element: AnyObject & Sendable>: Sendable {
     /// The element stored for `key`, if any. Lock-free.
     @inline(__always)
     func find(_ key: ObjectIdentifier) -> Element? {
+        findUnmanaged(key)?.takeUnretainedValue()
+    }
+
+    /// The element stored for `key`, if any, without retaining it: valid while this table lives. Lock-free, and
+    /// free of reference counting, so readers on several threads never write to a shared cache line.
+    @inline(__always)
+    func findUnmanaged(_ key: ObjectIdentifier) -> Unmanaged<Element>? {
         let bits = current.load(ordering: .acquiring)
         return Unmanaged<Slots<Element>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { $0.find(key) }
+            ._withUnsafeGuaranteedRef { $0.findUnmanaged(key) }
     }
 
     /// Stores `element` for `key` unless an element is already there; returns the element that is there afterwards.
@@ -93,6 +100,11 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
 
     @inline(__always)
     func find(_ key: ObjectIdentifier) -> Element? {
+        findUnmanaged(key)?.takeUnretainedValue()
+    }
+
+    @inline(__always)
+    func findUnmanaged(_ key: ObjectIdentifier) -> Unmanaged<Element>? {
         let wanted = UInt(bitPattern: key)
         let mask = capacity - 1
         var index = slotIndex(of: key, shift: shift)
@@ -101,7 +113,6 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
             if found == wanted {
                 let bits = elements[index].load(ordering: .relaxed)
                 return Unmanaged<Element>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-                    .takeUnretainedValue()
             }
             if found == 0 { return nil }
             index = (index + 1) & mask

@@ -15,6 +15,7 @@ final class OverrideMap: Sendable {
     private let shift: Int
     private let keys: [UInt]
     private let overrides: [Override?]
+    private let boxes: [AnyBox?]
     /// The overrides, in no particular order.
     let all: [Override]
 
@@ -33,6 +34,21 @@ final class OverrideMap: Sendable {
         }
         self.keys = keys
         self.overrides = overrides
+        boxes = overrides.map { $0?.box }
+    }
+
+    /// The overriding value for `key`, without retaining it: valid while this map lives.
+    @inline(__always)
+    func findBox(_ key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        let wanted = UInt(bitPattern: key)
+        let mask = keys.count - 1
+        var index = slotIndex(of: key, shift: shift)
+        while true {
+            let found = keys[index]
+            if found == wanted { return Unmanaged.passUnretained(boxes[index].unsafelyUnwrapped) }
+            if found == 0 { return nil }
+            index = (index + 1) & mask
+        }
     }
 
     @inline(__always)

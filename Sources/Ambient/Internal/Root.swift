@@ -5,7 +5,7 @@ final class KeyInfo: Sendable {
     /// The keys the default read while it was created (transitively), itself excluded.
     let reads: [ObjectIdentifier]
     /// The instance shared by every scope that overrides none of `reads`, once one such scope has read it.
-    let value = AtomicLazyReference<AnyBox>()
+    let value = LazyReference<AnyBox>()
 
     init(reads: [ObjectIdentifier]) {
         self.reads = reads
@@ -24,7 +24,19 @@ final class KeyInfo: Sendable {
 final class Root: Sendable {
     /// The context of every scope that does not choose its own.
     let context: DependencyContext
-    private let infos = DependencyContext.allCases.map { _ in LockFreeTable<KeyInfo>() }
+    private let defaultInfos = LockFreeTable<KeyInfo>()
+    private let previewInfos = LockFreeTable<KeyInfo>()
+    private let testingInfos = LockFreeTable<KeyInfo>()
+    private var infos: [LockFreeTable<KeyInfo>] { [defaultInfos, previewInfos, testingInfos] }
+
+    @inline(__always)
+    private func infoTable(for context: DependencyContext) -> LockFreeTable<KeyInfo> {
+        switch context {
+        case .default: defaultInfos
+        case .preview: previewInfos
+        case .testing: testingInfos
+        }
+    }
     private let creations = ConditionLock(CreationState())
 
     init(context: DependencyContext) {
@@ -36,6 +48,23 @@ final class Root: Sendable {
 
     // MARK: Resolving defaults
 
+    /// The root's instance of `key` in `context`, if it was created, without retaining it. Lock-free.
+    ///
+    /// With `skippingDerived`, a default built from other keys is left to the slow path, which checks whether the
+    /// reading scope overrides one of them.
+    @inline(__always)
+    func createdDefault(
+        for key: ObjectIdentifier,
+        in context: DependencyContext,
+        skippingDerived: Bool
+    ) -> Unmanaged<AnyBox>? {
+        guard let info = infoTable(for: context).findUnmanaged(key) else { return nil }
+        return info._withUnsafeGuaranteedRef { info in
+            if skippingDerived, !info.reads.isEmpty { return nil }
+            return info.value.loadUnmanaged()
+        }
+    }
+
     /// The default value of `Key` for a read in `storage`, and the keys it was built from.
     @inline(__always)
     func defaultValue<Key: DependencyKey>(
@@ -44,7 +73,7 @@ final class Root: Sendable {
         in storage: Storage
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let context = storage.context
-        guard let info = infos[context.index].find(id) else {
+        guard let info = infoTable(for: context).find(id) else {
             return create(Key.self, id: id, in: storage, for: nil)
         }
         if storage.hasOverrides, !info.reads.isEmpty, let depth = storage.innermostOverrideDepth(among: info.reads) {
@@ -103,7 +132,7 @@ final class Root: Sendable {
             let (created, reads) = build(Key.self, creation: creation, values: values)
             let box = creations.withLockBroadcasting { state in
                 state.pending[slot] = nil
-                let table = infos[context.index]
+                let table = infoTable(for: context)
                 let info = table.find(id) ?? table.insert(KeyInfo(reads: reads), for: id)
                 guard storage.hasOverrides, let depth = storage.innermostOverrideDepth(among: reads) else {
                     return info.value.storeIfNil(created)
@@ -143,7 +172,7 @@ final class Root: Sendable {
         if let scope {
             return scope.existingScopedDefaults?.table(for: context).find(id) != nil
         }
-        return infos[context.index].find(id)?.value.load() != nil
+        return infoTable(for: context).find(id)?.value.load() != nil
     }
 
     // MARK: Preparing

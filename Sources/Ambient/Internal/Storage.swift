@@ -5,6 +5,7 @@ import Synchronization
 /// Scopes form a persistent tree. Entering a scope adds one node that points at its parent, so its cost does not
 /// depend on how many keys are already set. Reads look in the node's own few overrides, then in a map of all
 /// inherited overrides that the parent builds once, on first need.
+@usableFromInline
 final class Storage: @unchecked Sendable {
     // Safe: `layer` and `context` change only through `DependencyValues`' copy-on-write setters, which first make
     // sure this node is uniquely referenced and not yet frozen. A node that is reachable from another thread (or
@@ -25,9 +26,11 @@ final class Storage: @unchecked Sendable {
     /// The context whose values keys give here.
     private(set) var context: DependencyContext
     /// Every override visible here, built on first need by a child scope or by a large own layer.
-    private let visibleOverrides = AtomicLazyReference<OverrideMap>()
+    private let visibleOverrides = LazyReference<OverrideMap>()
     /// Defaults rebuilt for this scope because they were made from a value it overrides.
-    private let scopedDefaults = AtomicLazyReference<ScopedDefaults>()
+    private let scopedDefaults = LazyReference<ScopedDefaults>()
+    /// What `@Dependency` key paths resolved to in these values (see ``DependencyValues/resolve(_:)``).
+    private let keyPathValues = LazyReference<KeyPathCache>()
 
     /// A root node: no overrides, the root's context.
     init(root: Root) {
@@ -51,14 +54,60 @@ final class Storage: @unchecked Sendable {
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
     var isFrozen: Bool {
-        visibleOverrides.load() != nil || scopedDefaults.load() != nil
+        visibleOverrides.load() != nil || scopedDefaults.load() != nil || keyPathValues.load() != nil
     }
+
+    /// Whether reads through this node are being recorded (a default is being created from it).
+    @inline(__always)
+    var isRecording: Bool { recorder?.isOpen ?? false }
 
     /// Whether any override is visible here.
     @inline(__always)
     var hasOverrides: Bool { inheritedCount != 0 || !layer.isEmpty }
 
     // MARK: Reading
+
+    /// The value of `key` here when it needs no work: overridden, or a default already created for the root.
+    ///
+    /// `nil` sends the read to the slow path (``DependencyValues/resolve(_:)``): a default to create, one rebuilt
+    /// for a scope, or a read that must be recorded. The box is not retained: it lives as long as these values.
+    @usableFromInline
+    func createdValue(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        if isRecording { return nil }
+        if hasOverrides, let box = overrideBox(for: key) { return box }
+        return root.createdDefault(for: key, in: context, skippingDerived: hasOverrides)
+    }
+
+    /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.
+    @usableFromInline
+    func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        guard let cache = keyPathValues.loadUnmanaged() else { return nil }
+        return cache._withUnsafeGuaranteedRef { $0.table.findUnmanaged(keyPath) }
+    }
+
+    /// The box of the override for `key` visible here, if any, without retaining it.
+    @inline(__always)
+    private func overrideBox(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        if layer.count > 4 { return allOverrides().findBox(key) }
+        for index in layer.indices where layer[index].key == key {
+            return Unmanaged.passUnretained(layer[index].box)
+        }
+        guard inheritedCount != 0 else { return nil }
+        return parent.unsafelyUnwrapped.allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) }
+    }
+
+    /// Every override visible here, without retaining the map once it is built.
+    @inline(__always)
+    private func allOverridesUnmanaged() -> Unmanaged<OverrideMap> {
+        if let map = visibleOverrides.loadUnmanaged() { return map }
+        return Unmanaged.passUnretained(allOverrides())
+    }
+
+    /// Caches the value a key path resolves to in these values.
+    func cacheValue(_ box: AnyBox, forKeyPath keyPath: ObjectIdentifier) {
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
+        cache.insert(box, for: keyPath)
+    }
 
     /// The override for `key` visible in this scope, if any.
     @inline(__always)
@@ -119,6 +168,16 @@ final class Storage: @unchecked Sendable {
 
     func setContext(_ context: DependencyContext) {
         self.context = context
+    }
+}
+
+/// Values that `@Dependency` key paths resolved to in one scope.
+final class KeyPathCache: Sendable {
+    let table = LockFreeTable<AnyBox>()
+    private let writer = Mutex(())
+
+    func insert(_ box: AnyBox, for keyPath: ObjectIdentifier) {
+        writer.withLock { _ in _ = table.insert(box, for: keyPath) }
     }
 }
 

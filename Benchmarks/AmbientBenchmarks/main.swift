@@ -1,0 +1,180 @@
+// Ambient's benchmarks: each scenario against a hand-written baseline measured in the same run.
+//
+//     swift run -c release AmbientBenchmarks
+//
+// Prints ns/op (median, min, max over 15 samples) and the ratio of medians to the baseline, with the goal from
+// DESIGN §5. Ratios, not absolute times, are what carry from machine to machine.
+
+import Ambient
+import BenchmarkSupport
+import Dispatch
+
+/// `AmbientBenchmarks quick` runs every scenario with a tenth of the iterations (for profilers).
+let scale = CommandLine.arguments.contains("quick") ? 10 : 1
+
+struct Row {
+    var name: String
+    var measurement: Measurement
+    var baseline: Measurement
+    var goal: String
+    var ratio: Double { measurement.median / baseline.median }
+}
+
+var rows: [Row] = []
+
+@MainActor func report(_ name: String, _ measurement: Measurement, against baseline: Measurement, goal: String = "") {
+    rows.append(Row(name: name, measurement: measurement, baseline: baseline, goal: goal))
+    let line = [
+        name + String(repeating: " ", count: max(0, 58 - name.count)),
+        format(measurement.median), format(measurement.minimum), format(measurement.maximum),
+        format(baseline.median), String(format2(measurement.median / baseline.median)) + "×", goal,
+    ]
+    print(line.joined(separator: " | "))
+}
+
+func format(_ value: Double) -> String {
+    let text = value < 10 ? format2(value) : String(Int(value.rounded()))
+    return String(repeating: " ", count: max(0, 8 - text.count)) + text
+}
+
+func format2(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100)." + (fraction < 10 ? "0\(fraction)" : "\(fraction)")
+}
+
+print(
+    "scenario                                                   | median ns | min ns | max ns | baseline | ratio | goal"
+)
+print(String(repeating: "-", count: 120))
+
+// MARK: Reads of a created value
+
+let readIterations = 2_000_000 / scale
+let staticRead = measure(iterations: readIterations) { count in
+    for _ in 0..<count { blackHole(StaticClient.shared) }
+}
+print("(baseline: reading a `static let` holding the same client, \(format2(staticRead.median)) ns)")
+
+for overrides in [0, 10, 1_000] {
+    let values = DependencyValues.withNumberedKeys(overrides)
+    let owner = withDependencies(values) { Owner() }
+    _ = owner.client
+    let wrapped = measure(iterations: readIterations) { count in
+        let owner = opaque(owner)
+        for _ in 0..<count { blackHole(owner.client) }
+    }
+    report("@Dependency read, \(overrides) overrides in scope", wrapped, against: staticRead, goal: "≤ 10× static let")
+}
+let wrappedAtZero = rows[0].measurement
+let wrappedAtThousand = rows[2].measurement
+report("@Dependency read: 1,000 overrides vs 0", wrappedAtThousand, against: wrappedAtZero, goal: "≤ 2×")
+
+for overrides in [0, 10, 1_000] {
+    let values = DependencyValues.withNumberedKeys(overrides)
+    withDependencies(values) {
+        _ = DependencyValues.current.benchClient
+        let current = measure(iterations: readIterations) { count in
+            for _ in 0..<count { blackHole(DependencyValues.current.benchClient) }
+        }
+        report("DependencyValues.current read, \(overrides) overrides", current, against: staticRead)
+    }
+}
+
+// MARK: Scopes
+
+let scopeIterations = 300_000 / scale
+let clientOverride = BenchClient(id: 2)
+let handScope = measure(iterations: scopeIterations) { count in
+    for index in 0..<count {
+        HandScope.$value.withValue(index) { blackHole(HandScope.value) }
+    }
+}
+var scopeMeasurements: [Measurement] = []
+for keys in [1, 100, 1_000] {
+    let values = DependencyValues.withNumberedKeys(keys)
+    withDependencies(values) {
+        let scope = measure(iterations: scopeIterations) { count in
+            for _ in 0..<count {
+                withDependencies {
+                    $0.benchClient = clientOverride
+                } operation: {
+                    blackHole(0)
+                }
+            }
+        }
+        scopeMeasurements.append(scope)
+        report("enter and leave a scope, 1 override, \(keys) keys set", scope, against: handScope, goal: "flat")
+    }
+}
+report("scope: 1,000 keys set vs 1", scopeMeasurements[2], against: scopeMeasurements[0], goal: "≈ 1× (O(1))")
+
+let scopeAndRead = measure(iterations: scopeIterations) { count in
+    for _ in 0..<count {
+        withDependencies {
+            $0.benchClient = clientOverride
+        } operation: {
+            blackHole(DependencyValues.current.benchClient)
+        }
+    }
+}
+report("enter a scope, read the override, leave", scopeAndRead, against: handScope)
+
+// MARK: Building objects
+
+let buildIterations = 500_000 / scale
+let clients = (0..<10).map { BenchClient(id: $0) }
+let byHand = measure(iterations: buildIterations) { count in
+    let c = opaque(clients)
+    for _ in 0..<count {
+        blackHole(InjectedTen(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]))
+    }
+}
+do {
+    let warm = WrappedTen()
+    blackHole([warm.d0, warm.d1, warm.d2, warm.d3, warm.d4, warm.d5, warm.d6, warm.d7, warm.d8, warm.d9])
+}
+let wrappedBuild = measure(iterations: buildIterations) { count in
+    for _ in 0..<count { blackHole(WrappedTen()) }
+}
+report("build an object with 10 @Dependency properties", wrappedBuild, against: byHand, goal: "≤ 3× by hand")
+let injectedBuild = measure(iterations: buildIterations) { count in
+    let values = DependencyValues.current
+    for _ in 0..<count { blackHole(InjectedTen(dependencies: values)) }
+}
+report("build an object with init(dependencies:), 10 reads", injectedBuild, against: byHand, goal: "≤ 3× by hand")
+
+// MARK: First read of a default
+
+let firstReadIterations = 100_000 / scale
+let handCreation = measure(iterations: firstReadIterations) { count in
+    for index in 0..<count { blackHole(BenchClient(id: index)) }
+}
+let firstRead = measure(iterations: firstReadIterations) { count in
+    for _ in 0..<count {
+        blackHole(DependencyValues.freshRoot().benchClient)
+    }
+}
+report("first read of a default (fresh root each time)", firstRead, against: handCreation)
+
+// MARK: Two threads
+
+let threadIterations = 20_000_000 / scale
+func throughput(threads: Int, read: @escaping @Sendable () -> Void) -> Measurement {
+    measure(samples: 7, iterations: threadIterations) { count in
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<(count / threads) { read() }
+        }
+    }
+}
+let sharedOwner = Owner()
+_ = sharedOwner.client
+let oneThread = throughput(threads: 1) { blackHole(sharedOwner.client) }
+let twoThreads = throughput(threads: 2) { blackHole(sharedOwner.client) }
+report(
+    "two threads reading through @Dependency: time per op, 2 vs 1",
+    twoThreads,
+    against: oneThread,
+    goal: "≤ 0.56× (≥ 1.8× throughput)"
+)
+print("  two-thread speed-up: \(format2(oneThread.median / twoThreads.median))× the throughput of one thread")
