@@ -18,9 +18,35 @@ extension DependencyValues {
     }
 }
 
+/// A value-type dependency (a configuration), read by the two-thread scenario: copying it touches no reference
+/// count, so any contention would come from Ambient itself.
+struct BenchSettings: Sendable {
+    var retries = 3
+    var timeout = 30
+}
+
+enum BenchSettingsKey: DependencyKey {
+    static var defaultValue: BenchSettings { BenchSettings() }
+    static var testingValue: BenchSettings { defaultValue }
+}
+
+extension DependencyValues {
+    var benchSettings: BenchSettings { self[BenchSettingsKey.self] }
+}
+
+/// An owner of a value-type dependency.
+struct SettingsOwner: Sendable {
+    @Dependency(\.benchSettings) var settings
+}
+
 /// The hand-written baseline for reads: a global constant.
 enum StaticClient {
     static let shared = BenchClient(id: 1)
+}
+
+/// The hand-written baseline for the two-thread scenario.
+enum StaticSettings {
+    static let shared = BenchSettings()
 }
 
 /// An owner of one `@Dependency`, like a service or view model.

@@ -167,14 +167,17 @@ func throughput(threads: Int, read: @escaping @Sendable () -> Void) -> Measureme
         }
     }
 }
-let sharedOwner = Owner()
-_ = sharedOwner.client
-let oneThread = throughput(threads: 1) { blackHole(sharedOwner.client) }
-let twoThreads = throughput(threads: 2) { blackHole(sharedOwner.client) }
+let settingsOwner = SettingsOwner()
+_ = settingsOwner.settings
+let oneThread = throughput(threads: 1) { blackHole(settingsOwner.settings) }
+let twoThreads = throughput(threads: 2) { blackHole(settingsOwner.settings) }
 report(
-    "two threads reading through @Dependency: time per op, 2 vs 1",
+    "two threads reading a value through @Dependency: time per op, 2 vs 1",
     twoThreads,
     against: oneThread,
     goal: "≤ 0.56× (≥ 1.8× throughput)"
 )
 print("  two-thread speed-up: \(format2(oneThread.median / twoThreads.median))× the throughput of one thread")
+let staticOne = throughput(threads: 1) { blackHole(StaticSettings.shared) }
+let staticTwo = throughput(threads: 2) { blackHole(StaticSettings.shared) }
+print("  the same with a `static let`: \(format2(staticOne.median / staticTwo.median))× (what this machine allows)")

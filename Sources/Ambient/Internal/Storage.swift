@@ -21,10 +21,14 @@ final class Storage: @unchecked Sendable {
     let recorder: ReadRecorder?
     /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
     private let inheritedCount: Int
+    // NB: `@exclusivity(unchecked)` drops the dynamic exclusivity check (a thread-local access set) from every
+    // read. It is sound for the reason this class is: the two are written only while the node is uniquely
+    // referenced, so no other access, read or write, can overlap a write.
+
     /// The overrides this scope sets itself.
-    private(set) var layer: [Override] = []
+    @exclusivity(unchecked) private(set) var layer: [Override] = []
     /// The context whose values keys give here.
-    private(set) var context: DependencyContext
+    @exclusivity(unchecked) private(set) var context: DependencyContext
     /// Every override visible here, built on first need by a child scope or by a large own layer.
     private let visibleOverrides = LazyReference<OverrideMap>()
     /// Defaults rebuilt for this scope because they were made from a value it overrides.
