@@ -161,7 +161,7 @@ import Testing
     }
 }
 
-@Suite @MainActor struct ObservedDependencyTests {
+@Suite struct ObservedDependencyTests {
     @Test func sameInstanceIsSubscribedOnce() {
         let subscriptions = Counter()
         let target = ObservedDependency<Service>()

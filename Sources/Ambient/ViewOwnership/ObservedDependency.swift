@@ -4,7 +4,8 @@
 /// first one, keeps the subscription while the view keeps getting the same instance, and swaps it when an ancestor's
 /// override hands the view another one. It holds the observed instance strongly, so a new instance can never be
 /// mistaken for an old one that happened to live at the same address. The subscription goes with the storage.
-@MainActor
+///
+/// Not thread-safe: a view updates it from the main actor only.
 final class ObservedDependency<Object: AnyObject> {
     private var observed: Object?
     private var subscription: AnyObject?
