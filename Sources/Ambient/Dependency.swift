@@ -21,6 +21,11 @@
 public struct Dependency<Value: Sendable>: Sendable {
     private let values: DependencyValues
     private let accessor: Accessor
+    #if canImport(SwiftUI)
+        /// The values at the view's position, once SwiftUI installed this property in a view (see
+        /// `Dependency+View.swift`); `nil` in any other owner, which reads `values`.
+        private var view = ViewDependencies()
+    #endif
 
     private enum Accessor: Sendable {
         case keyPath(any KeyPath<DependencyValues, Value> & Sendable)
@@ -45,9 +50,12 @@ public struct Dependency<Value: Sendable>: Sendable {
 
     /// The dependency's value in the values the owner was created with.
     public var wrappedValue: Value {
+        #if canImport(SwiftUI)
+            let values = view.values ?? self.values
+        #endif
         switch accessor {
-        case .keyPath(let keyPath): values[keyPath: keyPath]
-        case .key(let key): values.value(ofTypeKey: key, as: Value.self)
+        case .keyPath(let keyPath): return values[keyPath: keyPath]
+        case .key(let key): return values.value(ofTypeKey: key, as: Value.self)
         }
     }
 }

@@ -203,3 +203,29 @@ import Testing
         #expect(DependencyValues.viewRoot.context == DependencyContext.current)
     }
 }
+
+@Suite struct ViewOwnedObjectSlotTests {
+    @Test func recreatedViewReadsTheKeptObjectNotItsOwnCandidate() {
+        let builds = Counter()
+        let kept = countingStorage(builds)
+        var firstCopy = ViewOwnedObjectSlot(kept)
+        kept.install(values(withService: "position"))
+        firstCopy.installed(kept)
+
+        var laterCopy = ViewOwnedObjectSlot(countingStorage(builds))
+        kept.install(values(withService: "ignored"))
+        laterCopy.installed(kept)
+
+        #expect(laterCopy.object === firstCopy.object)
+        #expect(laterCopy.candidate.builtObject == nil, "the later copy's candidate is never built")
+        #expect(builds.value == 1)
+    }
+
+    @Test func readBeforeInstallationGoesToTheCandidate() {
+        let slot = ViewOwnedObjectSlot(countingStorage(Counter()))
+        let log = collectingReports {
+            withFreshRoot { #expect(slot.object === slot.candidate.builtObject) }
+        }
+        #expect(log.kinds == [.misuse])
+    }
+}
