@@ -44,10 +44,10 @@
     /// such as `.id(isDemo)`. Read the property in `body` or later; a read in the view's initializer is reported.
     @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
     @MainActor @propertyWrapper
-    public struct DependencyObject<Object: ObservableDependencyObject>: DynamicProperty {
+    public struct DependencyObject<ObjectType: ObservableDependencyObject>: DynamicProperty {
         @Environment(\.dependencies) private var dependencies
-        @StateObject private var relay: OwnedObjectRelay<Object>
-        private var slot: ViewOwnedObjectSlot<Object>
+        @StateObject private var relay: OwnedObjectRelay<ObjectType>
+        private var slot: ViewOwnedObjectSlot<ObjectType>
 
         /// A view model built by its `init(dependencies:)`.
         public init() {
@@ -58,20 +58,23 @@
         /// used.
         ///
         /// - Parameter build: Builds the view model; called once per view identity.
-        public init(_ build: @escaping @MainActor (DependencyValues) -> Object) {
+        public init(_ build: @escaping @MainActor (DependencyValues) -> ObjectType) {
             self.init(storage: ViewOwnedObject(build))
         }
 
-        private init(storage: ViewOwnedObject<Object>) {
+        private init(storage: ViewOwnedObject<ObjectType>) {
             slot = ViewOwnedObjectSlot(storage)
             _relay = StateObject(wrappedValue: OwnedObjectRelay(storage))
         }
 
         /// The view model.
-        public var wrappedValue: Object { slot.object }
+        public var wrappedValue: ObjectType { slot.object }
+
+        /// The projected value: it hands out bindings to the view model's properties.
+        public typealias Wrapper = ObservedObject<ObjectType>.Wrapper
 
         /// Bindings to the view model's properties: `$viewModel.name` is a `Binding<String>`.
-        public var projectedValue: ObservedObject<Object>.Wrapper {
+        public var projectedValue: Wrapper {
             ObservedObject(wrappedValue: wrappedValue).projectedValue
         }
 

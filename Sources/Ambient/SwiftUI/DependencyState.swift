@@ -9,7 +9,7 @@
     //   identity. `@Environment` — `init(_:)`, `var wrappedValue: Value { get }` (iOS 13).
     // - `@Bindable` — `init(_ wrappedValue: Value)` where `Value: AnyObject & Observable`, and
     //   `subscript<Subject>(dynamicMember: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject>` (iOS 17 /
-    //   macOS 14).
+    //   macOS 14); `Binding` is `@dynamicMemberLookup` (iOS 13).
     // Availability: Observation parts are iOS 17 / macOS 14; the package's floor (iOS 18 / macOS 15) covers them,
     // and the annotation below only documents it.
 
@@ -45,7 +45,7 @@
     /// the current scope instead of the view's position.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor @propertyWrapper
-    public struct DependencyState<Model: ObservableDependency & Observable>: DynamicProperty {
+    public struct DependencyState<Model: ObservableDependency>: DynamicProperty {
         @Environment(\.dependencies) private var dependencies
         @State private var kept: ViewOwnedObject<Model>
         private var slot: ViewOwnedObjectSlot<Model>
@@ -71,7 +71,23 @@
         public var wrappedValue: Model { slot.object }
 
         /// Bindings to the model's properties: `$model.name` is a `Binding<String>`.
-        public var projectedValue: Bindable<Model> { Bindable(wrappedValue) }
+        public var projectedValue: Wrapper { Wrapper(model: wrappedValue) }
+
+        /// Hands out bindings to the properties of an `@Observable` model, through dynamic member lookup.
+        @MainActor @dynamicMemberLookup
+        public struct Wrapper {
+            let model: Model
+
+            /// A binding to the model's property at `keyPath`.
+            ///
+            /// - Parameter keyPath: The property, such as `\.name`.
+            /// - Returns: A binding that reads and writes the property.
+            public subscript<Subject>(
+                dynamicMember keyPath: ReferenceWritableKeyPath<Model, Subject>
+            ) -> Binding<Subject> where Model: Observable {
+                Bindable(model)[dynamicMember: keyPath]
+            }
+        }
 
         /// Builds the model at the first update; SwiftUI calls it.
         nonisolated public mutating func update() {

@@ -32,25 +32,25 @@
     /// Outside a view it reads the values of the scope in which its owner was created, like `@Dependency`.
     @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
     @MainActor @propertyWrapper
-    public struct InjectedObject<Object: ObservableObject & Sendable>: DynamicProperty {
+    public struct InjectedObject<ObjectType: ObservableObject & Sendable>: DynamicProperty {
         @Environment(\.dependencies) private var dependencies
-        @StateObject private var relay = InjectedObjectRelay<Object>()
-        private let keyPath: any KeyPath<DependencyValues, Object> & Sendable
+        @StateObject private var relay = InjectedObjectRelay<ObjectType>()
+        private let keyPath: any KeyPath<DependencyValues, ObjectType> & Sendable
         private let captured = DependencyValues.current
-        private var installed: Object?
+        private var installed: ObjectType?
 
         /// Reads the dependency at `keyPath` and observes it.
         ///
         /// - Parameter keyPath: The dependency, such as `\.auth`.
-        public init(_ keyPath: any KeyPath<DependencyValues, Object> & Sendable) {
+        public init(_ keyPath: any KeyPath<DependencyValues, ObjectType> & Sendable) {
             self.keyPath = keyPath
         }
 
         /// The dependency at the view's position.
-        public var wrappedValue: Object { installed ?? captured[keyPath: keyPath] }
+        public var wrappedValue: ObjectType { installed ?? captured[keyPath: keyPath] }
 
         /// Bindings to the object's properties: `$auth.staysSignedIn` is a `Binding<Bool>`.
-        public var projectedValue: ObservedObject<Object>.Wrapper {
+        public var projectedValue: ObservedObject<ObjectType>.Wrapper {
             ObservedObject(wrappedValue: wrappedValue).projectedValue
         }
 
