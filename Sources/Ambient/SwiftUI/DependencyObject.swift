@@ -42,6 +42,8 @@
     ///
     /// To build a new view model when an ancestor's override changes, give the view an identity that follows it,
     /// such as `.id(isDemo)`. Read the property in `body` or later; a read in the view's initializer is reported.
+    ///
+    /// Available on iOS 14, macOS 11, tvOS 14, watchOS 7 and later, where SwiftUI exists.
     @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
     @MainActor @propertyWrapper
     public struct DependencyObject<ObjectType: ObservableDependencyObject>: DynamicProperty {

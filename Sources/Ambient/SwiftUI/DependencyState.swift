@@ -43,6 +43,8 @@
     ///
     /// Read the property in `body` or later; a read in the view's initializer is reported, and builds the model from
     /// the current scope instead of the view's position.
+    ///
+    /// Available on iOS 17, macOS 14, tvOS 17, watchOS 10 and later, where SwiftUI exists.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor @propertyWrapper
     public struct DependencyState<Model: ObservableDependency>: DynamicProperty {

@@ -30,6 +30,8 @@
     /// ```
     ///
     /// Outside a view it reads the values of the scope in which its owner was created, like `@Dependency`.
+    ///
+    /// Available on iOS 14, macOS 11, tvOS 14, watchOS 7 and later, where SwiftUI exists.
     @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
     @MainActor @propertyWrapper
     public struct InjectedObject<ObjectType: ObservableObject & Sendable>: DynamicProperty {
