@@ -11,7 +11,7 @@
     //   below keeps them (see `DerivedDependencies`).
     // - `@Environment` — `init(_ keyPath: KeyPath<EnvironmentValues, Value>)`, `var wrappedValue: Value { get }`;
     //   `@State` — `init(wrappedValue value: Value)` (iOS 13).
-    // - `View.modifier(_:)` (iOS 13).
+    // - `View.modifier<T>(_ modifier: T) -> ModifiedContent<Self, T>`, nonisolated (iOS 13).
     // Availability: all of it is below the package's floor (iOS 18 / macOS 15); no `@available` is needed.
 
     extension View {
