@@ -21,6 +21,11 @@
 public struct Dependency<Value: Sendable>: Sendable {
     @usableFromInline let values: DependencyValues
     @usableFromInline let accessor: Accessor
+    #if canImport(SwiftUI)
+        /// The values at the view's position, once SwiftUI installed this property in a view (see
+        /// `Dependency+View.swift`); `nil` in any other owner, which reads `values`.
+        @usableFromInline var view = ViewDependencies()
+    #endif
 
     @usableFromInline
     enum Accessor: Sendable {
@@ -55,6 +60,9 @@ public struct Dependency<Value: Sendable>: Sendable {
     /// The dependency's value in the values the owner was created with.
     @inlinable
     public var wrappedValue: Value {
+        #if canImport(SwiftUI)
+            let values = view.values ?? self.values
+        #endif
         switch accessor {
         case .keyPath(let keyPath):
             if let box = values.storage.cachedValue(forKeyPath: ObjectIdentifier(keyPath)) {

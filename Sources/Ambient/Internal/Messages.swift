@@ -33,3 +33,20 @@ enum Messages {
         """
     }
 }
+
+extension Messages {
+    static func readBeforeInstall(_ type: any Any.Type) -> String {
+        """
+        Ambient: a view read its \(type) before SwiftUI installed the view, so it was built from the \
+        dependencies of the current scope rather than those at the view's position. Read @DependencyObject and \
+        @DependencyState properties in `body` (or later), not in the view's initializer.
+        """
+    }
+
+    static func reentrantBuild(_ type: any Any.Type) -> String {
+        """
+        Ambient: building \(type) for a view read the same view's \(type), which is not built yet. Do not read \
+        the view's @DependencyObject or @DependencyState from inside the object's initializer.
+        """
+    }
+}

@@ -1,0 +1,149 @@
+// Stub of Apple's SwiftUI, signature for signature as looked up; bodies are placeholders.
+@_exported public import Observation
+public import Combine
+
+public protocol DynamicProperty {
+    mutating func update()
+}
+extension DynamicProperty {
+    public mutating func update() {}
+}
+
+@MainActor @preconcurrency public protocol View {
+    associatedtype Body: View
+    var body: Body { get }
+}
+extension Never: View, Scene {
+    public var body: Never { fatalError() }
+}
+public struct _Placeholder: View, Scene {
+    public var body: Never { fatalError() }
+}
+public struct Text: View {
+    public init(_ text: String) {}
+    public var body: Never { fatalError() }
+}
+public struct Toggle: View {
+    public init(_ title: String, isOn: Binding<Bool>) {}
+    public var body: Never { fatalError() }
+}
+public struct WindowGroup: Scene {
+    public init(content: () -> some View) {}
+    public var body: Never { fatalError() }
+}
+@MainActor @preconcurrency public protocol App {
+    associatedtype Body: Scene
+    var body: Body { get }
+    init()
+}
+
+@MainActor @preconcurrency public protocol ViewModifier {
+    associatedtype Body: View
+    typealias Content = _ViewModifier_Content<Self>
+    func body(content: Self.Content) -> Self.Body
+}
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+    public var body: Never { fatalError() }
+}
+public struct ModifiedContent<Content, Modifier> {}
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    public var body: Never { fatalError() }
+}
+
+extension View {
+    nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { ModifiedContent() }
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        _Placeholder()
+    }
+    nonisolated public func transformEnvironment<V>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, V>,
+        transform: @escaping (inout V) -> Void
+    ) -> some View { _Placeholder() }
+    nonisolated public func id<ID: Hashable>(_ id: ID) -> some View { _Placeholder() }
+}
+
+@MainActor @preconcurrency public protocol Scene {
+    associatedtype Body: Scene
+    var body: Body { get }
+}
+extension Scene {
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some Scene {
+        _Placeholder()
+    }
+}
+
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Self.Value { get }
+}
+public struct EnvironmentValues {
+    public init() {}
+    public subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey {
+        get { K.defaultValue }
+        set {}
+    }
+}
+
+@frozen @propertyWrapper public struct Environment<Value>: DynamicProperty {
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    let keyPath: KeyPath<EnvironmentValues, Value>
+    public var wrappedValue: Value { EnvironmentValues()[keyPath: keyPath] }
+}
+
+@frozen @propertyWrapper public struct State<Value>: DynamicProperty {
+    var value: Value
+    public init(wrappedValue value: Value) { self.value = value }
+    public var wrappedValue: Value {
+        get { value }
+        nonmutating set {}
+    }
+}
+
+@MainActor @frozen @propertyWrapper @preconcurrency
+public struct StateObject<ObjectType>: DynamicProperty where ObjectType: ObservableObject {
+    nonisolated(unsafe) let thunk: () -> ObjectType
+    nonisolated public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) { self.thunk = thunk }
+    @MainActor @preconcurrency public var wrappedValue: ObjectType { thunk() }
+    @MainActor @preconcurrency public var projectedValue: ObservedObject<ObjectType>.Wrapper {
+        ObservedObject(wrappedValue: thunk()).projectedValue
+    }
+}
+
+@MainActor @propertyWrapper @preconcurrency @frozen
+public struct ObservedObject<ObjectType>: DynamicProperty where ObjectType: ObservableObject {
+    @MainActor @dynamicMemberLookup @preconcurrency @frozen public struct Wrapper {
+        let object: ObjectType
+        @MainActor @preconcurrency public subscript<Subject>(
+            dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>
+        ) -> Binding<Subject> { fatalError() }
+    }
+    @MainActor @preconcurrency public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    @MainActor @preconcurrency public var wrappedValue: ObjectType
+    @MainActor @preconcurrency public var projectedValue: ObservedObject<ObjectType>.Wrapper {
+        Wrapper(object: wrappedValue)
+    }
+}
+
+@frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set {}
+    }
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError()
+    }
+}
+
+@dynamicMemberLookup @propertyWrapper public struct Bindable<Value> {
+    public var wrappedValue: Value
+    init(value: Value) { wrappedValue = value }
+    public var projectedValue: Bindable<Value> { self }
+}
+extension Bindable where Value: AnyObject, Value: Observable {
+    public init(_ wrappedValue: Value) { self.init(value: wrappedValue) }
+    public init(wrappedValue: Value) { self.init(value: wrappedValue) }
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError()
+    }
+}

@@ -1,0 +1,123 @@
+import Ambient
+import Combine
+import Observation
+import SwiftUI
+
+protocol API: Sendable { func name() -> String }
+struct LiveAPI: API { func name() -> String { "live" } }
+struct DemoAPI: API { func name() -> String { "demo" } }
+
+private enum APIKey: DependencyKey {
+    static var defaultValue: any API { LiveAPI() }
+    static var previewValue: any API { DemoAPI() }
+}
+extension DependencyValues {
+    var api: any API {
+        get { self[APIKey.self] }
+        set { self[APIKey.self] = newValue }
+    }
+}
+
+@MainActor final class AuthService: ObservableObject, Sendable {
+    @Published var staysSignedIn = false
+}
+private enum AuthKey: DependencyKey {
+    static var defaultValue: AuthService { MainActor.assumeIsolated { AuthService() } }
+}
+extension DependencyValues {
+    var auth: AuthService {
+        get { self[AuthKey.self] }
+        set { self[AuthKey.self] = newValue }
+    }
+}
+
+@MainActor @Observable final class ProfileModel: ObservableDependency {
+    var name = ""
+    let api: any API
+    @ObservationIgnored @Dependency(\.api) private var scopedAPI
+    init(dependencies: DependencyValues) { api = dependencies.api }
+    init(user: String, dependencies: DependencyValues) {
+        name = user
+        api = dependencies.api
+    }
+}
+
+@MainActor final class SettingsViewModel: ObservableDependencyObject {
+    @Published var sleepGoal: Double = 8
+    @Published var isOn = false
+    let api: any API
+    init(dependencies: DependencyValues) { api = dependencies.api }
+    init(user: String, dependencies: DependencyValues) { api = dependencies.api }
+}
+
+struct ProfileView: View {
+    @DependencyState private var model: ProfileModel
+    @Dependency(\.api) private var api
+    @Environment(\.dependencyContext) private var context
+    @Environment(\.dependencies) private var dependencies
+
+    init() {}
+    init(user: String) {
+        _model = DependencyState { dependencies in ProfileModel(user: user, dependencies: dependencies) }
+    }
+
+    var body: some View {
+        let binding: Binding<String> = $model.name
+        _ = binding
+        _ = api.name()
+        _ = context == .preview
+        return Text(model.name)
+    }
+}
+
+struct SettingsView: View {
+    @DependencyObject private var viewModel: SettingsViewModel
+    @InjectedObject(\.auth) private var auth
+
+    init() {}
+    init(user: String) {
+        _viewModel = DependencyObject { dependencies in SettingsViewModel(user: user, dependencies: dependencies) }
+    }
+
+    var body: some View {
+        Toggle("On", isOn: $viewModel.isOn)
+            .dependency(\.api, DemoAPI())
+            .dependencies {
+                $0.api = DemoAPI()
+                $0.context = .preview
+            }
+    }
+}
+
+struct Badge: View {
+    @InjectedObject(\.auth) private var auth
+    var body: some View { Toggle("Stay", isOn: $auth.staysSignedIn) }
+}
+
+struct DemoApp: App {
+    init() {}
+    var body: some Scene {
+        WindowGroup { ProfileView() }
+            .dependency(\.api, DemoAPI())
+            .dependencies { $0.context = .preview }
+    }
+}
+
+/// A non-view type keeps working.
+struct ReportBuilder: Sendable {
+    @Dependency(\.api) private var api
+    func build() -> String { api.name() }
+}
+actor Loader {
+    @Dependency(\.api) private var api
+}
+
+/// A model that is not @Observable still compiles under @DependencyState (as with the original package).
+@MainActor final class PlainModel: ObservableDependency {
+    init(dependencies: DependencyValues) {}
+}
+struct PlainView: View {
+    @DependencyState private var model: PlainModel
+    var body: some View { Text("\(ObjectIdentifier(model))") }
+}
+@MainActor func explicitTypes(_ wrapper: DependencyObject<SettingsViewModel>.Wrapper) -> Binding<Bool> { wrapper.isOn }

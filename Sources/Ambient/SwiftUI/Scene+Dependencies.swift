@@ -1,0 +1,52 @@
+#if canImport(SwiftUI)
+    public import SwiftUI
+
+    // Apple API used here, looked up in Apple's documentation (docs search) rather than recalled:
+    // - `@MainActor @preconcurrency protocol Scene` (iOS 14 / macOS 11).
+    // - `Scene.environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some Scene`,
+    //   nonisolated (iOS 14 / macOS 11). It sets the value through the key path on the environment the scene
+    //   inherits, which is what lets `EnvironmentValues.dependencyChange` apply a change there.
+    // - Not found: a `Scene.transformEnvironment`; the key path above stands in for it.
+    // Availability: iOS 14 / macOS 11, below the package's floor (iOS 18 / macOS 15); no `@available` is needed.
+
+    extension Scene {
+        /// Overrides one dependency for every view of this scene.
+        ///
+        /// ```swift
+        /// @main
+        /// struct DemoApp: App {
+        ///     var body: some Scene {
+        ///         WindowGroup { ContentView() }
+        ///             .dependency(\.api, DemoAPI())
+        ///     }
+        /// }
+        /// ```
+        ///
+        /// To set a dependency for the whole process, including code outside views, call
+        /// ``prepareDependencies(_:)`` in the app's initializer instead.
+        ///
+        /// - Parameters:
+        ///   - keyPath: The dependency, such as `\.api`.
+        ///   - value: Its value in this scene.
+        /// - Returns: The scene with the dependency overridden.
+        public func dependency<Value>(
+            _ keyPath: WritableKeyPath<DependencyValues, Value>,
+            _ value: Value
+        ) -> some Scene {
+            environment(\.dependencyChange, DependencyChange(keyPath, value))
+        }
+
+        /// Changes several dependencies, or the context, for every view of this scene.
+        ///
+        /// ```swift
+        /// WindowGroup("Demo", id: "demo") { ContentView() }
+        ///     .dependencies { $0.context = .preview }
+        /// ```
+        ///
+        /// - Parameter transform: Changes the values of the scene.
+        /// - Returns: The scene with the dependencies changed.
+        public func dependencies(_ transform: @escaping (inout DependencyValues) -> Void) -> some Scene {
+            environment(\.dependencyChange, DependencyChange(transform))
+        }
+    }
+#endif

@@ -1,0 +1,27 @@
+/// The values a dependency modifier hands its subtree, remembered between evaluations of the modifier.
+///
+/// SwiftUI evaluates a modifier again whenever its parent's body runs. Applying the change again would make new
+/// values each time: every view below that reads a dependency would be invalidated, and the defaults rebuilt for the
+/// subtree (an analytics client built from an overridden API client) would be rebuilt. So the modifier keeps the
+/// values it made, and makes new ones only when the inherited values or the change differ.
+///
+/// Not thread-safe: a view modifier uses it from the main actor only.
+final class DerivedDependencies {
+    private var last: (inherited: Storage, change: DependencyChange, derived: DependencyValues)?
+
+    /// The values of the subtree: `inherited` with `change` applied, the same as last time when neither differs.
+    ///
+    /// - Parameters:
+    ///   - inherited: The values at the modifier's position.
+    ///   - change: What the modifier changes.
+    /// - Returns: The values for the modifier's content.
+    func values(from inherited: DependencyValues, applying change: DependencyChange) -> DependencyValues {
+        if let last, last.inherited === inherited.storage, last.change.isSame(as: change) {
+            return last.derived
+        }
+        var derived = inherited
+        change.apply(&derived)
+        last = (inherited.storage, change, derived)
+        return derived
+    }
+}
