@@ -7,6 +7,8 @@ public enum _DependencyIssueKind: Sendable, Equatable {
     case missingTestingValue
     /// The API was used in a way that cannot work (a second `prepareDependencies`, a late one).
     case misuse
+    /// An endpoint built with `unimplemented(_:)` was called.
+    case unimplemented
 }
 
 /// Receives Ambient's reports; `AmbientTesting` installs one that records test failures.

@@ -25,6 +25,13 @@ enum Messages {
         """
     }
 
+    static func unimplemented(_ endpoint: String) -> String {
+        """
+        Ambient: \(endpoint) is unimplemented in tests, and this test called it. Override it for the test, for \
+        example `withDependencies { $0.<client>.<endpoint> = { ... } }`, or in the test's `.dependencies { }` trait.
+        """
+    }
+
     static func missingInitializer(_ type: any Any.Type) -> String {
         """
         Ambient: \(type) does not implement init(dependencies:). Add `init(dependencies: DependencyValues)` to \

@@ -1,0 +1,75 @@
+public import Ambient
+public import Testing
+
+/// A Swift Testing trait that runs each test in a fresh root of testing values, with overrides.
+///
+/// Use it through ``Testing/Trait/dependencies(_:)`` and ``Testing/Trait/dependencies``.
+public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
+    private let update: @Sendable (inout DependencyValues) -> Void
+
+    init(update: @escaping @Sendable (inout DependencyValues) -> Void) {
+        self.update = update
+    }
+
+    /// Applied to every test of a suite, suites nested in it included.
+    public var isRecursive: Bool { true }
+
+    /// Scopes each test case (one run of a test function), never a suite as a whole: tests share nothing.
+    ///
+    /// - Parameters:
+    ///   - test: The test or suite.
+    ///   - testCase: The test case, or `nil` for the test or suite as a whole.
+    /// - Returns: This trait for a test case, else `nil`.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    /// Runs `function` in a fresh test root with this trait's overrides, or adds them to the root that an
+    /// enclosing `.dependencies` trait (the suite's) already made.
+    ///
+    /// - Parameters:
+    ///   - test: The test.
+    ///   - testCase: The test case.
+    ///   - function: The test case's body.
+    /// - Throws: What `function` throws.
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await withTestDependencies(update, operation: function)
+    }
+}
+
+extension Trait where Self == DependenciesTrait {
+    /// Runs each test in its own root of testing values, with `update` applied.
+    ///
+    /// Every test gets fresh dependencies: no cached value, no override and no `uuid` count leaks from one test into
+    /// another, also when tests run in parallel. Reading a key without a testing value of its own, or calling an
+    /// `unimplemented` endpoint, fails the test with the key or endpoint named.
+    ///
+    /// ```swift
+    /// @Suite(.dependencies { $0.api = MockAPI() })
+    /// struct CheckoutTests {
+    ///     @Test(.dependencies { $0.date = .constant(.distantPast) })
+    ///     func receiptIsDated() async throws { ... }   // sees MockAPI and the constant date
+    /// }
+    /// ```
+    ///
+    /// Several traits compose in order: the suite's first, then the test's, each on top of the last.
+    ///
+    /// - Parameter update: Overrides for the test.
+    /// - Returns: The trait.
+    public static func dependencies(_ update: @escaping @Sendable (inout DependencyValues) -> Void) -> Self {
+        DependenciesTrait(update: update)
+    }
+
+    /// Runs each test in its own root of testing values, with nothing overridden.
+    ///
+    /// ```swift
+    /// @Suite(.dependencies) struct ParserTests { ... }
+    /// ```
+    public static var dependencies: Self {
+        DependenciesTrait { _ in }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: AmbientTesting arrives with issue 3.
