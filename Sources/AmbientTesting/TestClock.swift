@@ -4,8 +4,8 @@ public import Testing
 
 /// A clock that moves only when the test moves it, so that a test can check what code does at each point in time.
 ///
-/// Give it to the code under test in place of ``Ambient/DependencyValues/continuousClock`` or
-/// ``Ambient/DependencyValues/suspendingClock``. A task that sleeps on it waits until the test calls
+/// Give it to the code under test in place of `DependencyValues.continuousClock` or
+/// `DependencyValues.suspendingClock`. A task that sleeps on it waits until the test calls
 /// ``advance(by:)``, ``advance(to:)`` or ``run()`` past its deadline; sleepers wake in deadline order (in the order
 /// they fell asleep for equal deadlines), each at its own deadline. Cancelling a sleeping task ends its sleep with
 /// `CancellationError`.
@@ -35,7 +35,7 @@ public import Testing
 public final class TestClock: Clock, Sendable {
     /// A point in a test clock's time: the duration since the clock started.
     ///
-    /// The same type as ``Ambient/ImmediateClock/Instant``: `TestClock.Instant(offset: .seconds(5))`.
+    /// The same type as `ImmediateClock.Instant`: `TestClock.Instant(offset: .seconds(5))`.
     public typealias Instant = ImmediateClock.Instant
 
     private struct Sleeper {

@@ -12,6 +12,15 @@ import Testing
     var unrelated = 0
 }
 
+/// A model that takes the store from the values it is built with.
+@MainActor @Observable private final class InjectedSettings: ObservableDependency {
+    @ObservationIgnored @KeyValueStored var sleepGoal: Double
+
+    init(dependencies: DependencyValues) {
+        _sleepGoal = KeyValueStored(wrappedValue: 8.0, "sleepGoal", store: dependencies.keyValueStore)
+    }
+}
+
 /// Records whether `withObservationTracking` reported a change.
 private final class ChangeFlag: Sendable {
     private let fired = Atomic<Int>(0)
@@ -69,6 +78,18 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         let volume = KeyValueStored(wrappedValue: 5, "volume", store: store)
         #expect(volume.wrappedValue == 3)
         #expect(volume.key == "volume" && volume.defaultValue == 5)
+    }
+
+    @Test func modelBuiltFromDependencyValuesUsesTheirStore() {
+        withFreshRoot {
+            var values = DependencyValues.current
+            values.keyValueStore = .inMemory(["sleepGoal": 9.5])
+            let settings = InjectedSettings(dependencies: values)
+            #expect(settings.sleepGoal == 9.5)
+            let change = tracking { settings.sleepGoal }
+            values.keyValueStore.set(10.0, forKey: "sleepGoal")
+            #expect(change.count == 1 && settings.sleepGoal == 10)
+        }
     }
 
     @Test func observationFiresOnSet() {
