@@ -196,6 +196,8 @@ public final class TestClock: Clock, Sendable {
     /// await clock.advance(by: .seconds(30))
     /// ```
     ///
+    /// If fewer tasks ever fall asleep, it waits for ever; a `.timeLimit` trait on the test bounds that.
+    ///
     /// - Parameter count: The number of sleepers to wait for; one by default.
     public func waitForSleepers(_ count: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -9,6 +9,7 @@ import Testing
 @MainActor @Observable private final class SettingsStore {
     @ObservationIgnored @KeyValueStored("sleepGoal") var sleepGoal = 8.0
     @ObservationIgnored @KeyValueStored("isNotificationsEnabled") var isNotificationsEnabled = true
+    @ObservationIgnored @KeyValueStored("lastBackup") var lastBackup: Date? = nil
     var unrelated = 0
 }
 
@@ -153,6 +154,20 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
             #expect(change.count == 1)
             #expect(settings.sleepGoal == 8)
             #expect(DependencyValues.current.keyValueStore.value(forKey: "sleepGoal", as: Double.self) == nil)
+        }
+    }
+
+    @Test func optionalPropertyStoresSomeAndRemovesTheKeyForNil() {
+        withFreshRoot {
+            let settings = SettingsStore()
+            let store = DependencyValues.current.keyValueStore
+            #expect(settings.lastBackup == nil)
+            settings.lastBackup = Date(timeIntervalSince1970: 60)
+            #expect(store.value(forKey: "lastBackup", as: Date.self) == Date(timeIntervalSince1970: 60))
+            let change = tracking { settings.lastBackup }
+            settings.lastBackup = nil
+            #expect(change.count == 1)
+            #expect(store.value(forKey: "lastBackup", as: Date.self) == nil)
         }
     }
 
