@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose sleeps return at once, moving its time to their deadline: for code whose waits don't matter.
 ///
 /// Use it where a delay, a debounce or a retry back-off would only slow a preview or a test down, and the test does
@@ -85,10 +83,10 @@ public struct ImmediateClock: Clock, Sendable {
 
 /// The time of an immediate clock, shared by its copies.
 private final class SharedTime: Sendable {
-    private let instant: Mutex<ImmediateClock.Instant>
+    private let instant: ConditionLock<ImmediateClock.Instant>
 
     init(_ instant: ImmediateClock.Instant) {
-        self.instant = Mutex(instant)
+        self.instant = ConditionLock(instant)
     }
 
     var now: ImmediateClock.Instant { instant.withLock { $0 } }

@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 
 /// A property backed by the ``KeyValueStore``, with a default, that Observation tracks: a setting in a model.
 ///
@@ -95,15 +94,15 @@ private final class KeyValueStoredStorage<Value: KeyValueStoreValue>: Observable
     let key: String
     let defaultValue: Value
     let store: KeyValueStore
-    private let current: Mutex<Value>
+    private let current: ConditionLock<Value>
     private let registrar = ObservationRegistrar()
-    private let subscription = Mutex<KeyValueStoreSubscription?>(nil)
+    private let subscription = ConditionLock<KeyValueStoreSubscription?>(nil)
 
     init(key: String, defaultValue: Value, store: KeyValueStore) {
         self.key = key
         self.defaultValue = defaultValue
         self.store = store
-        current = Mutex(store.value(forKey: key) ?? defaultValue)
+        current = ConditionLock(store.value(forKey: key) ?? defaultValue)
         let subscription = store.observe(key) { [weak self] in self?.refresh() }
         self.subscription.withLock { $0 = subscription }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A random number generator that code takes from its dependencies, so that tests get a repeatable sequence.
 ///
 /// Read it through ``DependencyValues/random`` instead of using `SystemRandomNumberGenerator`, and pass it to the
@@ -120,10 +118,10 @@ private enum RandomGeneratorKey: DependencyKey {
 
 /// A generator behind a lock, shared by the copies of a ``RandomGenerator``.
 private final class LockedGenerator: Sendable {
-    private let generator: Mutex<any RandomNumberGenerator & Sendable>
+    private let generator: ConditionLock<any RandomNumberGenerator & Sendable>
 
     init(_ generator: any RandomNumberGenerator & Sendable) {
-        self.generator = Mutex(generator)
+        self.generator = ConditionLock(generator)
     }
 
     func next() -> UInt64 {

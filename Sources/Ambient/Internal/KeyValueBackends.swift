@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where a ``KeyValueStore`` keeps its property-list objects.
 protocol KeyValueBackend: Sendable {
@@ -10,10 +9,10 @@ protocol KeyValueBackend: Sendable {
 
 /// Objects in a dictionary, for previews and tests.
 final class InMemoryBackend: KeyValueBackend {
-    private let objects: Mutex<[String: any Sendable]>
+    private let objects: ConditionLock<[String: any Sendable]>
 
     init(_ objects: [String: any Sendable]) {
-        self.objects = Mutex(objects)
+        self.objects = ConditionLock(objects)
     }
 
     func object(forKey key: String) -> Any? {

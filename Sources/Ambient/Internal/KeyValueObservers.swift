@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The observers of one ``KeyValueStore``, by key.
 ///
 /// Callbacks run outside the lock, on the thread that made the change, so a callback may read or write the store.
@@ -9,7 +7,7 @@ final class KeyValueObservers: Sendable {
         var byKey: [String: [Int: @Sendable () -> Void]] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = ConditionLock(State())
 
     /// Registers `onChange` for `key` until the returned subscription ends.
     func add(_ key: String, _ onChange: @escaping @Sendable () -> Void) -> KeyValueStoreSubscription {
