@@ -1,0 +1,120 @@
+public import Foundation
+import Synchronization
+
+/// Makes UUIDs: the way code that creates identifiers asks for one, so that tests and previews get predictable ones.
+///
+/// Read it through ``DependencyValues/uuid`` instead of calling `UUID()`, and call it like a function:
+///
+/// ```swift
+/// struct TodoFactory {
+///     @Dependency(\.uuid) private var uuid
+///
+///     func make(_ title: String) -> Todo { Todo(id: uuid(), title: title) }
+/// }
+/// ```
+///
+/// In tests, the generator counts up from zero (see ``incrementing``), so the first todo a test makes has the id
+/// `00000000-0000-0000-0000-000000000000`, the second `00000000-0000-0000-0000-000000000001`, and so on.
+public struct UUIDGenerator: Sendable {
+    private let generate: @Sendable () -> UUID
+
+    /// A generator that asks `generate` for each UUID.
+    ///
+    /// ```swift
+    /// let fixedList = UUIDGenerator { ids.next() }
+    /// ```
+    ///
+    /// - Parameter generate: Returns the next UUID; called on every call of the generator, from any thread.
+    public init(_ generate: @escaping @Sendable () -> UUID) {
+        self.generate = generate
+    }
+
+    /// Returns a new UUID, as this generator makes them.
+    ///
+    /// ```swift
+    /// let id = uuid()
+    /// ```
+    ///
+    /// - Returns: The next UUID.
+    public func callAsFunction() -> UUID {
+        generate()
+    }
+
+    /// A new generator that counts up from `00000000-0000-0000-0000-000000000000`.
+    ///
+    /// Each read of this property makes a new generator that starts again from zero; copies of one generator share
+    /// its count. Calls from several threads each get a different UUID.
+    ///
+    /// ```swift
+    /// let uuid = UUIDGenerator.incrementing
+    /// uuid()  // 00000000-0000-0000-0000-000000000000
+    /// uuid()  // 00000000-0000-0000-0000-000000000001
+    /// ```
+    public static var incrementing: UUIDGenerator {
+        let counter = UUIDCounter()
+        return UUIDGenerator { UUID(counting: counter.next()) }
+    }
+
+    /// A generator that always returns `uuid`.
+    ///
+    /// ```swift
+    /// withDependencies { $0.uuid = .constant(UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000000")!) } ...
+    /// ```
+    ///
+    /// - Parameter uuid: The UUID to return on every call.
+    /// - Returns: A generator that returns `uuid`.
+    public static func constant(_ uuid: UUID) -> UUIDGenerator {
+        UUIDGenerator { uuid }
+    }
+
+    /// A generator that returns random (version 4) UUIDs, `UUID()`.
+    public static var live: UUIDGenerator {
+        UUIDGenerator { UUID() }
+    }
+}
+
+extension DependencyValues {
+    /// Makes UUIDs, as code should ask for them instead of calling `UUID()`.
+    ///
+    /// - Live: random UUIDs.
+    /// - Previews and tests: ``UUIDGenerator/incrementing``, created once per root, so each test counts from
+    ///   `00000000-0000-0000-0000-000000000000` whatever other tests do.
+    ///
+    /// ```swift
+    /// @Dependency(\.uuid) private var uuid
+    /// let id = uuid()
+    /// ```
+    public var uuid: UUIDGenerator {
+        get { self[UUIDGeneratorKey.self] }
+        set { self[UUIDGeneratorKey.self] = newValue }
+    }
+}
+
+private enum UUIDGeneratorKey: DependencyKey {
+    static var defaultValue: UUIDGenerator { .live }
+    static var previewValue: UUIDGenerator { .incrementing }
+    static var testingValue: UUIDGenerator { .incrementing }
+}
+
+/// The shared count of an incrementing generator.
+private final class UUIDCounter: Sendable {
+    private let count = Atomic<UInt64>(0)
+
+    /// The count before this call; every call gets a different one.
+    func next() -> UInt64 {
+        count.add(1, ordering: .relaxed).oldValue
+    }
+}
+
+extension UUID {
+    /// The UUID whose last 64 bits are `value`, big-endian, and whose first 64 bits are zero.
+    fileprivate init(counting value: UInt64) {
+        func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> (8 * (7 - index))) }
+        self.init(
+            uuid: (
+                0, 0, 0, 0, 0, 0, 0, 0,
+                byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7)
+            )
+        )
+    }
+}
