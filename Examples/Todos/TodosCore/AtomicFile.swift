@@ -61,9 +61,12 @@ struct AtomicFile: Sendable {
         if let error = error as? POSIXError {
             return String(cString: strerror(error.code.rawValue))
         }
-        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
-            return String(cString: strerror(underlying.code.rawValue))
+        if let error = error as? CocoaError {
+            if let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+                return String(cString: strerror(underlying.code.rawValue))
+            }
+            return error.localizedDescription
         }
-        return error.localizedDescription
+        return String(describing: error)
     }
 }

@@ -24,8 +24,10 @@ public enum TodosDirectory {
         }
         // The XDG specification ignores a relative XDG_DATA_HOME.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return URL(filePath: dataHome, directoryHint: .isDirectory).appending(component: "todos")
+            return URL(filePath: dataHome, directoryHint: .isDirectory).appending(
+                component: "todos", directoryHint: .isDirectory)
         }
-        return URL(filePath: home, directoryHint: .isDirectory).appending(path: ".local/share/todos")
+        return URL(filePath: home, directoryHint: .isDirectory).appending(
+            path: ".local/share/todos", directoryHint: .isDirectory)
     }
 }
