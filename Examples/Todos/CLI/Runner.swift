@@ -40,7 +40,7 @@ struct Runner {
             let hint =
                 store.todos.isEmpty
                 ? "Add one with: todos add \"Water the plants\" --priority 2   (todos help lists every command)"
-                : "\(open) open, \(store.todos.count - open) done. Try: todos done 1, todos add TITLE, todos help"
+                : "\(open) open, \(store.todos.count - open) done. Next: todos done N, todos add TITLE, todos help"
             return list(store.todos, filter: .all) + hint + "\n"
         case .list(let order, let filter):
             switch order {
@@ -108,7 +108,7 @@ struct Runner {
     /// The index in the list of `position`, as `list` prints it, or the error that says it is out of range.
     private func index(of position: Int, in store: TodosStore, for command: CommandName) throws(UsageError) -> Int {
         let count = store.todos.count
-        guard (1...max(count, 1)).contains(position), count > 0 else {
+        guard count > 0, (1...count).contains(position) else {
             let range = count == 0 ? "the list is empty" : "the list has \(Format.count(count, "todo"))"
             throw UsageError("position \(position) is out of range (\(range))", command: command)
         }

@@ -7,6 +7,14 @@ import TodosCore
 /// It is the whole program except printing, so tests run it with any arguments in a fresh root of any context.
 @MainActor
 enum TodosCommandLine {
+    /// Runs `todos` as the process: prints the outcome, then exits with its status.
+    static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        let outcome = run(arguments)
+        FileHandle.standardOutput.write(Data(outcome.output.utf8))
+        FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
+        exit(outcome.status)
+    }
+
     /// Runs `todos` with `arguments` (without the program name) in the current dependencies.
     static func run(_ arguments: [String]) -> Outcome {
         let invocation: Invocation

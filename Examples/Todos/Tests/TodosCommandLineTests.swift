@@ -65,7 +65,7 @@ import TodosCore
                         1. [ ] Water the plants  (priority 1)
                         2. [x] Book flights
                         3. [ ] Call the dentist  (priority 3)
-                        2 open, 1 done. Try: todos done 1, todos add TITLE, todos help
+                        2 open, 1 done. Next: todos done N, todos add TITLE, todos help
 
                         """
                 )
@@ -181,7 +181,7 @@ import TodosCore
                 3. [x] Return the library books
                 4. [ ] Call the dentist  (priority 2)
                 5. [ ] Buy coffee beans
-                4 open, 1 done. Try: todos done 1, todos add TITLE, todos help
+                4 open, 1 done. Next: todos done N, todos add TITLE, todos help
 
                 """ + note
         )
@@ -199,5 +199,19 @@ import TodosCore
             #expect(help.output.contains(command.usage))
         }
         #expect(run("help", "move") == Outcome(output: "usage: todos move N M\nMove todo N to position M.\n"))
+    }
+
+    @Test func badInputEndsTheProcessWithStatusTwoAndTheUsage() async {
+        let result = await #expect(processExitsWith: .exitCode(2), observing: [\.standardErrorContent]) {
+            await TodosCommandLine.main(["done", "x"])
+        }
+        let error = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }
+        #expect(error == "error: position 'x' is not a number\nusage: todos done N\n")
+    }
+
+    @Test func helpEndsTheProcessWithStatusZero() async {
+        await #expect(processExitsWith: .success) {
+            await TodosCommandLine.main(["help"])
+        }
     }
 }
