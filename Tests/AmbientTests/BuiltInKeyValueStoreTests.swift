@@ -86,6 +86,27 @@ import Testing
         #expect(store.value(forKey: "name", as: String.self) == nil)
     }
 
+    @Test(arguments: [false, true])
+    func storingAnOptionalsNilRemovesTheKey(_ inUserDefaults: Bool) throws {
+        func check(_ store: KeyValueStore) {
+            store.set(Optional("Ada"), forKey: "name")
+            #expect(store.value(forKey: "name", as: String.self) == "Ada")
+            store.set(String?.none, forKey: "name")
+            #expect(store.value(forKey: "name", as: String.self) == nil)
+        }
+        if inUserDefaults {
+            try Self.withScratchDefaults { check(KeyValueStore(userDefaults: $0)) }
+        } else {
+            check(.inMemory())
+        }
+    }
+
+    @Test func inMemoryStoreSkipsNilInitialValues() {
+        let store = KeyValueStore.inMemory(["name": String?.none, "age": 36])
+        #expect(store.value(forKey: "name", as: String.self) == nil)
+        #expect(store.value(forKey: "age", as: Int.self) == 36)
+    }
+
     @Test func copiesShareTheirValues() {
         let store = KeyValueStore.inMemory()
         let copy = store

@@ -9,7 +9,17 @@ import Testing
 @MainActor @Observable private final class SettingsStore {
     @ObservationIgnored @KeyValueStored("sleepGoal") var sleepGoal = 8.0
     @ObservationIgnored @KeyValueStored("isNotificationsEnabled") var isNotificationsEnabled = true
+    @ObservationIgnored @KeyValueStored("lastBackup") var lastBackup: Date? = nil
     var unrelated = 0
+}
+
+/// A model that takes the store from the values it is built with.
+@MainActor @Observable private final class InjectedSettings: ObservableDependency {
+    @ObservationIgnored @KeyValueStored var sleepGoal: Double
+
+    init(dependencies: DependencyValues) {
+        _sleepGoal = KeyValueStored(wrappedValue: 8.0, "sleepGoal", store: dependencies.keyValueStore)
+    }
 }
 
 /// Records whether `withObservationTracking` reported a change.
@@ -69,6 +79,18 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         let volume = KeyValueStored(wrappedValue: 5, "volume", store: store)
         #expect(volume.wrappedValue == 3)
         #expect(volume.key == "volume" && volume.defaultValue == 5)
+    }
+
+    @Test func modelBuiltFromDependencyValuesUsesTheirStore() {
+        withFreshRoot {
+            var values = DependencyValues.current
+            values.keyValueStore = .inMemory(["sleepGoal": 9.5])
+            let settings = InjectedSettings(dependencies: values)
+            #expect(settings.sleepGoal == 9.5)
+            let change = tracking { settings.sleepGoal }
+            values.keyValueStore.set(10.0, forKey: "sleepGoal")
+            #expect(change.count == 1 && settings.sleepGoal == 10)
+        }
     }
 
     @Test func observationFiresOnSet() {
@@ -132,6 +154,20 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
             #expect(change.count == 1)
             #expect(settings.sleepGoal == 8)
             #expect(DependencyValues.current.keyValueStore.value(forKey: "sleepGoal", as: Double.self) == nil)
+        }
+    }
+
+    @Test func optionalPropertyStoresSomeAndRemovesTheKeyForNil() {
+        withFreshRoot {
+            let settings = SettingsStore()
+            let store = DependencyValues.current.keyValueStore
+            #expect(settings.lastBackup == nil)
+            settings.lastBackup = Date(timeIntervalSince1970: 60)
+            #expect(store.value(forKey: "lastBackup", as: Date.self) == Date(timeIntervalSince1970: 60))
+            let change = tracking { settings.lastBackup }
+            settings.lastBackup = nil
+            #expect(change.count == 1)
+            #expect(store.value(forKey: "lastBackup", as: Date.self) == nil)
         }
     }
 

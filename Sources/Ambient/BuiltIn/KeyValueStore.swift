@@ -14,8 +14,9 @@ public import Foundation
 /// }
 /// ```
 ///
-/// The store keeps any ``KeyValueStoreValue``: `Bool`, `Int`, `Double`, `Float`, `String`, `Data`, `Date`, and
-/// enumerations whose raw value is one of these. To keep a value in an observable model, use ``KeyValueStored``.
+/// The store keeps any ``KeyValueStoreValue``: `Bool`, `Int`, `Double`, `Float`, `String`, `Data`, `Date`,
+/// enumerations whose raw value is one of these, and optionals of them. To keep a value in an observable model, use
+/// ``KeyValueStored``.
 ///
 /// A store is a handle: copies share the same values and observers. It is safe to use from any thread.
 public struct KeyValueStore: Sendable {
@@ -57,7 +58,7 @@ public struct KeyValueStore: Sendable {
     /// - Returns: A store in memory.
     public static func inMemory(_ values: [String: any KeyValueStoreValue] = [:]) -> KeyValueStore {
         KeyValueStore(
-            backend: InMemoryBackend(values.mapValues(\.keyValueStoreObject)),
+            backend: InMemoryBackend(values.compactMapValues(\.keyValueStoreObject)),
             observers: KeyValueObservers()
         )
     }
@@ -77,6 +78,8 @@ public struct KeyValueStore: Sendable {
     }
 
     /// Stores `value` under `key`, then notifies the key's observers.
+    ///
+    /// Storing an optional's `nil` removes the key.
     ///
     /// ```swift
     /// store.set(7.5, forKey: "sleepGoal")

@@ -2,8 +2,9 @@ public import Foundation
 
 /// A type that a ``KeyValueStore`` can keep: a property-list value, or something that converts to one.
 ///
-/// `Bool`, `Int`, `Double`, `Float`, `String`, `Data` and `Date` conform. An enumeration whose raw value conforms
-/// only has to declare the conformance:
+/// `Bool`, `Int`, `Double`, `Float`, `String`, `Data` and `Date` conform, and so does an optional of a conforming
+/// type (storing `nil` removes the key). An enumeration whose raw value conforms only has to declare the
+/// conformance:
 ///
 /// ```swift
 /// enum Theme: String, KeyValueStoreValue {
@@ -17,8 +18,9 @@ public protocol KeyValueStoreValue: Sendable, Equatable {
     /// - Parameter object: The property-list object the store holds.
     init?(keyValueStoreObject object: Any)
 
-    /// The property-list object (`Bool`, a number, `String`, `Data`, `Date`) that a store holds for this value.
-    var keyValueStoreObject: any Sendable { get }
+    /// The property-list object (`Bool`, a number, `String`, `Data`, `Date`) that a store holds for this value, or
+    /// `nil` for a value that is stored by removing the key (an optional's `nil`).
+    var keyValueStoreObject: (any Sendable)? { get }
 }
 
 extension KeyValueStoreValue where Self: RawRepresentable, RawValue: KeyValueStoreValue {
@@ -29,7 +31,7 @@ extension KeyValueStoreValue where Self: RawRepresentable, RawValue: KeyValueSto
     }
 
     /// The raw value's object.
-    public var keyValueStoreObject: any Sendable { rawValue.keyValueStoreObject }
+    public var keyValueStoreObject: (any Sendable)? { rawValue.keyValueStoreObject }
 }
 
 /// A value that a store holds as itself; public only so that the standard types can conform.
@@ -44,7 +46,18 @@ extension _KeyValueStorePlainValue {
     }
 
     /// The value itself.
-    public var keyValueStoreObject: any Sendable { self }
+    public var keyValueStoreObject: (any Sendable)? { self }
+}
+
+extension Optional: KeyValueStoreValue where Wrapped: KeyValueStoreValue {
+    /// Reads the wrapped value: a store that holds an object for the key holds `some`.
+    public init?(keyValueStoreObject object: Any) {
+        guard let wrapped = Wrapped(keyValueStoreObject: object) else { return nil }
+        self = .some(wrapped)
+    }
+
+    /// The wrapped value's object, or `nil`, which removes the key.
+    public var keyValueStoreObject: (any Sendable)? { self?.keyValueStoreObject }
 }
 
 extension Bool: _KeyValueStorePlainValue {}

@@ -24,6 +24,18 @@ import Synchronization
 /// settings.$sleepGoal.reset() // removed: back to 8.0
 /// ```
 ///
+/// A model built with ``DependencyInjectable/init(dependencies:)`` can take the store from the values it is given:
+///
+/// ```swift
+/// @MainActor @Observable final class SettingsStore: ObservableDependency {
+///     @ObservationIgnored @KeyValueStored var sleepGoal: Double
+///
+///     init(dependencies: DependencyValues) {
+///         _sleepGoal = KeyValueStored(wrappedValue: 8.0, "sleepGoal", store: dependencies.keyValueStore)
+///     }
+/// }
+/// ```
+///
 /// In a test, the store is an empty one in memory per test, so each test starts from the defaults. Start from
 /// saved settings with `withDependencies { $0.keyValueStore = .inMemory(["sleepGoal": 6.0]) } operation: { ... }`.
 @propertyWrapper
