@@ -1,0 +1,42 @@
+/// What the user asked `todos` to do, parsed from the command line.
+enum Command: Equatable {
+    /// No command: the list and a one-line hint.
+    case overview
+    /// `list`: the todos, optionally sorted first and filtered.
+    case list(order: ListOrder?, filter: ListFilter)
+    /// `add`: a new todo at the end of the list.
+    case add(title: String, priority: Int)
+    /// `done`: marks the todo at a position done.
+    case done(position: Int)
+    /// `undo`: marks the todo at a position not done.
+    case undo(position: Int)
+    /// `rm`: removes the todo at a position.
+    case remove(position: Int)
+    /// `move`: moves the todo at one position so that it ends at another.
+    case move(from: Int, to: Int)
+    /// `clear-done`: removes every todo that is done.
+    case clearDone
+    /// `settings`: shows the settings, after changing the ones given.
+    case settings(sleepGoal: Double?, notifications: Bool?)
+    /// `help`: every command, or one command's usage.
+    case help(CommandName?)
+}
+
+/// How `list --order` sorts the todos, for good.
+enum ListOrder: String, CaseIterable {
+    case date
+    case priority
+}
+
+/// Which todos `list` shows; positions stay those of the whole list.
+enum ListFilter: Equatable {
+    case all
+    case open
+    case done
+}
+
+/// A parsed command line: the command, and the data folder if `--data-dir` chose one.
+struct Invocation: Equatable {
+    var command: Command
+    var dataDirectory: String?
+}

@@ -1,0 +1,19 @@
+/// Bad input: what is wrong, and the usage of the command it was meant for. `todos` exits with status 2 and
+/// changes nothing.
+struct UsageError: Error, Equatable {
+    /// One line that names the problem.
+    var message: String
+    /// The usage line to show after it.
+    var usage: String
+
+    /// The error for `command`, or for `todos` as a whole when the command is not known.
+    init(_ message: String, command: CommandName? = nil) {
+        self.message = message
+        usage = command?.usage ?? "todos [COMMAND] [OPTIONS]   (todos help lists the commands)"
+    }
+
+    /// The text printed on standard error.
+    var text: String {
+        "error: \(message)\nusage: \(usage)\n"
+    }
+}

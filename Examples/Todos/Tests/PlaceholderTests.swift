@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct PlaceholderTests {
-    @Test func placeholder() { #expect(Bool(true)) }
-}

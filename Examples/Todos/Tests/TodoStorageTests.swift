@@ -1,0 +1,175 @@
+import Ambient
+import Foundation
+import Testing
+
+@testable import TodosCore
+
+/// The failure a test injects into a save, after half the new file was written.
+private struct SimulatedCrash: Error, CustomStringConvertible {
+    var description: String { "simulated crash" }
+}
+
+@MainActor @Suite struct TodoStorageTests {
+    private let todos = [
+        Todo(id: uuid(0), title: "Water the plants", date: Date(timeIntervalSinceReferenceDate: 817_661_188.835_096_5)),
+        Todo(id: uuid(1), title: "Call \"the\" dentist ✓", date: testingDate, isDone: true, priority: 9),
+    ]
+
+    @Test func fileRoundTripKeepsEveryField() throws {
+        let folder = try TemporaryFolder()
+        let storage = TodoStorage.file(at: folder.todosFile)
+        try storage.save(todos)
+        #expect(try storage.load() == todos)
+        #expect(try TodoStorage.file(at: folder.todosFile).load() == todos)
+    }
+
+    @Test func storeRoundTripsThroughTheFile() throws {
+        let folder = try TemporaryFolder()
+        withFreshRoot {
+            $0.todoStorage = .file(at: folder.todosFile)
+        } operation: {
+            let store = TodosStore(dependencies: .current)
+            store.add(title: "A", priority: 1)
+            store.add(title: "B")
+            store.toggle(uuid(1))
+        }
+        let reopened = withFreshRoot {
+            $0.todoStorage = .file(at: folder.todosFile)
+        } operation: {
+            TodosStore(dependencies: .current)
+        }
+        #expect(
+            reopened.todos == [
+                Todo(id: uuid(0), title: "A", date: testingDate, priority: 1),
+                Todo(id: uuid(1), title: "B", date: testingDate, isDone: true),
+            ]
+        )
+        #expect(reopened.loadError == nil && reopened.saveError == nil)
+    }
+
+    @Test func missingFileIsAnEmptyListAndIsNotCreated() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appending(path: "not/yet/todos.json")
+        #expect(try TodoStorage.file(at: file).load() == [])
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.url.appending(component: "not").path(percentEncoded: false)))
+    }
+
+    @Test func saveCreatesTheFolderAndLeavesNoTemporaryFile() throws {
+        let folder = try TemporaryFolder()
+        try TodoStorage.file(at: folder.url.appending(path: "data/todos.json")).save(todos)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appending(component: "data").path(percentEncoded: false))
+        #expect(names == ["todos.json"])
+    }
+
+    @Test func failedSaveLeavesThePreviousFileWhole() throws {
+        let folder = try TemporaryFolder()
+        try TodoStorage.file(at: folder.todosFile).save(todos)
+        let before = try folder.todosBytes()
+        let crashing = AtomicFile(url: folder.todosFile) { data, temporary in
+            try data.prefix(data.count / 2).write(to: temporary)
+            throw SimulatedCrash()
+        }
+        #expect(
+            throws: TodoStorageError.saveFailed(
+                path: folder.todosFile.path(percentEncoded: false), reason: "simulated crash")
+        ) {
+            try TodoStorage.file(crashing).save([])
+        }
+        #expect(try folder.todosBytes() == before)
+        #expect(try folder.fileNames() == ["todos.json"])
+        #expect(try TodoStorage.file(at: folder.todosFile).load() == todos)
+    }
+
+    @Test func storeKeepsTheSaveErrorAndTheOldFile() throws {
+        let folder = try TemporaryFolder()
+        try TodoStorage.file(at: folder.todosFile).save(todos)
+        let before = try folder.todosBytes()
+        let crashing = AtomicFile(url: folder.todosFile) { _, _ in throw SimulatedCrash() }
+        withFreshRoot {
+            $0.todoStorage = .file(crashing)
+        } operation: {
+            let store = TodosStore(dependencies: .current)
+            store.removeCompleted()
+            #expect(
+                store.saveError
+                    == .saveFailed(path: folder.todosFile.path(percentEncoded: false), reason: "simulated crash"))
+            #expect(store.todos == [todos[0]])
+        }
+        #expect(try folder.todosBytes() == before)
+    }
+
+    @Test(
+        arguments: [
+            ("{\"oops\": ", "not valid JSON"),
+            ("", "not valid JSON"),
+            ("{}", "unexpected content at the top level"),
+            ("[{\"title\": \"x\"}]", "no \"id\" at [0]"),
+            ("[{\"id\": 3}]", "unexpected content at [0].id"),
+        ]
+    )
+    func corruptFileIsReportedWithItsPathAndNeverOverwritten(contents: String, reason: String) throws {
+        let folder = try TemporaryFolder()
+        try Data(contents.utf8).write(to: folder.todosFile)
+        let expected = TodoStorageError.corrupt(path: folder.todosFile.path(percentEncoded: false), reason: reason)
+        #expect(throws: expected) { try TodoStorage.file(at: folder.todosFile).load() }
+        withFreshRoot {
+            $0.todoStorage = .file(at: folder.todosFile)
+        } operation: {
+            let store = TodosStore(dependencies: .current)
+            #expect(store.loadError == expected)
+            store.add(title: "Would overwrite the file")
+            store.removeCompleted()
+        }
+        #expect(try folder.todosBytes() == Data(contents.utf8))
+    }
+
+    @Test func corruptFileMessageNamesThePathAndWhatToDo() {
+        let error = TodoStorageError.corrupt(path: "/data/todos.json", reason: "not valid JSON")
+        #expect(
+            error.description
+                == "/data/todos.json is not a todos file (not valid JSON); it was left untouched. Fix or move it, then try again."
+        )
+        #expect(
+            TodoStorageError.saveFailed(path: "/data/todos.json", reason: "No space left on device").description
+                == "cannot save /data/todos.json (No space left on device); the previous file is unchanged."
+        )
+    }
+
+    @Test func unreadableFileIsReported() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.todosFile, withIntermediateDirectories: true)
+        #expect {
+            try TodoStorage.file(at: folder.todosFile).load()
+        } throws: { error in
+            guard case .unreadable(let path, _) = error as? TodoStorageError else { return false }
+            return path == folder.todosFile.path(percentEncoded: false)
+        }
+    }
+
+    @Test func inMemoryStorageKeepsWhatWasSaved() throws {
+        let storage = TodoStorage.inMemory(todos)
+        #expect(try storage.load() == todos)
+        try storage.save([todos[1]])
+        #expect(try storage.load() == [todos[1]])
+        #expect(storage.location == "memory")
+    }
+
+    @Test func testingStorageIsEmptyAndPreviewStorageHoldsTheSamples() throws {
+        let testing = withFreshRoot(.testing) { DependencyValues.current.todoStorage }
+        #expect(try testing.load() == [])
+        let preview = withFreshRoot(.preview) { DependencyValues.current.todoStorage }
+        #expect(try preview.load() == Todo.samples)
+        #expect(preview.location == "memory")
+    }
+
+    @Test func liveStorageIsTheJSONFileInTheTodosDirectory() throws {
+        let folder = try TemporaryFolder()
+        withFreshRoot(.default) {
+            $0.todosDirectory = folder.url
+        } operation: {
+            #expect(DependencyValues.current.todoStorage.location == folder.todosFile.path(percentEncoded: false))
+        }
+    }
+}

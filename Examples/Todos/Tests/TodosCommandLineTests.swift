@@ -1,0 +1,217 @@
+import Ambient
+import Foundation
+import Testing
+import TodosCore
+
+@testable import todos
+
+/// `todos` run end to end on a data folder, as the live app: only the date and the UUIDs are fixed.
+@MainActor @Suite struct TodosCommandLineTests {
+    private let folder: TemporaryFolder
+    // Shared by the runs of one test, as the clock and the UUIDs of a machine are shared by its processes.
+    private let dates = DateGenerator.ticking()
+    private let ids = UUIDGenerator.incrementing
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// Runs `todos --data-dir <folder> arguments...` as a new process would: in a fresh live root.
+    private func run(_ arguments: [String]) -> Outcome {
+        withFreshRoot(.default) {
+            $0.date = dates
+            $0.uuid = ids
+        } operation: {
+            TodosCommandLine.run(["--data-dir", folder.path] + arguments)
+        }
+    }
+
+    private func run(_ arguments: String...) -> Outcome {
+        run(arguments)
+    }
+
+    /// Runs the commands one after another and fails the test if one of them fails.
+    private func prepare(_ commands: [String]...) {
+        for command in commands {
+            let outcome = run(command)
+            #expect(outcome.status == 0, "\(command): \(outcome.errorOutput)")
+        }
+    }
+
+    @Test func firstRunPrintsAnEmptyListAndAHintAndCreatesNothing() throws {
+        #expect(
+            run()
+                == Outcome(
+                    output: """
+                        No todos yet.
+                        Add one with: todos add "Water the plants" --priority 2   (todos help lists every command)
+
+                        """
+                )
+        )
+        #expect(try folder.fileNames() == [])
+    }
+
+    @Test func addListAndChangeTodos() throws {
+        #expect(run("add", "Water the plants", "--priority", "1") == Outcome(output: "Added 1. Water the plants\n"))
+        #expect(run("add", "Book", "flights") == Outcome(output: "Added 2. Book flights\n"))
+        #expect(run("add", "Call the dentist", "--priority=3") == Outcome(output: "Added 3. Call the dentist\n"))
+        #expect(run("done", "2") == Outcome(output: "Done: 2. Book flights\n"))
+        #expect(run("done", "2") == Outcome(output: "Already done: 2. Book flights\n"))
+        #expect(
+            run()
+                == Outcome(
+                    output: """
+                        1. [ ] Water the plants  (priority 1)
+                        2. [x] Book flights
+                        3. [ ] Call the dentist  (priority 3)
+                        2 open, 1 done. Next: todos done N, todos add TITLE, todos help
+
+                        """
+                )
+        )
+        #expect(
+            run("list", "--order", "priority")
+                == Outcome(
+                    output: """
+                        1. [ ] Call the dentist  (priority 3)
+                        2. [ ] Water the plants  (priority 1)
+                        3. [x] Book flights
+
+                        """
+                )
+        )
+        #expect(run("list", "--done") == Outcome(output: "3. [x] Book flights\n"))
+        #expect(run("move", "3", "1") == Outcome(output: "Moved \"Book flights\" to position 1\n"))
+        #expect(run("undo", "1") == Outcome(output: "Not done: 1. Book flights\n"))
+        #expect(run("rm", "2") == Outcome(output: "Removed 2. Call the dentist\n"))
+        #expect(
+            run("list", "--order", "date", "--open").output
+                == "1. [ ] Water the plants  (priority 1)\n2. [ ] Book flights\n")
+        let todos = try TodoStorage.file(at: folder.todosFile).load()
+        #expect(todos.map(\.id) == [uuid(0), uuid(1)])
+        #expect(todos.map(\.date) == [testingDate, testingDate.addingTimeInterval(60)])
+    }
+
+    @Test func clearDoneRemovesTheDoneTodos() {
+        prepare(["add", "A"], ["add", "B"], ["add", "C"], ["done", "1"], ["done", "3"])
+        #expect(run("clear-done") == Outcome(output: "Removed 2 done todos.\n"))
+        #expect(run("clear-done") == Outcome(output: "No done todos to remove.\n"))
+        #expect(run("list").output == "1. [ ] B\n")
+    }
+
+    @Test(
+        arguments: [
+            (["done", "4"], "position 4 is out of range (the list has 3 todos)", CommandName.done),
+            (["undo", "0"], "position 0 is out of range (the list has 3 todos)", .undo),
+            (["rm", "-1"], "position -1 is out of range (the list has 3 todos)", .rm),
+            (["move", "1", "4"], "position 4 is out of range (the list has 3 todos)", .move),
+            (["move", "9", "1"], "position 9 is out of range (the list has 3 todos)", .move),
+        ]
+    )
+    func outOfRangePositionIsRefusedAndChangesNothing(arguments: [String], message: String, command: CommandName) throws
+    {
+        prepare(["add", "A"], ["add", "B"], ["add", "C"])
+        let before = try folder.todosBytes()
+        let outcome = run(arguments)
+        #expect(outcome == .usage(UsageError(message, command: command)))
+        #expect(outcome.status == 2)
+        #expect(try folder.todosBytes() == before)
+    }
+
+    @Test func positionInAnEmptyListIsOutOfRange() throws {
+        let outcome = run("done", "1")
+        #expect(outcome.errorOutput == "error: position 1 is out of range (the list is empty)\nusage: todos done N\n")
+        #expect(outcome.status == 2)
+        #expect(try folder.fileNames() == [])
+    }
+
+    @Test func badInputChangesNothing() throws {
+        prepare(["add", "A"], ["done", "1"])
+        let before = try folder.todosBytes()
+        for arguments in [["add", ""], ["frob"], ["rm"], ["clear-done", "x"], ["settings", "--sleep-goal", "-1"]] {
+            let outcome = run(arguments)
+            #expect(outcome.status == 2 && outcome.output.isEmpty)
+        }
+        #expect(try folder.todosBytes() == before)
+        #expect(try folder.fileNames() == ["todos.json"])
+    }
+
+    @Test func corruptFileIsReportedWithItsPathAndLeftUntouched() throws {
+        let corrupt = Data("[{\"title\": \"half a".utf8)
+        try corrupt.write(to: folder.todosFile)
+        for arguments in [[], ["add", "A"], ["clear-done"]] {
+            let outcome = run(arguments)
+            #expect(
+                outcome
+                    == .failure(
+                        "\(folder.todosFile.path(percentEncoded: false)) is not a todos file (not valid JSON); it was "
+                            + "left untouched. Fix or move it, then try again."
+                    )
+            )
+            #expect(outcome.status == 1)
+        }
+        #expect(try folder.todosBytes() == corrupt)
+        #expect(try folder.fileNames() == ["todos.json"])
+    }
+
+    @Test func settingsAreShownChangedAndKeptBesideTheTodos() throws {
+        #expect(run("settings") == Outcome(output: "Sleep goal: 8 hours\nNotifications: on\n"))
+        #expect(try folder.fileNames() == [])
+        #expect(
+            run("settings", "--sleep-goal", "7.5", "--notifications", "off")
+                == Outcome(output: "Sleep goal: 7.5 hours\nNotifications: off\n")
+        )
+        #expect(run("settings") == Outcome(output: "Sleep goal: 7.5 hours\nNotifications: off\n"))
+        #expect(try folder.fileNames() == ["settings.plist"])
+    }
+
+    @Test func previewShowsTheSamplesAndNeverTouchesTheDisk() throws {
+        let data = folder.url.appending(component: "data")
+        let preview = { (arguments: [String]) in
+            withFreshRoot(.preview) {
+                TodosCommandLine.run(["--data-dir", data.path(percentEncoded: false)] + arguments)
+            }
+        }
+        let note = "(Preview: sample data in memory. Nothing was read from or written to disk.)\n"
+        #expect(
+            preview([]).output == """
+                1. [ ] Water the plants  (priority 1)
+                2. [ ] Book flights to Lisbon  (priority 3)
+                3. [x] Return the library books
+                4. [ ] Call the dentist  (priority 2)
+                5. [ ] Buy coffee beans
+                4 open, 1 done. Next: todos done N, todos add TITLE, todos help
+
+                """ + note
+        )
+        #expect(preview(["add", "Try Ambient"]) == Outcome(output: "Added 6. Try Ambient\n" + note))
+        #expect(preview(["clear-done"]).status == 0)
+        #expect(preview(["settings", "--sleep-goal", "6"]).status == 0)
+        #expect(preview(["list"]).output.hasPrefix("1. [ ] Water the plants  (priority 1)\n"))
+        #expect(!FileManager.default.fileExists(atPath: data.path(percentEncoded: false)))
+    }
+
+    @Test func helpListsEveryCommand() {
+        let help = run("help")
+        #expect(help.status == 0)
+        for command in CommandName.allCases {
+            #expect(help.output.contains(command.usage))
+        }
+        #expect(run("help", "move") == Outcome(output: "usage: todos move N M\nMove todo N to position M.\n"))
+    }
+
+    @Test func badInputEndsTheProcessWithStatusTwoAndTheUsage() async {
+        let result = await #expect(processExitsWith: .exitCode(2), observing: [\.standardErrorContent]) {
+            await TodosCommandLine.main(["done", "x"])
+        }
+        let error = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }
+        #expect(error == "error: position 'x' is not a number\nusage: todos done N\n")
+    }
+
+    @Test func helpEndsTheProcessWithStatusZero() async {
+        await #expect(processExitsWith: .success) {
+            await TodosCommandLine.main(["help"])
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Ambient
+import Foundation
+import Observation
+import Synchronization
+import Testing
+import TodosCore
+
+@MainActor @Suite struct TodosStoreTests {
+    /// A store on the root's testing values, with todos "A", "B", "C", ... added one minute apart.
+    private func store(with titles: [String], priorities: [Int]? = nil) -> TodosStore {
+        let store = TodosStore(dependencies: .current)
+        for (index, title) in titles.enumerated() {
+            store.add(title: title, priority: priorities?[index] ?? 0)
+        }
+        return store
+    }
+
+    @Test func addTakesItsIdAndDateFromTheDependencies() {
+        withFreshRoot {
+            let store = TodosStore(dependencies: .current)
+            let first = store.add(title: "Water the plants")
+            let second = store.add(title: "Call the dentist", priority: 2)
+            #expect(first == Todo(id: uuid(0), title: "Water the plants", date: testingDate))
+            #expect(second == Todo(id: uuid(1), title: "Call the dentist", date: testingDate, priority: 2))
+            #expect(store.todos == [first, second])
+        }
+    }
+
+    @Test func addUsesAnOverriddenDateAndUUID() {
+        let id = UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000000")!
+        let date = Date(timeIntervalSince1970: 86_400)
+        withFreshRoot {
+            $0.uuid = .constant(id)
+            $0.date = .constant(date)
+        } operation: {
+            let todo = TodosStore(dependencies: .current).add(title: "Pinned")
+            #expect(todo == Todo(id: id, title: "Pinned", date: date))
+        }
+    }
+
+    @Test func toggleFlipsOneTodo() {
+        withFreshRoot {
+            let store = store(with: ["A", "B"])
+            store.toggle(uuid(1))
+            #expect(store.todos.map(\.isDone) == [false, true])
+            store.toggle(uuid(1))
+            #expect(store.todos.map(\.isDone) == [false, false])
+            store.toggle(uuid(42))
+            #expect(store.todos.map(\.isDone) == [false, false])
+        }
+    }
+
+    @Test func deleteRemovesTheTodosAtTheOffsets() {
+        withFreshRoot {
+            let store = store(with: ["A", "B", "C", "D"])
+            store.delete(atOffsets: [0, 2])
+            #expect(store.todos.map(\.title) == ["B", "D"])
+            #expect(store.todos.map(\.id) == [uuid(1), uuid(3)])
+        }
+    }
+
+    @Test(
+        "move(fromOffsets:toOffset:) works as SwiftUI's onMove hands offsets over",
+        arguments: [
+            (IndexSet([0]), 3, "BCAD"),
+            (IndexSet([0]), 4, "BCDA"),
+            (IndexSet([3]), 0, "DABC"),
+            (IndexSet([2]), 1, "ACBD"),
+            (IndexSet([0, 2]), 4, "BDAC"),
+            (IndexSet([1]), 1, "ABCD"),
+            (IndexSet([1]), 2, "ABCD"),
+        ]
+    )
+    func moveInsertsBeforeTheDestination(source: IndexSet, destination: Int, expected: String) {
+        withFreshRoot {
+            let store = store(with: ["A", "B", "C", "D"])
+            store.move(fromOffsets: source, toOffset: destination)
+            #expect(store.todos.map(\.title).joined() == expected)
+        }
+    }
+
+    @Test func orderByDatePutsTheOldestFirst() {
+        withFreshRoot {
+            $0.date = .ticking()
+        } operation: {
+            let store = store(with: ["A", "B", "C"])
+            store.move(fromOffsets: [2], toOffset: 0)
+            store.move(fromOffsets: [2], toOffset: 1)
+            #expect(store.todos.map(\.title) == ["C", "B", "A"])
+            store.orderByDate()
+            #expect(store.todos.map(\.title) == ["A", "B", "C"])
+            #expect(store.todos.map(\.date) == [0, 60, 120].map { testingDate.addingTimeInterval($0) })
+        }
+    }
+
+    @Test func orderByPriorityPutsTheHighestFirstAndKeepsTiesInOrder() {
+        withFreshRoot {
+            let store = store(with: ["A", "B", "C", "D", "E"], priorities: [1, 3, 1, 0, 3])
+            store.orderByPriority()
+            #expect(store.todos.map(\.title) == ["B", "E", "A", "C", "D"])
+            #expect(store.todos.map(\.id) == [uuid(1), uuid(4), uuid(0), uuid(2), uuid(3)])
+        }
+    }
+
+    @Test func orderByDateKeepsTodosOfTheSameDateInOrder() {
+        withFreshRoot {
+            let store = store(with: ["A", "B", "C"])
+            store.move(fromOffsets: [2], toOffset: 0)
+            store.orderByDate()
+            #expect(store.todos.map(\.title) == ["C", "A", "B"])
+        }
+    }
+
+    @Test func removeCompletedKeepsTheOpenTodosInOrder() {
+        withFreshRoot {
+            let store = store(with: ["A", "B", "C", "D"])
+            store.toggle(uuid(0))
+            store.toggle(uuid(2))
+            store.removeCompleted()
+            #expect(store.todos.map(\.title) == ["B", "D"])
+        }
+    }
+
+    @Test func everyChangeIsSavedAndASecondStoreLoadsIt() throws {
+        let (edited, storage) = withFreshRoot { () -> (TodosStore, TodoStorage) in
+            let edited = store(with: ["A", "B", "C"])
+            edited.toggle(uuid(1))
+            edited.move(fromOffsets: [2], toOffset: 0)
+            edited.todos[0].title = "C, edited through a binding"
+            let reopened = TodosStore(dependencies: .current)
+            #expect(reopened.todos == edited.todos)
+            #expect(reopened.todos.map(\.title) == ["C, edited through a binding", "A", "B"])
+            return (edited, DependencyValues.current.todoStorage)
+        }
+        #expect(try storage.load() == edited.todos)
+    }
+
+    @Test func storeStartsFromTheStoredTodos() {
+        withFreshRoot {
+            $0.todoStorage = .inMemory(Todo.samples)
+        } operation: {
+            #expect(TodosStore(dependencies: .current).todos == Todo.samples)
+        }
+    }
+
+    @Test func storeReadsTheDependenciesItIsGivenNotTheCurrentScope() {
+        withFreshRoot {
+            var given = DependencyValues.current
+            given.todoStorage = .inMemory(Array(Todo.samples.prefix(2)))
+            let store = TodosStore(dependencies: given)
+            #expect(store.todos == Array(Todo.samples.prefix(2)))
+        }
+    }
+
+    @Test func changesAreObservable() {
+        withFreshRoot {
+            let store = TodosStore(dependencies: .current)
+            let changes = ChangeCount()
+            withObservationTracking {
+                _ = store.todos
+            } onChange: {
+                changes.increment()
+            }
+            store.add(title: "A")
+            #expect(changes.value == 1)
+        }
+    }
+}
+
+/// Counts the changes that `withObservationTracking` reports.
+private final class ChangeCount: Sendable {
+    private let count = Atomic(0)
+    var value: Int { count.load(ordering: .relaxed) }
+    func increment() { count.add(1, ordering: .relaxed) }
+}

@@ -1,0 +1,80 @@
+/// A collection's elements, each with its index: what a list row needs to bind to the element it shows.
+///
+/// `ForEach` over a store's array gives each row a copy of its element; a row that edits the element needs the
+/// element's index to reach it in the store. ``Swift/RandomAccessCollection/indexed()`` pairs them, and keeps the
+/// element's identity, so rows animate correctly when the store reorders:
+///
+/// ```swift
+/// ForEach(store.todos.indexed()) { row in
+///     TodoItemView(todo: $store.todos[row.index])
+/// }
+/// ```
+public struct IndexedCollection<Base: RandomAccessCollection>: RandomAccessCollection {
+    /// An element and its index in the base collection.
+    public struct Element {
+        /// The element's index in the base collection.
+        public let index: Base.Index
+        /// The element.
+        public let element: Base.Element
+    }
+
+    /// The collection whose elements are paired with their indices.
+    public let base: Base
+
+    /// The base collection's first index.
+    public var startIndex: Base.Index { base.startIndex }
+
+    /// The base collection's end index.
+    public var endIndex: Base.Index { base.endIndex }
+
+    /// The element at `position`, with `position`.
+    public subscript(position: Base.Index) -> Element {
+        Element(index: position, element: base[position])
+    }
+
+    /// The index after `index` in the base collection.
+    public func index(after index: Base.Index) -> Base.Index {
+        base.index(after: index)
+    }
+
+    /// The index before `index` in the base collection.
+    public func index(before index: Base.Index) -> Base.Index {
+        base.index(before: index)
+    }
+
+    /// The index `distance` steps from `index`, in constant time.
+    public func index(_ index: Base.Index, offsetBy distance: Int) -> Base.Index {
+        base.index(index, offsetBy: distance)
+    }
+
+    /// The number of steps from `start` to `end`, in constant time.
+    public func distance(from start: Base.Index, to end: Base.Index) -> Int {
+        base.distance(from: start, to: end)
+    }
+}
+
+extension IndexedCollection.Element: Identifiable where Base.Element: Identifiable {
+    /// The element's identity, so that `ForEach` follows elements, not positions.
+    public var id: Base.Element.ID { element.id }
+}
+
+extension IndexedCollection.Element: Sendable where Base.Index: Sendable, Base.Element: Sendable {}
+
+extension IndexedCollection: Sendable where Base: Sendable {}
+
+extension RandomAccessCollection {
+    /// The elements paired with their indices, for rows that bind to the element they show.
+    ///
+    /// ```swift
+    /// for row in ["a", "b"].indexed() {
+    ///     print(row.index, row.element)   // 0 a, then 1 b
+    /// }
+    /// ```
+    ///
+    /// - Returns: A collection of `(index, element)` pairs with the same indices as this collection.
+    public func indexed() -> IndexedCollection<Self> {
+        IndexedCollection(base: self)
+    }
+}
+
+extension IndexedCollection.Element: Equatable where Base.Element: Equatable {}

@@ -1,1 +1,0 @@
-// Placeholder: the Todos store objects arrive with the example (issue 6).

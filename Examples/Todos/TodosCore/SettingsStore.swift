@@ -1,0 +1,40 @@
+public import Ambient
+public import Observation
+
+/// The user's settings and the rules for them: a store object backed by the `keyValueStore` dependency.
+///
+/// Each setting is a ``KeyValueStored`` property, so it is saved as soon as it is set, and the store reflects a
+/// change made to the key-value store behind its back (by another store, or another screen) at once. The live
+/// store is `UserDefaults`; previews and tests get an empty one in memory, so they start from the defaults.
+///
+/// ```swift
+/// let settings = SettingsStore(dependencies: .current)
+/// settings.sleepGoal = 7.5
+/// settings.isNotificationsEnabled = false
+/// ```
+@MainActor @Observable
+public final class SettingsStore: ObservableDependency {
+    /// The sleep goals the app accepts, in hours.
+    nonisolated public static let sleepGoalRange: ClosedRange<Double> = 4...14
+
+    /// How many hours of sleep the user aims for; `8` until the user chooses.
+    @ObservationIgnored @KeyValueStored public var sleepGoal: Double
+
+    /// Whether the app may send notifications; on until the user turns them off.
+    @ObservationIgnored @KeyValueStored public var isNotificationsEnabled: Bool
+
+    /// Builds the store on the `keyValueStore` of `dependencies`.
+    ///
+    /// - Parameter dependencies: The values to read `keyValueStore` from.
+    public init(dependencies: DependencyValues) {
+        let store = dependencies.keyValueStore
+        _sleepGoal = KeyValueStored(wrappedValue: 8, "sleepGoal", store: store)
+        _isNotificationsEnabled = KeyValueStored(wrappedValue: true, "isNotificationsEnabled", store: store)
+    }
+
+    /// Puts every setting back to its default.
+    public func reset() {
+        $sleepGoal.reset()
+        $isNotificationsEnabled.reset()
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+extension Todo {
+    /// A handful of todos for previews and demos, with fixed identifiers and dates.
+    ///
+    /// The preview value of `\.todoStorage` starts with these, so `AMBIENT_CONTEXT=preview swift run todos` and
+    /// SwiftUI previews show the same list.
+    public static let samples: [Todo] = [
+        sample(1, "Water the plants", daysAgo: 3, priority: 1),
+        sample(2, "Book flights to Lisbon", daysAgo: 2, priority: 3),
+        sample(3, "Return the library books", daysAgo: 2, isDone: true),
+        sample(4, "Call the dentist", daysAgo: 1, priority: 2),
+        sample(5, "Buy coffee beans", daysAgo: 0),
+    ]
+
+    private static func sample(
+        _ number: Int,
+        _ title: String,
+        daysAgo: Int,
+        isDone: Bool = false,
+        priority: Int = 0
+    ) -> Todo {
+        // 2026-01-01T09:00:00Z, minus whole days: fixed, so previews and their snapshots never change.
+        let firstOfJanuary = Date(timeIntervalSince1970: 1_767_258_000)
+        return Todo(
+            id: UUID(uuidString: "5A3E0000-0000-4000-8000-\(String(format: "%012d", number))")!,
+            title: title,
+            date: firstOfJanuary.addingTimeInterval(-Double(daysAgo) * 86_400),
+            isDone: isDone,
+            priority: priority
+        )
+    }
+}

@@ -1,0 +1,28 @@
+/// Why the todos could not be loaded or saved. Each case names the file, so the message can be acted on.
+public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file exists but could not be read (permissions, a directory in its place, ...).
+    case unreadable(path: String, reason: String)
+    /// The file was read but does not hold todos: it is left untouched and never overwritten.
+    case corrupt(path: String, reason: String)
+    /// A save failed before the new file replaced the old one, so the previous file is unchanged.
+    case saveFailed(path: String, reason: String)
+
+    /// The file the error is about.
+    public var path: String {
+        switch self {
+        case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _): path
+        }
+    }
+
+    /// One line that says what went wrong, with the file's path, and what became of the file.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "cannot read \(path) (\(reason)); it was left untouched."
+        case .corrupt(let path, let reason):
+            "\(path) is not a todos file (\(reason)); it was left untouched. Fix or move it, then try again."
+        case .saveFailed(let path, let reason):
+            "cannot save \(path) (\(reason)); the previous file is unchanged."
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the Todos SwiftUI views arrive with the example (issue 6).
