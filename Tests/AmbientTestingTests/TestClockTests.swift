@@ -17,7 +17,7 @@ private func withFreshRoot<R>(
 
 /// What sleeping tasks did, in order, from any thread.
 private final class Log<Entry: Sendable>: Sendable {
-    private let entries = Mutex<[Entry]>([])
+    private let entries = ConditionLock<[Entry]>([])
     func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
     var all: [Entry] { entries.withLock { $0 } }
 }
@@ -191,7 +191,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
     }
 
     @Test func withTestClockReportsASleeperLeftBehind() async {
-        let leftover = Mutex<Task<Void, any Error>?>(nil)
+        let leftover = ConditionLock<Task<Void, any Error>?>(nil)
         await withKnownIssue {
             await withTestClock { clock in
                 let task = Task { try await clock.sleep(for: .seconds(1)) }

@@ -18,7 +18,7 @@ import Testing
         let before = CountedKey.creations.value
         for _ in 0..<roots {
             let values = withFreshRoot { DependencyValues.current }
-            let seen = Mutex<Set<ObjectIdentifier>>([])
+            let seen = ConditionLock<Set<ObjectIdentifier>>([])
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 let service = values[CountedKey.self]
                 seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }
@@ -40,7 +40,7 @@ import Testing
                     }
                 )
             }
-            let seen = Mutex<[String: Set<ObjectIdentifier>]>([:])
+            let seen = ConditionLock<[String: Set<ObjectIdentifier>]>([:])
             DispatchQueue.concurrentPerform(iterations: 8) { index in
                 let values = index.isMultiple(of: 2) ? root : scoped
                 let analytics = values.analytics

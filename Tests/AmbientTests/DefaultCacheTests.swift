@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import Ambient
@@ -100,7 +99,7 @@ import Testing
     @Test func concurrentFirstReadsFromThreadsCreateExactlyOneInstance() {
         for _ in 0..<20 {
             let values = withFreshRoot { DependencyValues.current }
-            let seen = Mutex<Set<ObjectIdentifier>>([])
+            let seen = ConditionLock<Set<ObjectIdentifier>>([])
             DispatchQueue.concurrentPerform(iterations: 16) { _ in
                 let id = ObjectIdentifier(values.analytics)
                 seen.withLock { _ = $0.insert(id) }

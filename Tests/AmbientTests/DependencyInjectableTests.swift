@@ -1,6 +1,5 @@
 import Foundation
 import Observation
-import Synchronization
 import Testing
 
 @testable import Ambient
@@ -35,7 +34,7 @@ import Testing
         }
         #expect(model.service === stub)
         #expect(model.serviceProperty === stub)
-        let changed = Mutex(false)
+        let changed = ConditionLock(false)
         withObservationTracking {
             _ = model.count
         } onChange: {

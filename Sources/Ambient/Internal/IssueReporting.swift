@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The kind of a problem Ambient reports instead of going on silently.
 @_documentation(visibility: private)
 public enum _DependencyIssueKind: Sendable, Equatable {
@@ -43,7 +41,7 @@ public enum _IssueReporting {
 enum IssueReporting {
     @TaskLocal static var reporter: (any _DependencyIssueReporter)?
 
-    private static let warnedKeys = Mutex<Set<String>>([])
+    private static let warnedKeys = ConditionLock<Set<String>>([])
 
     static func report(_ kind: _DependencyIssueKind, _ message: String) {
         if let reporter {

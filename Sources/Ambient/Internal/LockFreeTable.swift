@@ -8,7 +8,7 @@ import Synchronization
 /// final size.
 final class LockFreeTable<Element: AnyObject & Sendable>: Sendable {
     private let current: Atomic<UInt>
-    private let retired = Mutex<[Slots<Element>]>([])
+    private let retired = ConditionLock<[Slots<Element>]>([])
 
     init(capacity: Int = 8) {
         let slots = Slots<Element>(capacity: capacity)

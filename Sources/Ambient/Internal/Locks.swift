@@ -1,9 +1,12 @@
 import Foundation
 
-/// A value guarded by a mutex and a condition variable, for the rare paths that must wait for another thread.
+/// A value guarded by a mutex and a condition variable: the package's one lock.
 ///
-/// Every blocking lock of the package lives here. The read path of a created value takes no lock; only the creation
-/// of a default value and `prepareDependencies(_:)` do.
+/// Every blocking lock of the package is one of these. The read path of a created value takes no lock; creating a
+/// default, `prepareDependencies(_:)`, recording reads and the built-ins' mutable state do.
+///
+/// NB: not `Synchronization.Mutex`: on Linux it waits on a futex that the thread sanitizer does not model, so every
+/// access it guards is reported as a race. `NSCondition` is a pthread mutex, which the sanitizer understands.
 final class ConditionLock<State>: @unchecked Sendable {
     // Safe: `state` is only touched between `condition.lock()` and `condition.unlock()`.
     private let condition = NSCondition()

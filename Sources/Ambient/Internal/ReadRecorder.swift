@@ -13,7 +13,7 @@ final class ReadRecorder: Sendable {
         var captured: [@Sendable () -> Void] = []
     }
     private let open = Atomic<Bool>(true)
-    private let state = Mutex(State())
+    private let state = ConditionLock(State())
 
     /// Whether reads are still recorded. A closed recorder costs one atomic load per read.
     @inline(__always)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a root knows about a key in one context: the keys its default was built from, and the root's instance.
 final class KeyInfo: Sendable {
     /// The keys the default read while it was created (transitively), itself excluded.

@@ -178,7 +178,7 @@ final class Storage: @unchecked Sendable {
 /// Values that `@Dependency` key paths resolved to in one scope.
 final class KeyPathCache: Sendable {
     let table = LockFreeTable<AnyBox>()
-    private let writer = Mutex(())
+    private let writer = ConditionLock(())
 
     func insert(_ box: AnyBox, for keyPath: ObjectIdentifier) {
         writer.withLock { _ in _ = table.insert(box, for: keyPath) }

@@ -1,5 +1,4 @@
-import Ambient
-import Synchronization
+@testable import Ambient
 
 /// A reference-type client whose identity tells instances apart.
 final class Client: Sendable {
@@ -25,7 +24,7 @@ enum FormatterKey: DependencyKey {
 
 /// A store whose state must not leak from one test into another.
 final class Cart: Sendable {
-    private let items = Mutex<[String]>([])
+    private let items = ConditionLock<[String]>([])
     func add(_ item: String) { items.withLock { $0.append(item) } }
     var all: [String] { items.withLock { $0 } }
 }
@@ -72,7 +71,7 @@ extension DependencyValues {
 }
 
 /// Instances seen by tests, kept alive so that no address (and so no identity) is reused.
-private let seenCarts = Mutex<[ObjectIdentifier: Cart]>([:])
+private let seenCarts = ConditionLock<[ObjectIdentifier: Cart]>([:])
 
 /// Whether no test has seen `cart` before.
 func isFirstSighting(of cart: Cart) -> Bool {

@@ -47,7 +47,7 @@ enum TestingOnlyKey: DependencyKey {
 
 /// A stateful store kept in a dependency.
 final class Store: Sendable {
-    private let items = Mutex<[String]>([])
+    private let items = ConditionLock<[String]>([])
     func add(_ item: String) { items.withLock { $0.append(item) } }
     var all: [String] { items.withLock { $0 } }
 }
@@ -135,7 +135,7 @@ func withFreshRoot<R>(
 
 /// Collects what Ambient reports, instead of printing it.
 final class ReportLog: _DependencyIssueReporter {
-    private let entries = Mutex<[(kind: _DependencyIssueKind, message: String)]>([])
+    private let entries = ConditionLock<[(kind: _DependencyIssueKind, message: String)]>([])
     func report(_ kind: _DependencyIssueKind, _ message: String) {
         entries.withLock { $0.append((kind, message)) }
     }
