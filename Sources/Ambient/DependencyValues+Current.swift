@@ -4,7 +4,7 @@ extension DependencyValues {
     /// The values of the current scope.
     ///
     /// Outside any scope these are the process's values (with what ``prepareDependencies(_:)`` set). Inside
-    /// ``withDependencies(_:operation:)-(_,()->R)`` they carry its overrides. Tasks created in a scope inherit it;
+    /// ``withDependencies(_:operation:)-((DependencyValues)->Void,()->R)`` they carry its overrides. Tasks created in a scope inherit it;
     /// `Task.detached` and Dispatch queues do not — capture the values and re-enter them with
     /// ``withDependencies(_:operation:)-(DependencyValues,_)``.
     ///

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Read values with ``Dependency`` or from ``current``; override them for a scope with
-/// ``withDependencies(_:operation:)-(_,()->R)`` or for a SwiftUI subtree with `.dependency(\.api, DemoAPI())`.
+/// ``withDependencies(_:operation:)-((DependencyValues)->Void,()->R)`` or for a SwiftUI subtree with `.dependency(\.api, DemoAPI())`.
 /// A value that nothing overrides is the key's value for the ``context``, created once per root on first read.
 ///
 /// `DependencyValues` is a value type: setting a key changes this copy only. Copies share storage, so copying is

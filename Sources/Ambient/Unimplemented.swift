@@ -1,6 +1,6 @@
 /// The error an unimplemented endpoint throws after reporting the call.
 ///
-/// See ``unimplemented(_:)-(String)``.
+/// See `unimplemented(_:)`.
 public struct UnimplementedEndpointError: Error, Equatable, CustomStringConvertible {
     /// The endpoint that was called, such as `"APIClient.fetch"`.
     public var endpoint: String
