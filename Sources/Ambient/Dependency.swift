@@ -21,6 +21,10 @@
 public struct Dependency<Value: Sendable>: Sendable {
     @usableFromInline let values: DependencyValues
     @usableFromInline let accessor: Accessor
+    /// The key path's identity (the cache key of its resolved value), or the type key's.
+    @usableFromInline let identity: ObjectIdentifier
+    /// Whether `identity` is a key path's.
+    @usableFromInline let isKeyPath: Bool
     #if canImport(SwiftUI)
         /// The values at the view's position, once SwiftUI installed this property in a view (see
         /// `Dependency+View.swift`); `nil` in any other owner, which reads `values`.
@@ -40,6 +44,8 @@ public struct Dependency<Value: Sendable>: Sendable {
         let values = DependencyValues.current
         self.values = values
         accessor = .keyPath(keyPath)
+        identity = ObjectIdentifier(keyPath)
+        isKeyPath = true
         if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[keyPath: keyPath] }
         }
@@ -52,6 +58,8 @@ public struct Dependency<Value: Sendable>: Sendable {
         let values = DependencyValues.current
         self.values = values
         accessor = .key(key)
+        identity = ObjectIdentifier(key)
+        isKeyPath = false
         if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[key] }
         }
@@ -63,17 +71,24 @@ public struct Dependency<Value: Sendable>: Sendable {
         #if canImport(SwiftUI)
             let values = view.values ?? self.values
         #endif
+        // NB: the fast path reads only `identity`; binding the enum's payload would retain the key path, and
+        // threads reading through the same property would contend on its reference count.
+        let created =
+            isKeyPath
+            ? values.storage.cachedValue(forKeyPath: identity)
+            : values.storage.createdValue(for: identity)
+        if let created {
+            return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
+        }
+        return resolve(in: values)
+    }
+
+    /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).
+    @usableFromInline
+    func resolve(in values: DependencyValues) -> Value {
         switch accessor {
-        case .keyPath(let keyPath):
-            if let box = values.storage.cachedValue(forKeyPath: ObjectIdentifier(keyPath)) {
-                return box._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
-            }
-            return values.resolve(keyPath)
-        case .key(let key):
-            if let box = values.storage.createdValue(for: ObjectIdentifier(key)) {
-                return box._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
-            }
-            return values.value(ofTypeKey: key, as: Value.self)
+        case .keyPath(let keyPath): values.resolve(keyPath)
+        case .key(let key): values.value(ofTypeKey: key, as: Value.self)
         }
     }
 }
