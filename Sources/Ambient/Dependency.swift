@@ -105,24 +105,57 @@ extension DependencyValues {
     /// Reads a `@Dependency` key path the long way, and caches its value in these values when that is safe.
     ///
     /// The value of a key in a given set of values never changes, so when the key path's getter reads exactly one
-    /// key and returns that key's type — a property written `get { self[Key.self] }` — the value is cached and
-    /// later reads skip the key path. Getters that compute something else (`self[DateKey.self].now`) are run on
-    /// every read.
+    /// key and returns that key's value itself — a property written `get { self[Key.self] }` — the value is cached
+    /// and later reads skip the key path. A getter that computes something (`self[DateKey.self].now`, a sum, a
+    /// transformed copy) returns a different type or different bits, and is run on every read.
     @usableFromInline
     func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
-        guard !storage.isRecording else { return self[keyPath: keyPath] }
+        let id = ObjectIdentifier(keyPath)
+        guard !storage.isRecording, !storage.isUncacheable(keyPath: id) else { return self[keyPath: keyPath] }
         let recorder = ReadRecorder()
         let probe = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
         let value = probe[keyPath: keyPath]
         let reads = recorder.closeReturningDirectReads()
-        if reads.count == 1, reads[0].valueType == Value.self {
-            storage.cacheValue(Box(value), forKeyPath: ObjectIdentifier(keyPath))
+        if reads.count == 1, let direct = reads[0].value(in: self, as: Value.self),
+            isBitwiseIdentical(value, direct)
+        {
+            storage.cacheValue(Box(value), forKeyPath: id)
+        } else {
+            storage.markUncacheable(keyPath: id)
         }
         return value
     }
 }
 
+/// Whether two values have the same bytes: then they are the same value (the same references, the same payload).
+///
+/// Both are copied into zeroed memory first, so bytes a copy does not write (padding, an existential's unused
+/// inline buffer) compare equal. Different bytes may still be equal values; the caller then just does not cache.
+func isBitwiseIdentical<Value>(_ first: Value, _ second: Value) -> Bool {
+    let size = MemoryLayout<Value>.size
+    guard size > 0 else { return true }
+    let buffers = (0..<2).map { _ in
+        UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<Value>.alignment)
+    }
+    defer {
+        for buffer in buffers { buffer.deallocate() }
+    }
+    for (buffer, value) in zip(buffers, [first, second]) {
+        buffer.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        buffer.bindMemory(to: Value.self, capacity: 1).initialize(to: value)
+    }
+    defer {
+        for buffer in buffers { buffer.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
+    }
+    return (0..<size).allSatisfy {
+        buffers[0].load(fromByteOffset: $0, as: UInt8.self) == buffers[1].load(fromByteOffset: $0, as: UInt8.self)
+    }
+}
+
 extension DependencyKey {
-    /// The key's value type, for comparisons with a key path's value type.
-    fileprivate static var valueType: any Any.Type { Value.self }
+    /// The key's value in `values`, if its type is `Requested`.
+    fileprivate static func value<Requested>(in values: DependencyValues, as _: Requested.Type) -> Requested? {
+        guard Value.self == Requested.self else { return nil }
+        return values[Self.self] as? Requested
+    }
 }

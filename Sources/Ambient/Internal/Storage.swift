@@ -85,8 +85,21 @@ final class Storage: @unchecked Sendable {
     /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.
     @usableFromInline
     func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        guard let cache = keyPathValues.loadUnmanaged() else { return nil }
-        return cache._withUnsafeGuaranteedRef { $0.table.findUnmanaged(keyPath) }
+        guard let cache = keyPathValues.loadUnmanaged(),
+            let box = cache._withUnsafeGuaranteedRef({ $0.table.findUnmanaged(keyPath) }),
+            box.toOpaque() != KeyPathCache.uncacheable.toOpaque()
+        else { return nil }
+        return box
+    }
+
+    /// Whether the getter of `keyPath` was found to compute its value, so it must run on every read.
+    func isUncacheable(keyPath: ObjectIdentifier) -> Bool {
+        keyPathValues.load()?.table.findUnmanaged(keyPath)?.toOpaque() == KeyPathCache.uncacheable.toOpaque()
+    }
+
+    /// Notes that the getter of `keyPath` computes its value.
+    func markUncacheable(keyPath: ObjectIdentifier) {
+        cacheValue(KeyPathCache.uncacheable.takeUnretainedValue(), forKeyPath: keyPath)
     }
 
     /// The box of the override for `key` visible here, if any, without retaining it.
@@ -177,6 +190,9 @@ final class Storage: @unchecked Sendable {
 
 /// Values that `@Dependency` key paths resolved to in one scope.
 final class KeyPathCache: Sendable {
+    /// Stored for a key path whose getter computes its value (see ``DependencyValues/resolve(_:)``).
+    static let uncacheable = Unmanaged.passRetained(AnyBox())
+
     let table = LockFreeTable<AnyBox>()
     private let writer = ConditionLock(())
 
