@@ -29,6 +29,20 @@ import Testing
         #expect(text.contains("Ambient: dependency cycle: SelfCycleKey → SelfCycleKey."))
     }
 
+    @Test func cycleAcrossTwoThreadsStopsInsteadOfDeadlocking() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let values = DependencyValues.current
+            Thread.detachNewThread { _ = values[CrossThreadAKey.self] }
+            Thread.detachNewThread { _ = values[CrossThreadBKey.self] }
+            CrossThreadRendezvous.release()
+            try? await Task.sleep(for: .seconds(10))  // one of the threads stops the process long before this
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        let forward = "Ambient: dependency cycle: CrossThreadAKey → CrossThreadBKey → CrossThreadAKey."
+        let backward = "Ambient: dependency cycle: CrossThreadBKey → CrossThreadAKey → CrossThreadBKey."
+        #expect(text.contains(forward) || text.contains(backward))
+    }
+
     @Test func cycleMessageNamesTheKeysInOrder() {
         let a = Creation(
             key: ObjectIdentifier(CycleAKey.self), keyType: CycleAKey.self, context: .testing, thread: 1, parent: nil)

@@ -1,4 +1,5 @@
 import Ambient
+import Dispatch
 
 // Keys whose defaults read each other, for the exit tests of DESIGN §4.7.
 
@@ -28,4 +29,41 @@ struct SelfReferencingClient: DependencyKey, Sendable {
     var name = "client"
     static var defaultValue: SelfReferencingClient { SelfReferencingClient() }
     static var testingValue: SelfReferencingClient { SelfReferencingClient() }
+}
+
+/// Two keys whose defaults read each other from two threads: each creation starts before either reads the other,
+/// so the second thread to wait would wait for a thread that waits for it.
+enum CrossThreadAKey: DependencyKey {
+    static var defaultValue: Int {
+        CrossThreadRendezvous.arrive()
+        return DependencyValues.current[CrossThreadBKey.self]
+    }
+    static var testingValue: Int { defaultValue }
+}
+
+enum CrossThreadBKey: DependencyKey {
+    static var defaultValue: Int {
+        CrossThreadRendezvous.arrive()
+        return DependencyValues.current[CrossThreadAKey.self]
+    }
+    static var testingValue: Int { defaultValue }
+}
+
+/// Lets both creations start before either goes on.
+enum CrossThreadRendezvous {
+    private static let arrivals = DispatchSemaphore(value: 0)
+    private static let departures = DispatchSemaphore(value: 0)
+
+    static func arrive() {
+        arrivals.signal()
+        departures.wait()
+    }
+
+    /// Waits until both threads arrived, then lets them go.
+    static func release() {
+        arrivals.wait()
+        arrivals.wait()
+        departures.signal()
+        departures.signal()
+    }
 }
