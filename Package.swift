@@ -39,12 +39,13 @@ let package = Package(
 )
 
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        // Imports are internal unless marked `public import`, so no module leaks into the public API by accident.
-        .enableUpcomingFeature("InternalImportsByDefault"),
-        // Existential types must be spelled `any P`, which makes their cost visible.
-        .enableUpcomingFeature("ExistentialAny"),
-        // A file sees only the members of modules it imports itself.
-        .enableUpcomingFeature("MemberImportVisibility"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            // Imports are internal unless marked `public import`, so no module leaks into the public API by accident.
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            // Existential types must be spelled `any P`, which makes their cost visible.
+            .enableUpcomingFeature("ExistentialAny"),
+            // A file sees only the members of modules it imports itself.
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
 }
