@@ -3,7 +3,7 @@ public import Testing
 
 /// A Swift Testing trait that runs each test in a fresh root of testing values, with overrides.
 ///
-/// Use it through ``Testing/Trait/dependencies(_:)`` and ``Testing/Trait/dependencies``.
+/// Use it through `.dependencies(_:)` and `.dependencies`.
 public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
     private let update: @Sendable (inout DependencyValues) -> Void
 

@@ -2,7 +2,7 @@ public import Ambient
 
 /// Runs `operation` in a fresh root of testing values, with `update` applied and strict reporting on.
 ///
-/// This is what the ``Testing/Trait/dependencies(_:)`` trait and ``DependencyTestCase`` do for each test; call it
+/// This is what the `.dependencies(_:)` trait and ``DependencyTestCase`` do for each test; call it
 /// directly for a block of code that must not share anything with the rest of the process:
 ///
 /// ```swift
