@@ -3,12 +3,10 @@ import Synchronization
 /// An insert-only map from a type's identity to an immutable object, read without locks.
 ///
 /// Readers load the current slot array with one acquiring load and probe it; writers are serialized by the caller
-/// (the owning ``DefaultCache`` lock). When the table grows, the old slot array is kept alive until the table dies,
-/// so a reader that still holds it never sees freed memory; the arrays double, so they cost at most twice the
-/// final size.
+/// (the owning root's or cache's lock). When the table grows, the new slot array keeps the old one alive, so a reader
+/// that still probes it never sees freed memory; the arrays double, so they cost at most twice the final size.
 final class LockFreeTable<Element: AnyObject & Sendable>: Sendable {
     private let current: Atomic<UInt>
-    private let retired = ConditionLock<[Slots<Element>]>([])
 
     init(capacity: Int = 8) {
         let slots = Slots<Element>(capacity: capacity)
@@ -45,11 +43,10 @@ final class LockFreeTable<Element: AnyObject & Sendable>: Sendable {
         ).takeUnretainedValue()
         if let existing = slots.find(key) { return existing }
         if (slots.count + 1) * 2 > slots.capacity {
-            let larger = Slots<Element>(capacity: slots.capacity * 2)
+            // `larger` keeps `slots` alive: readers may still be probing it.
+            let larger = Slots<Element>(capacity: slots.capacity * 2, previous: slots)
             slots.forEachElement { larger.insertNew($0, keyBits: $1) }
             larger.insertNew(element, keyBits: UInt(bitPattern: key))
-            // The table's own reference to `slots` moves into `retired`; readers may still be probing it.
-            retired.withLock { $0.append(slots) }
             let old = current.exchange(
                 UInt(bitPattern: Unmanaged.passRetained(larger).toOpaque()),
                 ordering: .acquiringAndReleasing
@@ -71,9 +68,12 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
     private let shift: Int
     private let keys: UnsafeMutablePointer<Atomic<UInt>>
     private let elements: UnsafeMutablePointer<Atomic<UInt>>
+    /// The smaller array this one replaced, kept for readers that loaded it before the swap.
+    private let previous: Slots?
     private(set) var count = 0
 
-    init(capacity: Int) {
+    init(capacity: Int, previous: Slots? = nil) {
+        self.previous = previous
         precondition(capacity > 1 && capacity.nonzeroBitCount == 1)
         self.capacity = capacity
         shift = slotShift(forCapacity: capacity)
