@@ -119,9 +119,9 @@ extension DependencyValues {
         if reads.count == 1, let direct = reads[0].value(in: self, as: Value.self),
             isBitwiseIdentical(value, direct)
         {
-            storage.cacheValue(Box(value), forKeyPath: id)
+            storage.cacheValue(Box(value), forKeyPath: keyPath)
         } else {
-            storage.markUncacheable(keyPath: id)
+            storage.markUncacheable(keyPath: keyPath)
         }
         return value
     }

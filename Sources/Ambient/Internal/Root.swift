@@ -1,12 +1,54 @@
-/// What a root knows about a key in one context: the keys its default was built from, and the root's instance.
+import Synchronization
+
+/// What a root knows about a key in one context: every key its default read while created, and the root's instance.
 final class KeyInfo: Sendable {
-    /// The keys the default read while it was created (transitively), itself excluded.
-    let reads: [ObjectIdentifier]
+    private let currentReads: Atomic<UInt>
     /// The instance shared by every scope that overrides none of `reads`, once one such scope has read it.
     let value = LazyReference<AnyBox>()
 
     init(reads: [ObjectIdentifier]) {
-        self.reads = reads
+        currentReads = Atomic(UInt(bitPattern: Unmanaged.passRetained(ReadSet(reads, previous: nil)).toOpaque()))
+    }
+
+    deinit {
+        Unmanaged<ReadSet>.fromOpaque(UnsafeRawPointer(bitPattern: currentReads.load(ordering: .acquiring))!)
+            .release()
+    }
+
+    /// The keys read by any creation of this key in this root and context, itself excluded. Lock-free.
+    ///
+    /// A default may read different keys with different values (`flag ? a : b`); the union of what all its creations
+    /// read decides which scopes need their own instance.
+    @inline(__always)
+    var reads: [ObjectIdentifier] {
+        let bits = currentReads.load(ordering: .acquiring)
+        return Unmanaged<ReadSet>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.keys }
+    }
+
+    /// Adds what one more creation read. Called under the root's lock (one writer at a time).
+    func merge(_ more: [ObjectIdentifier]) {
+        let known = reads
+        let added = more.filter { !known.contains($0) }
+        guard !added.isEmpty else { return }
+        let old = Unmanaged<ReadSet>.fromOpaque(
+            UnsafeRawPointer(bitPattern: currentReads.load(ordering: .acquiring)).unsafelyUnwrapped
+        )
+        // The new set keeps the old one alive: a reader may still be reading it.
+        let new = ReadSet(known + added, previous: old.takeUnretainedValue())
+        currentReads.store(UInt(bitPattern: Unmanaged.passRetained(new).toOpaque()), ordering: .releasing)
+        old.release()
+    }
+}
+
+/// One version of a ``KeyInfo``'s reads.
+final class ReadSet: Sendable {
+    let keys: [ObjectIdentifier]
+    private let previous: ReadSet?
+
+    init(_ keys: [ObjectIdentifier], previous: ReadSet?) {
+        self.keys = keys
+        self.previous = previous
     }
 }
 
@@ -64,6 +106,9 @@ final class Root: Sendable {
     }
 
     /// The default value of `Key` for a read in `storage`, and the keys it was built from.
+    ///
+    /// The root's instance serves every scope that overrides none of the keys the key's creations read; otherwise
+    /// the instance of the innermost scope that overrides one of them does.
     @inline(__always)
     func defaultValue<Key: DependencyKey>(
         of _: Key.Type,
@@ -74,21 +119,26 @@ final class Root: Sendable {
         guard let info = infoTable(for: context).find(id) else {
             return create(Key.self, id: id, in: storage, for: nil)
         }
-        if storage.hasOverrides, !info.reads.isEmpty, let depth = storage.innermostOverrideDepth(among: info.reads) {
+        let reads = info.reads
+        if storage.hasOverrides, !reads.isEmpty, let depth = storage.innermostOverrideDepth(among: reads) {
             let scope = storage.ancestor(atDepth: depth)
-            if let box = scope.existingScopedDefaults?.table(for: context).find(id) {
-                return (box, info.reads)
+            if let entry = scope.existingScopedDefaults?.table(for: context).find(id) {
+                return (entry.box, entry.reads)
             }
             return create(Key.self, id: id, in: storage, for: scope)
         }
         if let box = info.value.load() {
-            return (box, info.reads)
+            return (box, reads)
         }
         return create(Key.self, id: id, in: storage, for: nil)
     }
 
     /// Creates the default of `Key` for a read in `storage` that expects it to belong to `scope` (`nil`: the root),
-    /// or waits for the thread already creating it there.
+    /// or waits for the thread already creating `Key` in this root and context.
+    ///
+    /// One creation of a key runs at a time per root and context, whichever scope it is for: a creation only learns
+    /// where its value belongs (which overrides it read) once it is done, so two creations of one key could
+    /// otherwise build two values for one scope.
     private func create<Key: DependencyKey>(
         _: Key.Type,
         id: ObjectIdentifier,
@@ -96,7 +146,7 @@ final class Root: Sendable {
         for scope: Storage?
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let context = storage.context
-        let slot = CreationSlot(key: id, context: context, scope: scope.map(ObjectIdentifier.init))
+        let slot = CreationSlot(key: id, context: context)
         let thread = currentThreadID()
         let parent = CreationStack.top
         var waited = false
@@ -132,11 +182,19 @@ final class Root: Sendable {
                 state.pending[slot] = nil
                 let table = infoTable(for: context)
                 let info = table.find(id) ?? table.insert(KeyInfo(reads: reads), for: id)
-                guard storage.hasOverrides, let depth = storage.innermostOverrideDepth(among: reads) else {
+                info.merge(reads)
+                // Threads that waited for this creation retry; none of them waits for anything now.
+                state.waiting = state.waiting.filter { $0.value.pending !== creation }
+                // The value belongs to the innermost scope that overrides what it read, and no higher than the scope
+                // the read was routed to.
+                let readsDepth = storage.hasOverrides ? storage.innermostOverrideDepth(among: reads) ?? -1 : -1
+                let depth = max(readsDepth, scope?.depth ?? -1)
+                guard depth >= 0 else {
                     return info.value.storeIfNil(created)
                 }
                 let owner = storage.ancestor(atDepth: depth)
-                return owner.scopedDefaultsCreatingIfNeeded().table(for: context).insert(created, for: id)
+                return owner.scopedDefaultsCreatingIfNeeded().table(for: context)
+                    .insert(ScopedDefault(box: created, reads: reads), for: id).box
             }
             return (box, reads)
         }
@@ -184,7 +242,8 @@ final class Root: Sendable {
             }
             state.isPrepared = true
             for override in overrides.sorted(by: { "\($0.keyType)" < "\($1.keyType)" }) {
-                guard infos.allSatisfy({ $0.find(override.key) == nil }) else {
+                let isBeingRead = state.pending.keys.contains { $0.key == override.key }
+                guard !isBeingRead, infos.allSatisfy({ $0.find(override.key) == nil }) else {
                     IssueReporting.report(.misuse, Messages.preparedAfterRead(override.keyType))
                     continue
                 }
@@ -206,11 +265,10 @@ private enum CreationStep {
     case resolved(AnyBox)
 }
 
-/// Which creation a thread is waiting for: one key, in one context, for the root or for one scope.
+/// Which creation a thread is waiting for: one key, in one context.
 struct CreationSlot: Hashable {
     var key: ObjectIdentifier
     var context: DependencyContext
-    var scope: ObjectIdentifier?
 }
 
 /// The creations under way in a root, and who waits for whom (to find cycles that span threads).

@@ -97,8 +97,14 @@ final class Storage: @unchecked Sendable {
         keyPathValues.load()?.table.findUnmanaged(keyPath)?.toOpaque() == KeyPathCache.uncacheable.toOpaque()
     }
 
+    /// Caches the value `keyPath` resolves to in these values.
+    func cacheValue(_ box: AnyBox, forKeyPath keyPath: any AnyObject & Sendable) {
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
+        cache.insert(box, for: keyPath)
+    }
+
     /// Notes that the getter of `keyPath` computes its value.
-    func markUncacheable(keyPath: ObjectIdentifier) {
+    func markUncacheable(keyPath: any AnyObject & Sendable) {
         cacheValue(KeyPathCache.uncacheable.takeUnretainedValue(), forKeyPath: keyPath)
     }
 
@@ -118,12 +124,6 @@ final class Storage: @unchecked Sendable {
     private func allOverridesUnmanaged() -> Unmanaged<OverrideMap> {
         if let map = visibleOverrides.loadUnmanaged() { return map }
         return Unmanaged.passUnretained(allOverrides())
-    }
-
-    /// Caches the value a key path resolves to in these values.
-    func cacheValue(_ box: AnyBox, forKeyPath keyPath: ObjectIdentifier) {
-        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
-        cache.insert(box, for: keyPath)
     }
 
     /// The override for `key` visible in this scope, if any.
@@ -188,25 +188,46 @@ final class Storage: @unchecked Sendable {
     }
 }
 
-/// Values that `@Dependency` key paths resolved to in one scope.
+/// Values that `@Dependency` key paths resolved to in one scope, by the key path's identity.
+///
+/// The cache keeps each key path it has an entry for alive, so that no other key path can take its address (and
+/// so its identity) while the entry exists. Key paths with arguments (`\.[item: id]`) are new objects each time
+/// they are written; the cache stops growing at ``capacity`` entries, and later key paths are simply not cached.
 final class KeyPathCache: Sendable {
     /// Stored for a key path whose getter computes its value (see ``DependencyValues/resolve(_:)``).
     static let uncacheable = Unmanaged.passRetained(AnyBox())
+    /// The most key paths one scope caches.
+    static let capacity = 256
 
     let table = LockFreeTable<AnyBox>()
-    private let writer = ConditionLock(())
+    private let keyPaths = ConditionLock<[any AnyObject & Sendable]>([])
 
-    func insert(_ box: AnyBox, for keyPath: ObjectIdentifier) {
-        writer.withLock { _ in _ = table.insert(box, for: keyPath) }
+    func insert(_ box: AnyBox, for keyPath: any AnyObject & Sendable) {
+        keyPaths.withLock { keyPaths in
+            guard keyPaths.count < Self.capacity, table.find(ObjectIdentifier(keyPath)) == nil else { return }
+            keyPaths.append(keyPath)
+            table.insert(box, for: ObjectIdentifier(keyPath))
+        }
     }
 }
 
 /// Default values rebuilt for one scope, per context.
 final class ScopedDefaults: Sendable {
-    private let tables = DependencyContext.allCases.map { _ in LockFreeTable<AnyBox>() }
+    private let tables = DependencyContext.allCases.map { _ in LockFreeTable<ScopedDefault>() }
 
-    func table(for context: DependencyContext) -> LockFreeTable<AnyBox> {
+    func table(for context: DependencyContext) -> LockFreeTable<ScopedDefault> {
         tables[context.index]
+    }
+}
+
+/// A default rebuilt for one scope, and the keys it read while it was created.
+final class ScopedDefault: Sendable {
+    let box: AnyBox
+    let reads: [ObjectIdentifier]
+
+    init(box: AnyBox, reads: [ObjectIdentifier]) {
+        self.box = box
+        self.reads = reads
     }
 }
 
