@@ -74,13 +74,13 @@ public final class TestClock: Clock, Sendable {
     /// How many times, at most, the clock yields after a sleeper resumes, to let its task run to its next sleep.
     private static let yieldsAfterWake = 100
 
-    private let state: Locked<State>
+    private let state: _Locked<State>
 
     /// A clock whose time starts at `now` and stands still until the test advances it.
     ///
     /// - Parameter now: The clock's first instant; the start by default.
     public init(now: Instant = Instant()) {
-        state = Locked(State(now: now))
+        state = _Locked(State(now: now))
     }
 
     /// The clock's current instant.
@@ -300,25 +300,5 @@ public func withTestClock<R>(
         $0.suspendingClock = clock
     } operation: {
         try await operation(clock)
-    }
-}
-
-/// A value behind a lock.
-///
-/// NB: a lock that the thread sanitizer sees (`NSLock` is a pthread mutex); `Synchronization.Mutex` takes a futex on
-/// Linux that the sanitizer does not see, and contended use is reported as a race.
-private final class Locked<State>: @unchecked Sendable {
-    // Safe: `state` is only touched between `lock.lock()` and `lock.unlock()`.
-    private let lock = NSLock()
-    private var state: State
-
-    init(_ state: State) {
-        self.state = state
-    }
-
-    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
     }
 }
