@@ -40,25 +40,24 @@ final class OverrideMap: Sendable {
     /// The overriding value for `key`, without retaining it: valid while this map lives.
     @inline(__always)
     func findBox(_ key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        let wanted = UInt(bitPattern: key)
-        let mask = keys.count - 1
-        var index = slotIndex(of: key, shift: shift)
-        while true {
-            let found = keys[index]
-            if found == wanted { return Unmanaged.passUnretained(boxes[index].unsafelyUnwrapped) }
-            if found == 0 { return nil }
-            index = (index + 1) & mask
-        }
+        slot(of: key).map { Unmanaged.passUnretained(boxes[$0].unsafelyUnwrapped) }
     }
 
+    /// The override for `key`, if any.
     @inline(__always)
     func find(_ key: ObjectIdentifier) -> Override? {
+        slot(of: key).flatMap { overrides[$0] }
+    }
+
+    /// The slot that holds `key`, if any.
+    @inline(__always)
+    private func slot(of key: ObjectIdentifier) -> Int? {
         let wanted = UInt(bitPattern: key)
         let mask = keys.count - 1
         var index = slotIndex(of: key, shift: shift)
         while true {
             let found = keys[index]
-            if found == wanted { return overrides[index] }
+            if found == wanted { return index }
             if found == 0 { return nil }
             index = (index + 1) & mask
         }
