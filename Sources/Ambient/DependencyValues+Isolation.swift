@@ -1,9 +1,14 @@
 extension DependencyValues {
     /// Values on a new root of their own, in `context`: nothing cached yet, nothing shared with other roots.
     ///
-    /// `AmbientTesting` runs each test in such a root; benchmarks use it to measure first reads.
+    /// `AmbientTesting` runs each test in such a root, with the test's reporter: every report about a read in these
+    /// values, on any thread, reaches it. Benchmarks use such roots to measure first reads. The root is freed when
+    /// nothing holds these values (or values made from them) any more.
     @_documentation(visibility: private)
-    public static func _freshRoot(context: DependencyContext) -> DependencyValues {
-        DependencyValues(storage: Storage(root: Root(context: context)))
+    public static func _freshRoot(
+        context: DependencyContext,
+        reporter: (any _DependencyIssueReporter)? = nil
+    ) -> DependencyValues {
+        DependencyValues(storage: Storage(root: Root(context: context, reporter: reporter)))
     }
 }

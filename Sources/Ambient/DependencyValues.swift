@@ -30,7 +30,7 @@ public struct DependencyValues: Sendable {
     /// Unset keys read their value for the detected ``DependencyContext``. To start from the values of the current
     /// scope instead, use ``current``.
     public init() {
-        storage = Storage(root: DependencyValues.current.storage.root)
+        storage = Storage(rootNodeOf: DependencyValues.current.storage)
     }
 
     /// The value of the dependency for `key`: the innermost override, else the key's value for ``context``.

@@ -25,7 +25,7 @@ public func prepareDependencies(_ update: (inout DependencyValues) throws -> Voi
     var values = DependencyValues(storage: Storage(root: root))
     try update(&values)
     if values.context != root.context {
-        IssueReporting.report(.misuse, Messages.preparedContext)
+        IssueReporting.report(.misuse, Messages.preparedContext, to: root.reporter)
     }
     root.prepare(values.storage.allOverrides().all)
 }

@@ -35,16 +35,18 @@ public struct UnimplementedEndpointError: Error, Equatable, CustomStringConverti
 /// }
 /// ```
 ///
-/// The report goes through Ambient's issue hook: a test failure under `AmbientTesting`, a warning on standard error
-/// elsewhere; `Ambient` itself links no test framework.
+/// The report goes through Ambient's issue hook: a failure of the test the endpoint was created in under
+/// `AmbientTesting` (on whichever thread it is called), a warning on standard error elsewhere; `Ambient` itself
+/// links no test framework.
 ///
 /// - Parameter endpoint: The endpoint's name, as the failure should show it.
 /// - Returns: A closure that reports the call and throws ``UnimplementedEndpointError``.
 public func unimplemented<each Argument, Result>(
     _ endpoint: String
 ) -> @Sendable (repeat each Argument) async throws -> Result {
-    { (_: repeat each Argument) in
-        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint))
+    let reporter = IssueReporting.reporterForCurrentValues
+    return { (_: repeat each Argument) in
+        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint), to: reporter)
         throw UnimplementedEndpointError(endpoint: endpoint)
     }
 }
@@ -60,8 +62,9 @@ public func unimplemented<each Argument, Result>(
 public func unimplemented<each Argument, Result>(
     _ endpoint: String
 ) -> @Sendable (repeat each Argument) throws -> Result {
-    { (_: repeat each Argument) in
-        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint))
+    let reporter = IssueReporting.reporterForCurrentValues
+    return { (_: repeat each Argument) in
+        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint), to: reporter)
         throw UnimplementedEndpointError(endpoint: endpoint)
     }
 }
@@ -81,8 +84,9 @@ public func unimplemented<each Argument, Result: Sendable>(
     _ endpoint: String,
     placeholder: Result
 ) -> @Sendable (repeat each Argument) async -> Result {
-    { (_: repeat each Argument) in
-        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint))
+    let reporter = IssueReporting.reporterForCurrentValues
+    return { (_: repeat each Argument) in
+        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint), to: reporter)
         return placeholder
     }
 }
@@ -97,8 +101,9 @@ public func unimplemented<each Argument, Result: Sendable>(
     _ endpoint: String,
     placeholder: Result
 ) -> @Sendable (repeat each Argument) -> Result {
-    { (_: repeat each Argument) in
-        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint))
+    let reporter = IssueReporting.reporterForCurrentValues
+    return { (_: repeat each Argument) in
+        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint), to: reporter)
         return placeholder
     }
 }

@@ -1,14 +1,75 @@
 import Ambient
+import Foundation
 import Testing
 import XCTest
 
-/// Turns Ambient's reports into failures of the running test: a Swift Testing issue, or an XCTest failure.
-struct TestIssueReporter: _DependencyIssueReporter {
+/// Turns Ambient's reports about one test's values into failures of that test, from whichever thread they come.
+///
+/// A report made on the test's own task becomes a Swift Testing issue at once. A report from anywhere else — values
+/// re-entered on a Dispatch queue, a `Thread` or a `Task.detached`, an `unimplemented` endpoint called from a
+/// callback — is kept and recorded when the test's body returns, on the test's task, so it fails that test. A
+/// report that arrives after the test ended cannot fail it any more; it goes to standard error, naming the test.
+final class TestIssueReporter: _DependencyIssueReporter {
+    private struct State {
+        var pending: [String] = []
+        var hasEnded = false
+    }
+
+    private let test: Test?
+    private let testName: String
+    private let state = _Locked(State())
+
+    /// A reporter for the test running on the current task (Swift Testing) or thread (XCTest).
+    init(testName: String? = nil) {
+        test = Test.current
+        self.testName = testName ?? Test.current?.name ?? "the test"
+    }
+
     func report(_ kind: _DependencyIssueKind, _ message: String) {
-        if let test = Test.current {
+        if let test, let current = Test.current, current.id == test.id {
             Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
-        } else {
-            XCTFail(message)
+            return
         }
+        let located = message + "\n" + Self.whereItHappened()
+        let isLate = state.withLock { state in
+            if !state.hasEnded { state.pending.append(located) }
+            return state.hasEnded
+        }
+        if isLate {
+            FileHandle.standardError.write(Data(Self.lateReport(located, testName: testName).utf8))
+        }
+    }
+
+    /// Ends the test: fails it with every report kept from other threads. Call it on the test's task or thread.
+    func finish() {
+        let pending = state.withLock { state in
+            state.hasEnded = true
+            return state.pending
+        }
+        for message in pending {
+            if let test {
+                Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
+            } else {
+                XCTFail(message)
+            }
+        }
+    }
+
+    /// Which kind of thread the report came from, said so that the reader finds the work that made it.
+    static func whereItHappened() -> String {
+        let kind: String
+        if withUnsafeCurrentTask(body: { $0 != nil }) {
+            kind = "a task that is not the test's own (such as Task.detached)"
+        } else if Thread.isMainThread {
+            kind = "the main thread, outside the test's task"
+        } else {
+            kind = "a thread outside Swift concurrency (a Dispatch queue or a Thread)"
+        }
+        return "This happened on \(kind), in the test's dependency values."
+    }
+
+    /// The text for a report that arrived after its test ended.
+    static func lateReport(_ message: String, testName: String) -> String {
+        "Ambient: after \(testName) ended, work it started reported:\n\(message)\n"
     }
 }

@@ -17,8 +17,9 @@ public import Ambient
 ///
 /// Inside, every key's default is created anew on first read (no cached value leaks in or out), keys read their
 /// testing values, and reading a key without a testing value of its own fails the test, as does calling an
-/// `unimplemented` endpoint. Nested calls add their overrides to the enclosing test root instead of starting a
-/// new one.
+/// `unimplemented` endpoint — also when the test's values were re-entered on another thread, a Dispatch queue or
+/// a `Task.detached`. The root, and every default cached in it, is freed when the test no longer holds it. Nested
+/// calls add their overrides to the enclosing test root instead of starting a new one.
 ///
 /// - Parameters:
 ///   - update: Overrides for the operation.
@@ -34,10 +35,12 @@ public func withTestDependencies<R>(
     if TestRoot.isActive {
         return try await withDependencies(update, operation: operation)
     }
-    var values = DependencyValues._freshRoot(context: .testing)
+    let reporter = TestIssueReporter()
+    var values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
     try update(&values)
+    defer { reporter.finish() }
     return try await TestRoot.$isActive.withValue(true) {
-        try await _IssueReporting.withReporter(TestIssueReporter()) {
+        try await _IssueReporting.withReporter(reporter) {
             try await withDependencies(values, operation: operation)
         }
     }
@@ -66,10 +69,12 @@ public func withTestDependencies<R>(
     if TestRoot.isActive {
         return try withDependencies(update, operation: operation)
     }
-    var values = DependencyValues._freshRoot(context: .testing)
+    let reporter = TestIssueReporter()
+    var values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
     try update(&values)
+    defer { reporter.finish() }
     return try TestRoot.$isActive.withValue(true) {
-        try _IssueReporting.withReporter(TestIssueReporter()) {
+        try _IssueReporting.withReporter(reporter) {
             try withDependencies(values, operation: operation)
         }
     }

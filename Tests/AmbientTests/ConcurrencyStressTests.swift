@@ -110,4 +110,44 @@ import Testing
         #expect(keys.enumerated().allSatisfy { table.find($1)?.name == "\($0)" })
         withExtendedLifetime(owners) {}
     }
+
+    /// A default built from the service: counted, so that a third creation in a round shows.
+    enum DerivedKey: DependencyKey {
+        static let creations = Counter()
+        static var defaultValue: Analytics { make() }
+        static var testingValue: Analytics { make() }
+        private static func make() -> Analytics {
+            Analytics(service: DependencyValues.current.service, serial: creations.increment())
+        }
+    }
+
+    /// DESIGN §4.12: sixteen threads read a default in the root and sixteen in a scope that overrides what it is
+    /// built from, all at once: it is created exactly twice, once for each, in every round.
+    @Test func rootAndScopeRacingOnADerivedDefaultCreateItExactlyTwiceEveryRound() {
+        let threads = RacingThreads(count: 32)
+        defer { threads.stop() }
+        var extraCreations = 0
+        var wrongValues = 0
+        for _ in 0..<2_000 {
+            let root = DependencyValues._freshRoot(context: .testing)
+            let scoped = withDependencies(root) {
+                withDependencies {
+                    $0.service = Service("stub")
+                } operation: {
+                    DependencyValues.current
+                }
+            }
+            let before = DerivedKey.creations.value
+            let wrong = Counter()
+            threads.race { index in
+                let values = index < 16 ? root : scoped
+                let expected = index < 16 ? "testing" : "stub"
+                if values[DerivedKey.self].service.name != expected { _ = wrong.increment() }
+            }
+            extraCreations += DerivedKey.creations.value - before - 2
+            wrongValues += wrong.value
+        }
+        #expect(extraCreations == 0)
+        #expect(wrongValues == 0)
+    }
 }

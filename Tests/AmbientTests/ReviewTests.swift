@@ -260,11 +260,7 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
             }
         }
         #expect(withoutRead == nil)  // control
-        // NB: known leak, left for later (see the closing note): the cache keeps the instance, whose `@Dependency`
-        // keeps the values it was built from, whose scope keeps the cache.
-        withKnownIssue("a rebuilt default that holds a @Dependency keeps its scope alive") {
-            #expect(withRead == nil)
-        }
+        #expect(withRead == nil)
     }
 
     /// The same cycle at the root: Root → KeyInfo → instance → `@Dependency` values → root node → Root. A test's
@@ -283,10 +279,7 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
             withDependencies(values) { _ = DependencyValues.current[ReviewHolderKey.self] }
         }
         #expect(untouched == nil)  // control
-        // NB: the same known reference cycle, through the root's cache.
-        withKnownIssue("a default that holds a @Dependency keeps its root alive") {
-            #expect(used == nil)
-        }
+        #expect(used == nil)
     }
 
     // MARK: prepareDependencies

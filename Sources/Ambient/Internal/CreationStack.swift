@@ -9,16 +9,19 @@ final class Creation: Sendable {
     let context: DependencyContext
     let thread: UInt
     let parent: Creation?
+    /// The reporter of the root the value is created for.
+    let reporter: (any _DependencyIssueReporter)?
 
     init(
         key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt,
-        parent: Creation?
+        parent: Creation?, reporter: (any _DependencyIssueReporter)? = nil
     ) {
         self.key = key
         self.keyType = keyType
         self.context = context
         self.thread = thread
         self.parent = parent
+        self.reporter = reporter
     }
 }
 

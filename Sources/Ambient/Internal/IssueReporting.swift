@@ -37,24 +37,37 @@ public enum _IssueReporting {
     }
 }
 
-/// Where reports go: the task's reporter if one is installed, else standard error.
+/// Where reports go: the reporting task's reporter if one is installed, else the reporter of the root the report
+/// is about (a test's, wherever the test's values went), else standard error.
 enum IssueReporting {
     @TaskLocal static var reporter: (any _DependencyIssueReporter)?
 
     private static let warnedKeys = ConditionLock<Set<String>>([])
 
-    static func report(_ kind: _DependencyIssueKind, _ message: String) {
-        if let reporter {
+    /// The reporter a report made here would reach, for work that reports later (an `unimplemented` endpoint).
+    static var reporterForCurrentValues: (any _DependencyIssueReporter)? {
+        reporter ?? DependencyValues.current.storage.root.reporter
+    }
+
+    static func report(
+        _ kind: _DependencyIssueKind, _ message: String, to rootReporter: (any _DependencyIssueReporter)?
+    ) {
+        if let reporter = reporter ?? rootReporter {
             reporter.report(kind, message)
         } else {
             ProcessEnvironment.writeToStandardError(message + "\n")
         }
     }
 
-    /// Reports `message` once per process for `token` when no reporter is installed; always to a reporter.
-    static func reportOnce(_ kind: _DependencyIssueKind, token: String, _ message: String) {
-        if reporter == nil, !warnedKeys.withLock({ $0.insert(token).inserted }) { return }
-        report(kind, message)
+    /// Reports `message` once per process for `token` when no reporter receives it; always to a reporter.
+    static func reportOnce(
+        _ kind: _DependencyIssueKind,
+        token: String,
+        _ message: String,
+        to rootReporter: (any _DependencyIssueReporter)?
+    ) {
+        if reporter == nil, rootReporter == nil, !warnedKeys.withLock({ $0.insert(token).inserted }) { return }
+        report(kind, message, to: rootReporter)
     }
 }
 
@@ -72,7 +85,8 @@ enum MissingTestingValue {
         IssueReporting.reportOnce(
             .missingTestingValue,
             token: "\(ObjectIdentifier(Key.self))",
-            Messages.missingTestingValue(Key.self)
+            Messages.missingTestingValue(Key.self),
+            to: creation.reporter
         )
     }
 }

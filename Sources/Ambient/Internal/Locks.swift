@@ -33,6 +33,23 @@ final class ConditionLock<State>: @unchecked Sendable {
         }
     }
 
+    /// ``waitFor(_:)``, writing `warning(state)` to standard error once if the wait lasts longer than `delay` seconds.
+    func waitFor<R>(warningAfter delay: Double, warning: (State) -> String, _ body: (inout State) -> R?) -> R {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: delay)
+        var warned = false
+        while true {
+            if let result = body(&state) { return result }
+            if warned {
+                condition.wait()
+            } else if !condition.wait(until: deadline), Date() >= deadline {
+                warned = true
+                ProcessEnvironment.writeToStandardError(warning(state) + "\n")
+            }
+        }
+    }
+
     /// Runs `body` under the lock, then wakes every thread waiting in `waitFor(_:)`.
     func withLockBroadcasting<R>(_ body: (inout State) throws -> R) rethrows -> R {
         condition.lock()

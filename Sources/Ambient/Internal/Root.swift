@@ -64,6 +64,9 @@ final class ReadSet: Sendable {
 final class Root: Sendable {
     /// The context of every scope that does not choose its own.
     let context: DependencyContext
+    /// Where reports about reads in this root go, wherever they happen (a test's root has its test's reporter);
+    /// `nil` sends them to the reporting task's reporter, else to standard error.
+    let reporter: (any _DependencyIssueReporter)?
     private let defaultInfos = LockFreeTable<KeyInfo>()
     private let previewInfos = LockFreeTable<KeyInfo>()
     private let testingInfos = LockFreeTable<KeyInfo>()
@@ -79,8 +82,9 @@ final class Root: Sendable {
     }
     private let creations = ConditionLock(CreationState())
 
-    init(context: DependencyContext) {
+    init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil) {
         self.context = context
+        self.reporter = reporter
     }
 
     /// The root of the process, in the detected context.
@@ -115,46 +119,60 @@ final class Root: Sendable {
         id: ObjectIdentifier,
         in storage: Storage
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        let context = storage.context
-        guard let info = infoTable(for: context).find(id) else {
-            return create(Key.self, id: id, in: storage, for: nil)
-        }
-        let reads = info.reads
-        if storage.hasOverrides, !reads.isEmpty, let depth = storage.innermostOverrideDepth(among: reads) {
-            let scope = storage.ancestor(atDepth: depth)
-            if let entry = scope.existingScopedDefaults?.table(for: context).find(id) {
-                return (entry.box, entry.reads)
-            }
-            return create(Key.self, id: id, in: storage, for: scope)
-        }
-        if let box = info.value.load() {
-            return (box, reads)
-        }
-        return create(Key.self, id: id, in: storage, for: nil)
+        if let found = published(id, for: storage) { return found }
+        return create(Key.self, id: id, in: storage)
     }
 
-    /// Creates the default of `Key` for a read in `storage` that expects it to belong to `scope` (`nil`: the root),
-    /// or waits for the thread already creating `Key` in this root and context.
+    /// Where a read of `id` in `storage` finds its default, given what the key's creations read so far: `nil` for
+    /// the root's instance, else the scope whose rebuilt instance serves the read.
+    private func owner(of id: ObjectIdentifier, for storage: Storage, reads: [ObjectIdentifier]) -> Storage? {
+        guard storage.hasOverrides, !reads.isEmpty, let depth = storage.innermostOverrideDepth(among: reads) else {
+            return nil
+        }
+        return storage.ancestor(atDepth: depth)
+    }
+
+    /// The default of `id` that serves a read in `storage`, if it was created. Lock-free.
+    private func published(_ id: ObjectIdentifier, for storage: Storage) -> (box: AnyBox, reads: [ObjectIdentifier])? {
+        let context = storage.context
+        guard let info = infoTable(for: context).find(id) else { return nil }
+        let reads = info.reads
+        if let scope = owner(of: id, for: storage, reads: reads) {
+            guard let entry = scope.existingScopedDefaults?.table(for: context).find(id) else { return nil }
+            return (entry.box, entry.reads)
+        }
+        return info.value.load().map { ($0, reads) }
+    }
+
+    /// Creates the default of `Key` for a read in `storage`, or waits for the thread already creating `Key` in
+    /// this root and context and then looks again.
     ///
     /// One creation of a key runs at a time per root and context, whichever scope it is for: a creation only learns
     /// where its value belongs (which overrides it read) once it is done, so two creations of one key could
-    /// otherwise build two values for one scope.
+    /// otherwise build two values for one scope. Whether the value is still missing is decided under the lock that
+    /// every creation publishes under, so no read creates a value that another creation has just published.
     private func create<Key: DependencyKey>(
         _: Key.Type,
         id: ObjectIdentifier,
-        in storage: Storage,
-        for scope: Storage?
+        in storage: Storage
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let context = storage.context
         let slot = CreationSlot(key: id, context: context)
         let thread = currentThreadID()
         let parent = CreationStack.top
         var waited = false
-        let step: CreationStep = creations.waitFor { state in
+        let step: CreationStep = creations.waitFor(
+            warningAfter: CreationWait.warningDelay,
+            warning: {
+                CreationWait.message(waitingFor: $0.pending[slot], from: parent, among: Array($0.pending.values))
+            }
+        ) { state in
             state.waiting[thread] = nil
-            if waited || isPublished(id, context: context, in: scope) { return .retry }
+            if waited || published(id, for: storage) != nil { return .retry }
             guard let pending = state.pending[slot] else {
-                let creation = Creation(key: id, keyType: Key.self, context: context, thread: thread, parent: parent)
+                let creation = Creation(
+                    key: id, keyType: Key.self, context: context, thread: thread, parent: parent, reporter: reporter
+                )
                 state.pending[slot] = creation
                 return .create(creation)
             }
@@ -176,24 +194,20 @@ final class Root: Sendable {
         case .resolved(let box):
             return (box, [])
         case .create(let creation):
-            let values = DependencyValues(storage: Storage(parent: storage, recorder: ReadRecorder()))
+            let values = DependencyValues(storage: Storage(snapshotOf: storage, recorder: ReadRecorder()))
             let (created, reads) = build(Key.self, creation: creation, values: values)
             let box = creations.withLockBroadcasting { state in
                 state.pending[slot] = nil
+                // Threads that waited for this creation retry; none of them waits for anything now.
+                state.waiting = state.waiting.filter { $0.value.pending !== creation }
                 let table = infoTable(for: context)
                 let info = table.find(id) ?? table.insert(KeyInfo(reads: reads), for: id)
                 info.merge(reads)
-                // Threads that waited for this creation retry; none of them waits for anything now.
-                state.waiting = state.waiting.filter { $0.value.pending !== creation }
-                // The value belongs to the innermost scope that overrides what it read, and no higher than the scope
-                // the read was routed to.
-                let readsDepth = storage.hasOverrides ? storage.innermostOverrideDepth(among: reads) ?? -1 : -1
-                let depth = max(readsDepth, scope?.depth ?? -1)
-                guard depth >= 0 else {
+                // The value belongs to the innermost scope that overrides what any creation of it read.
+                guard let scope = owner(of: id, for: storage, reads: info.reads) else {
                     return info.value.storeIfNil(created)
                 }
-                let owner = storage.ancestor(atDepth: depth)
-                return owner.scopedDefaultsCreatingIfNeeded().table(for: context)
+                return scope.scopedDefaultsCreatingIfNeeded().table(for: context)
                     .insert(ScopedDefault(box: created, reads: reads), for: id).box
             }
             return (box, reads)
@@ -223,28 +237,20 @@ final class Root: Sendable {
         return (box, recorder.close().filter { $0 != creation.key })
     }
 
-    /// Whether the default of `id` for `scope` (`nil`: the root) is already in its table. Called under the lock.
-    private func isPublished(_ id: ObjectIdentifier, context: DependencyContext, in scope: Storage?) -> Bool {
-        if let scope {
-            return scope.existingScopedDefaults?.table(for: context).find(id) != nil
-        }
-        return infoTable(for: context).find(id)?.value.load() != nil
-    }
-
     // MARK: Preparing
 
     /// Sets values on the root itself, for ``prepareDependencies(_:)``. Reports and skips what it cannot set.
     func prepare(_ overrides: [Override]) {
         creations.withLock { state in
             guard !state.isPrepared else {
-                IssueReporting.report(.misuse, Messages.preparedTwice)
+                IssueReporting.report(.misuse, Messages.preparedTwice, to: reporter)
                 return
             }
             state.isPrepared = true
             for override in overrides.sorted(by: { "\($0.keyType)" < "\($1.keyType)" }) {
                 let isBeingRead = state.pending.keys.contains { $0.key == override.key }
                 guard !isBeingRead, infos.allSatisfy({ $0.find(override.key) == nil }) else {
-                    IssueReporting.report(.misuse, Messages.preparedAfterRead(override.keyType))
+                    IssueReporting.report(.misuse, Messages.preparedAfterRead(override.keyType), to: reporter)
                     continue
                 }
                 for table in infos {

@@ -5,22 +5,36 @@ import Synchronization
 /// Scopes form a persistent tree. Entering a scope adds one node that points at its parent, so its cost does not
 /// depend on how many keys are already set. Reads look in the node's own few overrides, then in a map of all
 /// inherited overrides that the parent builds once, on first need.
+///
+/// Ownership runs one way, from scopes to what they cache (<doc:LifetimesAndCaching>): a node holds its parent and
+/// its root; a root and a scope hold the defaults built for them; a default holds only a *snapshot* — a node with
+/// the same visible overrides and context, but no parent, and its root and the scope it was read in only weakly.
+/// Nothing a cache holds can reach back to the cache, so a scope, a test's root and everything built for them are
+/// freed when nothing outside Ambient holds their values any more.
 @usableFromInline
 final class Storage: @unchecked Sendable {
     // Safe: `layer` and `context` change only through `DependencyValues`' copy-on-write setters, which first make
     // sure this node is uniquely referenced and not yet frozen. A node that is reachable from another thread (or
-    // another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are atomics.
+    // another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are atomics;
+    // the weak references are set in `init` only, and the runtime loads weak references atomically.
 
-    /// The root whose cache holds this node's default values.
-    let root: Root
-    /// The enclosing scope, if any.
+    /// The root of an ordinary node, held strongly; `nil` in a snapshot, which holds it in `weakRoot`.
+    private let ownedRoot: Root?
+    /// A snapshot's root: weak, because the root's cache may hold the default that holds the snapshot.
+    private weak var weakRoot: Root?
+    /// The enclosing scope, if any; always `nil` in a snapshot.
     let parent: Storage?
+    /// The node that set the innermost override a snapshot inherited (weak: that scope may cache the default that
+    /// holds the snapshot). Defaults rebuilt for an inherited override are cached there while it lives.
+    private weak var origin: Storage?
     /// The number of nodes above this one.
     let depth: Int
     /// Collects reads while a default is created from this node's values; inherited by nested scopes.
     let recorder: ReadRecorder?
     /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
     private let inheritedCount: Int
+    /// The overrides a snapshot inherited, all of them, flattened; `nil` in an ordinary node.
+    private let inheritedSnapshot: OverrideMap?
     // NB: `@exclusivity(unchecked)` drops the dynamic exclusivity check (a thread-local access set) from every
     // read. It is sound for the reason this class is: the two are written only while the node is uniquely
     // referenced, so no other access, read or write, can overlap a write.
@@ -35,30 +49,88 @@ final class Storage: @unchecked Sendable {
     private let scopedDefaults = LazyReference<ScopedDefaults>()
     /// What `@Dependency` key paths resolved to in these values (see ``DependencyValues/resolve(_:)``).
     private let keyPathValues = LazyReference<KeyPathCache>()
+    /// The root a snapshot reads in once its own root was freed (its default outlived the root's last user).
+    private let orphanRoot = LazyReference<Root>()
 
     /// A root node: no overrides, the root's context.
     init(root: Root) {
-        self.root = root
+        ownedRoot = root
         parent = nil
         depth = 0
         recorder = nil
         inheritedCount = 0
+        inheritedSnapshot = nil
         context = root.context
     }
 
-    /// A child scope of `parent`, optionally recording reads for a default being created from it.
+    /// A node with no overrides on the root of `source`, holding that root the way `source` does.
+    init(rootNodeOf source: Storage) {
+        ownedRoot = source.ownedRoot
+        parent = nil
+        depth = 0
+        recorder = nil
+        inheritedCount = 0
+        inheritedSnapshot = nil
+        context = source.root.context
+        if ownedRoot == nil { weakRoot = source.root }
+    }
+
+    /// A child scope of `parent`. Below a snapshot, the root stays weak.
     init(parent: Storage, recorder: ReadRecorder? = nil) {
-        root = parent.root
+        ownedRoot = parent.ownedRoot
         self.parent = parent
         depth = parent.depth + 1
         self.recorder = recorder ?? parent.recorder
         inheritedCount = parent.inheritedCount + parent.layer.count
+        inheritedSnapshot = nil
         context = parent.context
+    }
+
+    /// The values a default is created from: those of `source`, with reads recorded by `recorder`, but holding
+    /// nothing that may cache the default (see the ownership rule above).
+    init(snapshotOf source: Storage, recorder: ReadRecorder) {
+        ownedRoot = nil
+        parent = nil
+        depth = source.depth + 1
+        self.recorder = recorder
+        context = source.context
+        if source.hasOverrides {
+            let inherited = source.allOverrides()
+            inheritedSnapshot = inherited
+            inheritedCount = inherited.all.count
+        } else {
+            inheritedSnapshot = nil
+            inheritedCount = 0
+        }
+        weakRoot = source.root
+        origin = source.innermostOverridingNode
+    }
+
+    /// The root whose cache holds the defaults read here.
+    ///
+    /// A snapshot whose root was freed (a default kept by code outside Ambient after its test or root ended)
+    /// reads in a root of its own, in the same context, made on first need.
+    var root: Root {
+        if let ownedRoot { return ownedRoot }
+        if let weakRoot { return weakRoot }
+        if let parent { return parent.root }
+        return orphanRoot.load() ?? orphanRoot.storeIfNil(Root(context: context))
+    }
+
+    /// The node that set the innermost override visible here, if any: where a default rebuilt for it is cached.
+    private var innermostOverridingNode: Storage? {
+        var node: Storage? = self
+        while let current = node {
+            if !current.layer.isEmpty { return current }
+            node = current.parent ?? current.origin
+        }
+        return nil
     }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
     var isFrozen: Bool {
-        visibleOverrides.load() != nil || scopedDefaults.load() != nil || keyPathValues.load() != nil
+        inheritedSnapshot != nil || visibleOverrides.load() != nil || scopedDefaults.load() != nil
+            || keyPathValues.load() != nil
     }
 
     /// Whether reads through this node are being recorded (a default is being created from it).
@@ -79,7 +151,9 @@ final class Storage: @unchecked Sendable {
     func createdValue(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
         if isRecording { return nil }
         if hasOverrides, let box = overrideBox(for: key) { return box }
-        return root.createdDefault(for: key, in: context, skippingDerived: hasOverrides)
+        // NB: a snapshot's root is weak; loading it would touch the root's reference count on every read.
+        guard let ownedRoot else { return nil }
+        return ownedRoot.createdDefault(for: key, in: context, skippingDerived: hasOverrides)
     }
 
     /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.
@@ -116,7 +190,14 @@ final class Storage: @unchecked Sendable {
             return Unmanaged.passUnretained(layer[index].box)
         }
         guard inheritedCount != 0 else { return nil }
-        return parent.unsafelyUnwrapped.allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) }
+        return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) }
+    }
+
+    /// Every override visible in the enclosing scope (or inherited by a snapshot), without retaining the map.
+    @inline(__always)
+    private func inheritedOverridesUnmanaged() -> Unmanaged<OverrideMap> {
+        if let parent { return parent.allOverridesUnmanaged() }
+        return Unmanaged.passUnretained(inheritedSnapshot.unsafelyUnwrapped)
     }
 
     /// Every override visible here, without retaining the map once it is built.
@@ -132,15 +213,16 @@ final class Storage: @unchecked Sendable {
         if layer.count > 4 { return allOverrides().find(key) }
         for override in layer where override.key == key { return override }
         guard inheritedCount != 0 else { return nil }
-        return parent.unsafelyUnwrapped.allOverrides().find(key)
+        return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.find(key) }
     }
 
     /// Every override visible in this scope, built once.
     func allOverrides() -> OverrideMap {
         if let map = visibleOverrides.load() { return map }
+        if layer.isEmpty, let inheritedSnapshot { return visibleOverrides.storeIfNil(inheritedSnapshot) }
         var merged: [ObjectIdentifier: Override] = [:]
-        if let parent, inheritedCount != 0 {
-            for override in parent.allOverrides().all { merged[override.key] = override }
+        if inheritedCount != 0 {
+            for override in inheritedOverridesUnmanaged().takeUnretainedValue().all { merged[override.key] = override }
         }
         for override in layer { merged[override.key] = override }
         return visibleOverrides.storeIfNil(OverrideMap(Array(merged.values)))
@@ -157,10 +239,14 @@ final class Storage: @unchecked Sendable {
         return innermost
     }
 
-    /// This node's ancestor (or itself) at `depth`.
+    /// The node at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope it
+    /// was taken in. A snapshot whose scope was freed answers itself: it then caches what it rebuilds.
     func ancestor(atDepth depth: Int) -> Storage {
         var node = self
-        while node.depth > depth { node = node.parent.unsafelyUnwrapped }
+        while node.depth > depth {
+            guard let next = node.parent ?? node.origin else { return node }
+            node = next
+        }
         return node
     }
 

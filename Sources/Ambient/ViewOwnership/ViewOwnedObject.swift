@@ -56,7 +56,8 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
         IssueReporting.reportOnce(
             .misuse,
             token: "read before install: \(ObjectIdentifier(Object.self))",
-            Messages.readBeforeInstall(Object.self)
+            Messages.readBeforeInstall(Object.self),
+            to: DependencyValues.current.storage.root.reporter
         )
         return object(builtFrom: DependencyValues.current)
     }
