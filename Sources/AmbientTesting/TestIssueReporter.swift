@@ -17,17 +17,35 @@ final class TestIssueReporter: _DependencyIssueReporter {
 
     private let test: Test?
     private let testName: String
+    /// Whether the test runs on the main thread, as XCTest tests do: a failure made there while the test runs is
+    /// attributed to it.
+    private let runsOnMainThread: Bool
+    private let writeLateReport: @Sendable (String) -> Void
     private let state = _Locked(State())
 
     /// A reporter for the test running on the current task (Swift Testing) or thread (XCTest).
-    init(testName: String? = nil) {
+    ///
+    /// - Parameters:
+    ///   - testName: The test's name, for a report that arrives after it ended.
+    ///   - writeLateReport: Where such a report goes; standard error by default.
+    init(
+        testName: String? = nil,
+        writeLateReport: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         test = Test.current
         self.testName = testName ?? Test.current?.name ?? "the test"
+        runsOnMainThread = Thread.isMainThread
+        self.writeLateReport = writeLateReport
     }
 
     func report(_ kind: _DependencyIssueKind, _ message: String) {
-        if let test, let current = Test.current, current.id == test.id {
+        let isRunning = !state.withLock { $0.hasEnded }
+        if isRunning, let test, let current = Test.current, current.id == test.id {
             Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
+            return
+        }
+        if isRunning, test == nil, runsOnMainThread, Thread.isMainThread {
+            XCTFail(message)
             return
         }
         let located = message + "\n" + Self.whereItHappened()
@@ -36,7 +54,7 @@ final class TestIssueReporter: _DependencyIssueReporter {
             return state.hasEnded
         }
         if isLate {
-            FileHandle.standardError.write(Data(Self.lateReport(located, testName: testName).utf8))
+            writeLateReport(Self.lateReport(located, testName: testName))
         }
     }
 

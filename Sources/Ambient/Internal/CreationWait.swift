@@ -25,6 +25,15 @@ enum CreationWait {
     /// Set by tests, to hear the warning without waiting seconds.
     static let delayOverride = ConditionLock<Double?>(nil)
 
+    /// Called after a warning was written; set by tests that end a process stuck in a real hang.
+    static let afterWarning = ConditionLock<(@Sendable () -> Void)?>(nil)
+
+    /// Writes `message` to standard error, then tells ``afterWarning``.
+    static func warn(_ message: String) {
+        ProcessEnvironment.writeToStandardError(message + "\n")
+        afterWarning.withLock { $0 }?()
+    }
+
     /// The warning for a thread inside `waiter` (if any) waiting for `pending`, given every creation under way.
     static func message(waitingFor pending: Creation?, from waiter: Creation?, among all: [Creation]) -> String {
         guard let pending else { return "" }

@@ -33,8 +33,14 @@ final class ConditionLock<State>: @unchecked Sendable {
         }
     }
 
-    /// ``waitFor(_:)``, writing `warning(state)` to standard error once if the wait lasts longer than `delay` seconds.
-    func waitFor<R>(warningAfter delay: Double, warning: (State) -> String, _ body: (inout State) -> R?) -> R {
+    /// ``waitFor(_:)``, calling `warn` once, outside the lock, with `warning(state)` if the wait lasts longer than
+    /// `delay` seconds.
+    func waitFor<R>(
+        warningAfter delay: Double,
+        warning: (State) -> String,
+        warn: (String) -> Void,
+        _ body: (inout State) -> R?
+    ) -> R {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: delay)
@@ -45,7 +51,10 @@ final class ConditionLock<State>: @unchecked Sendable {
                 condition.wait()
             } else if !condition.wait(until: deadline), Date() >= deadline {
                 warned = true
-                ProcessEnvironment.writeToStandardError(warning(state) + "\n")
+                let message = warning(state)
+                condition.unlock()
+                warn(message)
+                condition.lock()
             }
         }
     }

@@ -160,15 +160,21 @@ final class Root: Sendable {
         let slot = CreationSlot(key: id, context: context)
         let thread = currentThreadID()
         let parent = CreationStack.top
-        var waited = false
+        var awaited: Creation?
         let step: CreationStep = creations.waitFor(
             warningAfter: CreationWait.warningDelay,
             warning: {
                 CreationWait.message(waitingFor: $0.pending[slot], from: parent, among: Array($0.pending.values))
-            }
+            },
+            warn: CreationWait.warn
         ) { state in
-            state.waiting[thread] = nil
-            if waited || published(id, for: storage) != nil { return .retry }
+            if let awaited {
+                // Woken (by any creation's end, or to warn): wait on while the awaited creation is under way.
+                if state.pending[slot] === awaited { return nil }
+                state.waiting[thread] = nil
+                return .retry
+            }
+            if published(id, for: storage) != nil { return .retry }
             guard let pending = state.pending[slot] else {
                 let creation = Creation(
                     key: id, keyType: Key.self, context: context, thread: thread, parent: parent, reporter: reporter
@@ -185,7 +191,7 @@ final class Root: Sendable {
                 CycleReport.stop(cycle)
             }
             state.waiting[thread] = WaitingThread(pending: pending, top: parent)
-            waited = true
+            awaited = pending
             return nil
         }
         switch step {

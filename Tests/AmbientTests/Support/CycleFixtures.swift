@@ -1,5 +1,6 @@
 import Ambient
 import Dispatch
+import Foundation
 
 // Keys whose defaults read each other, for the exit tests of DESIGN §4.7.
 
@@ -66,4 +67,34 @@ enum CrossThreadRendezvous {
         departures.signal()
         departures.signal()
     }
+}
+
+/// A default that hands work to another thread and waits for it, where that work reads a key built from this one:
+/// a cycle through a thread hand-off, which Ambient cannot see.
+enum HandOffAKey: DependencyKey {
+    static var defaultValue: Int {
+        let values = DependencyValues.current
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = values[HandOffBKey.self]
+            done.signal()
+        }
+        done.wait()
+        return 1
+    }
+    static var testingValue: Int { defaultValue }
+}
+
+enum HandOffBKey: DependencyKey {
+    static var defaultValue: Int { DependencyValues.current[HandOffAKey.self] + 1 }
+    static var testingValue: Int { defaultValue }
+}
+
+/// A default that is slow but correct: it takes half a second.
+enum SlowKey: DependencyKey {
+    static var defaultValue: Int {
+        Thread.sleep(forTimeInterval: 0.5)
+        return 7
+    }
+    static var testingValue: Int { defaultValue }
 }
