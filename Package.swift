@@ -1,11 +1,12 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
     name: "Ambient",
     platforms: [
-        // `Synchronization` (the lock-free read path) and Observation set the floor on Apple platforms.
-        .iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+        // The original SwiftUI Dependencies package's floor, so any app that uses it can switch. API that needs
+        // Observation (iOS 17, macOS 14, tvOS 17, watchOS 10) says so with `@available`.
+        .iOS(.v14), .macOS(.v11), .tvOS(.v14), .watchOS(.v7), .visionOS(.v1),
     ],
     products: [
         .library(name: "Ambient", targets: ["Ambient"]),
@@ -13,7 +14,9 @@ let package = Package(
         .executable(name: "todos", targets: ["todos"]),
     ],
     targets: [
-        .target(name: "Ambient"),
+        // Atomic operations on one word, for the lock-free read path (Swift's own need iOS 18).
+        .target(name: "AmbientAtomics"),
+        .target(name: "Ambient", dependencies: ["AmbientAtomics"]),
         .target(name: "AmbientTesting", dependencies: ["Ambient"]),
         .testTarget(name: "AmbientTests", dependencies: ["Ambient"]),
         .testTarget(name: "AmbientTestingTests", dependencies: ["Ambient", "AmbientTesting"]),
@@ -38,7 +41,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.name != "AmbientAtomics" {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             // Imports are internal unless marked `public import`, so no module leaks into the public API by accident.

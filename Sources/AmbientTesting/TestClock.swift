@@ -32,6 +32,7 @@ public import Testing
 /// After waking a sleeper, the clock waits until the sleeping task has resumed and then yields several times, so
 /// that the task can run to its next suspension (often its next sleep on this clock) before later sleepers wake.
 /// Code that awaits other work between two sleeps may need ``waitForSleepers(_:)`` before the next advance.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public final class TestClock: Clock, Sendable {
     /// A point in a test clock's time: the duration since the clock started.
     ///
@@ -288,6 +289,7 @@ public final class TestClock: Clock, Sendable {
 ///   - operation: The test, given the clock.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public func withTestClock<R>(
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,

@@ -1,3 +1,7 @@
+// Availability, looked up in Apple's documentation: `Clock`, `Duration`, `ContinuousClock` and `SuspendingClock`
+// are iOS 16 / macOS 13 / tvOS 16 / watchOS 9 (the Swift 5.7 runtime), above the package's floor (iOS 14 /
+// macOS 11), so these keys carry `@available`.
+
 extension DependencyValues {
     /// The clock that keeps running while the system sleeps, as code should use it instead of
     /// `ContinuousClock()` or `Task.sleep`.
@@ -17,6 +21,7 @@ extension DependencyValues {
     /// withDependencies { $0.continuousClock = clock } operation: { ... }
     /// await clock.advance(by: .seconds(1))
     /// ```
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public var continuousClock: any Clock<Duration> {
         get { self[ContinuousClockKey.self] }
         set { self[ContinuousClockKey.self] = newValue }
@@ -32,18 +37,21 @@ extension DependencyValues {
     /// @Dependency(\.suspendingClock) private var clock
     /// let elapsed = try await clock.measure { try await work() }
     /// ```
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public var suspendingClock: any Clock<Duration> {
         get { self[SuspendingClockKey.self] }
         set { self[SuspendingClockKey.self] = newValue }
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 private enum ContinuousClockKey: DependencyKey {
     static var defaultValue: any Clock<Duration> { ContinuousClock() }
     static var previewValue: any Clock<Duration> { ContinuousClock() }
     static var testingValue: any Clock<Duration> { ImmediateClock() }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 private enum SuspendingClockKey: DependencyKey {
     static var defaultValue: any Clock<Duration> { SuspendingClock() }
     static var previewValue: any Clock<Duration> { SuspendingClock() }

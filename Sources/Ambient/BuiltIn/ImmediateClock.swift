@@ -1,3 +1,6 @@
+// Availability: `Clock`, `InstantProtocol` and `Duration` are iOS 16 / macOS 13 / tvOS 16 / watchOS 9 (Apple's
+// documentation), above the package's floor.
+
 /// A clock whose sleeps return at once, moving its time to their deadline: for code whose waits don't matter.
 ///
 /// Use it where a delay, a debounce or a retry back-off would only slow a preview or a test down, and the test does
@@ -12,6 +15,7 @@
 ///
 /// A sleep still throws `CancellationError` when its task is cancelled, and yields once, so that a loop that
 /// sleeps lets other tasks run. Copies of a clock share its time.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public struct ImmediateClock: Clock, Sendable {
     /// A point in an immediate clock's time: the duration since the clock started.
     ///
@@ -82,6 +86,7 @@ public struct ImmediateClock: Clock, Sendable {
 }
 
 /// The time of an immediate clock, shared by its copies.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 private final class SharedTime: Sendable {
     private let instant: ConditionLock<ImmediateClock.Instant>
 

@@ -1,3 +1,5 @@
+// Availability: `Observable` and `ObservationRegistrar` are iOS 17 / macOS 14 / tvOS 17 / watchOS 10 / visionOS 1
+// (Apple's documentation), above the package's floor, so the property wrapper carries `@available`.
 import Observation
 
 /// A property backed by the ``KeyValueStore``, with a default, that Observation tracks: a setting in a model.
@@ -37,6 +39,7 @@ import Observation
 ///
 /// In a test, the store is an empty one in memory per test, so each test starts from the defaults. Start from
 /// saved settings with `withDependencies { $0.keyValueStore = .inMemory(["sleepGoal": 6.0]) } operation: { ... }`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @propertyWrapper
 public struct KeyValueStored<Value: KeyValueStoreValue>: Sendable {
     private let storage: KeyValueStoredStorage<Value>
@@ -90,6 +93,7 @@ public struct KeyValueStored<Value: KeyValueStoreValue>: Sendable {
 ///
 /// It keeps the last value read from the store and refreshes it whenever the store says the key may have changed;
 /// Observation hears of a refresh only when the value really changed.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class KeyValueStoredStorage<Value: KeyValueStoreValue>: Observable, Sendable {
     let key: String
     let defaultValue: Value

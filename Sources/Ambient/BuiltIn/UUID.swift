@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Makes UUIDs: the way code that creates identifiers asks for one, so that tests and previews get predictable ones.
 ///
@@ -98,11 +97,14 @@ private enum UUIDGeneratorKey: DependencyKey {
 
 /// The shared count of an incrementing generator.
 private final class UUIDCounter: Sendable {
-    private let count = Atomic<UInt64>(0)
+    private let count = ConditionLock<UInt64>(0)
 
     /// The count before this call; every call gets a different one.
     func next() -> UInt64 {
-        count.add(1, ordering: .relaxed).oldValue
+        count.withLock { count in
+            defer { count += 1 }
+            return count
+        }
     }
 }
 

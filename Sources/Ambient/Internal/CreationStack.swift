@@ -1,9 +1,12 @@
-import Synchronization
-
 /// One default value being created: which key, on which thread, inside which other creation.
-final class Creation: Sendable {
+final class Creation: @unchecked Sendable {
+    // Safe: every stored property is a `let` of a `Sendable` type, except `atomicWords`, which is only reached
+    // through atomic operations after `init` (see `AtomicWords`).
+
+    /// The result's word; must stay the first stored property.
+    private var atomicWords = AtomicWords()
     /// The value, once its key's getter has returned (while its captured dependencies are resolved).
-    let result = LazyReference<AnyBox>()
+    var result: LazyReference<AnyBox> { LazyReference(0, of: self) }
     let key: ObjectIdentifier
     let keyType: any DependencyKey.Type
     let context: DependencyContext
@@ -23,6 +26,11 @@ final class Creation: Sendable {
         self.parent = parent
         self.reporter = reporter
     }
+
+    deinit { result.releaseStored() }
+
+    /// Whether the atomic words are where ``AtomicWords`` looks for them.
+    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 }
 
 /// The creations nested on the current thread (creating a default is synchronous, so nesting means reads made by

@@ -1,34 +1,26 @@
-import Synchronization
-
-/// A reference that is set at most once and read with one acquiring load.
+/// A reference that is set at most once and read with one acquiring load, kept in an ``AtomicWord``.
 ///
-/// It does what `AtomicLazyReference` does, specialized inside this module: the read path makes no generic metadata
-/// lookup.
-struct LazyReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
-    private let bits = Atomic<UInt>(0)
+/// The word holds the reference retained once (or zero). The owner of the word releases it in its `deinit` with
+/// ``releaseStored()``.
+struct LazyReference<Instance: AnyObject & Sendable> {
+    let word: AtomicWord
 
-    init() {}
-
-    deinit {
-        let bits = bits.load(ordering: .acquiring)
-        if bits != 0 {
-            Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release()
-        }
+    /// The reference in word `index` of `object`'s ``AtomicWords``.
+    @inline(__always)
+    init(_ index: Int, of object: AnyObject) {
+        word = AtomicWords.word(index, of: object)
     }
 
     /// The reference, if one was stored.
     @inline(__always)
     func load() -> Instance? {
-        let bits = bits.load(ordering: .acquiring)
-        guard bits != 0 else { return nil }
-        return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-            .takeUnretainedValue()
+        loadUnmanaged()?.takeUnretainedValue()
     }
 
-    /// The reference, if one was stored, without retaining it: valid while this storage lives.
+    /// The reference, if one was stored, without retaining it: valid while the owner of the word lives.
     @inline(__always)
     func loadUnmanaged() -> Unmanaged<Instance>? {
-        let bits = bits.load(ordering: .acquiring)
+        let bits = word.loadAcquiring()
         guard bits != 0 else { return nil }
         return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
@@ -36,14 +28,15 @@ struct LazyReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
     /// Stores `instance` unless a reference is already stored; returns the stored reference.
     func storeIfNil(_ instance: Instance) -> Instance {
         let desired = UInt(bitPattern: Unmanaged.passRetained(instance).toOpaque())
-        let (exchanged, original) = bits.compareExchange(
-            expected: 0,
-            desired: desired,
-            ordering: .acquiringAndReleasing
-        )
+        let (exchanged, original) = word.compareExchange(expected: 0, desired: desired)
         if exchanged { return instance }
         Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: desired).unsafelyUnwrapped).release()
         return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: original).unsafelyUnwrapped)
             .takeUnretainedValue()
+    }
+
+    /// Releases the stored reference, if any; for the owner's `deinit`.
+    func releaseStored() {
+        loadUnmanaged()?.release()
     }
 }

@@ -1,22 +1,28 @@
-import Synchronization
-
 /// An insert-only map from a type's identity to an immutable object, read without locks.
 ///
 /// Readers load the current slot array with one acquiring load and probe it; writers are serialized by the caller
 /// (the owning root's or cache's lock). When the table grows, the new slot array keeps the old one alive, so a reader
 /// that still probes it never sees freed memory; the arrays double, so they cost at most twice the final size.
-final class LockFreeTable<Element: AnyObject & Sendable>: Sendable {
-    private let current: Atomic<UInt>
+final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
+    // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
+    // `init` (see `AtomicWords`); the slot arrays it points to are `Slots`, whose soundness is argued there.
+
+    /// Word 0: the current ``Slots``, retained. Must stay the first stored property.
+    private var atomicWords = AtomicWords()
+    private var current: AtomicWord { AtomicWords.word(0, of: self) }
 
     init(capacity: Int = 8) {
         let slots = Slots<Element>(capacity: capacity)
-        current = Atomic(UInt(bitPattern: Unmanaged.passRetained(slots).toOpaque()))
+        current.storeRelaxed(UInt(bitPattern: Unmanaged.passRetained(slots).toOpaque()))
     }
 
     deinit {
-        Unmanaged<Slots<Element>>.fromOpaque(UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring))!)
+        Unmanaged<Slots<Element>>.fromOpaque(UnsafeRawPointer(bitPattern: current.loadAcquiring()).unsafelyUnwrapped)
             .release()
     }
+
+    /// Whether the atomic words are where ``AtomicWords`` looks for them.
+    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 
     /// The element stored for `key`, if any. Lock-free.
     @inline(__always)
@@ -28,7 +34,7 @@ final class LockFreeTable<Element: AnyObject & Sendable>: Sendable {
     /// free of reference counting, so readers on several threads never write to a shared cache line.
     @inline(__always)
     func findUnmanaged(_ key: ObjectIdentifier) -> Unmanaged<Element>? {
-        let bits = current.load(ordering: .acquiring)
+        let bits = current.loadAcquiring()
         return Unmanaged<Slots<Element>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.findUnmanaged(key) }
     }
@@ -39,7 +45,7 @@ final class LockFreeTable<Element: AnyObject & Sendable>: Sendable {
     @discardableResult
     func insert(_ element: Element, for key: ObjectIdentifier) -> Element {
         let slots = Unmanaged<Slots<Element>>.fromOpaque(
-            UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring)).unsafelyUnwrapped
+            UnsafeRawPointer(bitPattern: current.loadAcquiring()).unsafelyUnwrapped
         ).takeUnretainedValue()
         if let existing = slots.find(key) { return existing }
         if (slots.count + 1) * 2 > slots.capacity {
@@ -47,10 +53,7 @@ final class LockFreeTable<Element: AnyObject & Sendable>: Sendable {
             let larger = Slots<Element>(capacity: slots.capacity * 2, previous: slots)
             slots.forEachElement { larger.insertNew($0, keyBits: $1) }
             larger.insertNew(element, keyBits: UInt(bitPattern: key))
-            let old = current.exchange(
-                UInt(bitPattern: Unmanaged.passRetained(larger).toOpaque()),
-                ordering: .acquiringAndReleasing
-            )
+            let old = current.exchange(UInt(bitPattern: Unmanaged.passRetained(larger).toOpaque()))
             Unmanaged<Slots<Element>>.fromOpaque(UnsafeRawPointer(bitPattern: old).unsafelyUnwrapped).release()
         } else {
             slots.insertNew(element, keyBits: UInt(bitPattern: key))
@@ -66,8 +69,9 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
     // `count` is touched only by the single writer that the owning table admits at a time.
     let capacity: Int
     private let shift: Int
-    private let keys: UnsafeMutablePointer<Atomic<UInt>>
-    private let elements: UnsafeMutablePointer<Atomic<UInt>>
+    /// Only accessed atomically, through ``AtomicWord``.
+    private let keys: UnsafeMutablePointer<UInt>
+    private let elements: UnsafeMutablePointer<UInt>
     /// The smaller array this one replaced, kept for readers that loaded it before the swap.
     private let previous: Slots?
     private(set) var count = 0
@@ -79,15 +83,13 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
         shift = slotShift(forCapacity: capacity)
         keys = .allocate(capacity: capacity)
         elements = .allocate(capacity: capacity)
-        for index in 0..<capacity {
-            (keys + index).initialize(to: Atomic(0))
-            (elements + index).initialize(to: Atomic(0))
-        }
+        keys.initialize(repeating: 0, count: capacity)
+        elements.initialize(repeating: 0, count: capacity)
     }
 
     deinit {
         for index in 0..<capacity {
-            let bits = elements[index].load(ordering: .relaxed)
+            let bits = element(index).loadRelaxed()
             if bits != 0 {
                 Unmanaged<Element>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release()
             }
@@ -109,9 +111,9 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
         let mask = capacity - 1
         var index = slotIndex(of: key, shift: shift)
         while true {
-            let found = keys[index].load(ordering: .acquiring)
+            let found = keyWord(index).loadAcquiring()
             if found == wanted {
-                let bits = elements[index].load(ordering: .relaxed)
+                let bits = element(index).loadRelaxed()
                 return Unmanaged<Element>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
             }
             if found == 0 { return nil }
@@ -119,24 +121,30 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
         }
     }
 
+    @inline(__always)
+    private func keyWord(_ index: Int) -> AtomicWord { AtomicWord(address: keys + index) }
+
+    @inline(__always)
+    private func element(_ index: Int) -> AtomicWord { AtomicWord(address: elements + index) }
+
     /// Stores an element for a key known to be absent. Single writer only.
     func insertNew(_ element: Element, keyBits: UInt) {
         let mask = capacity - 1
         var index = slotIndex(ofBits: keyBits, shift: shift)
-        while keys[index].load(ordering: .relaxed) != 0 {
+        while keyWord(index).loadRelaxed() != 0 {
             index = (index + 1) & mask
         }
-        elements[index].store(UInt(bitPattern: Unmanaged.passRetained(element).toOpaque()), ordering: .relaxed)
-        keys[index].store(keyBits, ordering: .releasing)
+        self.element(index).storeRelaxed(UInt(bitPattern: Unmanaged.passRetained(element).toOpaque()))
+        keyWord(index).storeReleasing(keyBits)
         count += 1
     }
 
     /// Calls `body` with every element and the bits of its key. Single writer only.
     func forEachElement(_ body: (Element, UInt) -> Void) {
         for index in 0..<capacity {
-            let key = keys[index].load(ordering: .relaxed)
+            let key = keyWord(index).loadRelaxed()
             guard key != 0 else { continue }
-            let bits = elements[index].load(ordering: .relaxed)
+            let bits = element(index).loadRelaxed()
             let element = Unmanaged<Element>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
                 .takeUnretainedValue()
             body(element, key)

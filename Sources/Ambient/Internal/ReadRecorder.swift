@@ -1,23 +1,32 @@
-import Synchronization
-
 /// Collects the keys read through one set of values while it is open.
 ///
 /// A default built from other dependencies must be rebuilt for a scope that overrides any of them
 /// (<doc:LifetimesAndCaching>): while a default is created, its recorder collects every key read, transitively.
 /// `@Dependency` uses a recorder too, once per scope and key path, to find which key a `DependencyValues` property
 /// reads (``DependencyValues/resolve(_:)``).
-final class ReadRecorder: Sendable {
+final class ReadRecorder: @unchecked Sendable {
+    // Safe: `state` is a lock; `atomicWords` is only reached through atomic operations after `init`.
+
+    /// Word 0: 1 while open. Must stay the first stored property (see `AtomicWords`).
+    private var atomicWords = AtomicWords()
     private struct State {
         var keys: Set<ObjectIdentifier> = []
         var direct: [any DependencyKey.Type] = []
         var captured: [@Sendable () -> Void] = []
     }
-    private let open = Atomic<Bool>(true)
     private let state = ConditionLock(State())
+    private var open: AtomicWord { AtomicWords.word(0, of: self) }
+
+    init() {
+        open.storeRelaxed(1)
+    }
+
+    /// Whether the atomic words are where ``AtomicWords`` looks for them.
+    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 
     /// Whether reads are still recorded. A closed recorder costs one atomic load per read.
     @inline(__always)
-    var isOpen: Bool { open.load(ordering: .acquiring) }
+    var isOpen: Bool { open.loadAcquiring() != 0 }
 
     /// Notes that `key` was read, and with it the keys its own default was built from.
     func record(_ key: any DependencyKey.Type, reads: [ObjectIdentifier]) {
@@ -45,13 +54,16 @@ final class ReadRecorder: Sendable {
 
     /// Stops recording (values created now may outlive the creation) and returns every key read, transitively.
     func close() -> [ObjectIdentifier] {
-        open.store(false, ordering: .releasing)
-        return state.withLock { Array($0.keys) }
+        open.storeReleasing(0)
+        return state.withLock { state in
+            state.captured = []
+            return Array(state.keys)
+        }
     }
 
     /// Stops recording and returns the keys read directly through these values, in order.
     func closeReturningDirectReads() -> [any DependencyKey.Type] {
-        open.store(false, ordering: .releasing)
+        open.storeReleasing(0)
         return state.withLock { $0.direct }
     }
 }

@@ -1,19 +1,26 @@
-import Synchronization
-
 /// What a root knows about a key in one context: every key its default read while created, and the root's instance.
-final class KeyInfo: Sendable {
-    private let currentReads: Atomic<UInt>
+final class KeyInfo: @unchecked Sendable {
+    // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
+    // `init` (see `AtomicWords`).
+
+    /// Word 0: the current ``ReadSet``, retained; word 1: ``value``. Must stay the first stored property.
+    private var atomicWords = AtomicWords()
+    private var currentReads: AtomicWord { AtomicWords.word(0, of: self) }
     /// The instance shared by every scope that overrides none of `reads`, once one such scope has read it.
-    let value = LazyReference<AnyBox>()
+    var value: LazyReference<AnyBox> { LazyReference(1, of: self) }
 
     init(reads: [ObjectIdentifier]) {
-        currentReads = Atomic(UInt(bitPattern: Unmanaged.passRetained(ReadSet(reads, previous: nil)).toOpaque()))
+        currentReads.storeRelaxed(UInt(bitPattern: Unmanaged.passRetained(ReadSet(reads, previous: nil)).toOpaque()))
     }
 
     deinit {
-        Unmanaged<ReadSet>.fromOpaque(UnsafeRawPointer(bitPattern: currentReads.load(ordering: .acquiring))!)
+        Unmanaged<ReadSet>.fromOpaque(UnsafeRawPointer(bitPattern: currentReads.loadAcquiring()).unsafelyUnwrapped)
             .release()
+        value.releaseStored()
     }
+
+    /// Whether the atomic words are where ``AtomicWords`` looks for them.
+    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 
     /// The keys read by any creation of this key in this root and context, itself excluded. Lock-free.
     ///
@@ -21,7 +28,7 @@ final class KeyInfo: Sendable {
     /// read decides which scopes need their own instance.
     @inline(__always)
     var reads: [ObjectIdentifier] {
-        let bits = currentReads.load(ordering: .acquiring)
+        let bits = currentReads.loadAcquiring()
         return Unmanaged<ReadSet>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.keys }
     }
@@ -32,11 +39,11 @@ final class KeyInfo: Sendable {
         let added = more.filter { !known.contains($0) }
         guard !added.isEmpty else { return }
         let old = Unmanaged<ReadSet>.fromOpaque(
-            UnsafeRawPointer(bitPattern: currentReads.load(ordering: .acquiring)).unsafelyUnwrapped
+            UnsafeRawPointer(bitPattern: currentReads.loadAcquiring()).unsafelyUnwrapped
         )
         // The new set keeps the old one alive: a reader may still be reading it.
         let new = ReadSet(known + added, previous: old.takeUnretainedValue())
-        currentReads.store(UInt(bitPattern: Unmanaged.passRetained(new).toOpaque()), ordering: .releasing)
+        currentReads.storeReleasing(UInt(bitPattern: Unmanaged.passRetained(new).toOpaque()))
         old.release()
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One scope's dependency values: its own overrides on top of its parent's, and the root that caches defaults.
 ///
 /// Scopes form a persistent tree. Entering a scope adds one node that points at its parent, so its cost does not
@@ -18,6 +16,8 @@ final class Storage: @unchecked Sendable {
     // another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are atomics;
     // the weak references are set in `init` only, and the runtime loads weak references atomically.
 
+    /// The lazily built parts' words; must stay the first stored property (see ``AtomicWords``).
+    private var atomicWords = AtomicWords()
     /// The root of an ordinary node, held strongly; `nil` in a snapshot, which holds it in `weakRoot`.
     private let ownedRoot: Root?
     /// A snapshot's root: weak, because the root's cache may hold the default that holds the snapshot.
@@ -44,13 +44,23 @@ final class Storage: @unchecked Sendable {
     /// The context whose values keys give here.
     @exclusivity(unchecked) private(set) var context: DependencyContext
     /// Every override visible here, built on first need by a child scope or by a large own layer.
-    private let visibleOverrides = LazyReference<OverrideMap>()
+    private var visibleOverrides: LazyReference<OverrideMap> { LazyReference(0, of: self) }
     /// Defaults rebuilt for this scope because they were made from a value it overrides.
-    private let scopedDefaults = LazyReference<ScopedDefaults>()
+    private var scopedDefaults: LazyReference<ScopedDefaults> { LazyReference(1, of: self) }
     /// What `@Dependency` key paths resolved to in these values (see ``DependencyValues/resolve(_:)``).
-    private let keyPathValues = LazyReference<KeyPathCache>()
+    private var keyPathValues: LazyReference<KeyPathCache> { LazyReference(2, of: self) }
     /// The root a snapshot reads in once its own root was freed (its default outlived the root's last user).
-    private let orphanRoot = LazyReference<Root>()
+    private var orphanRoot: LazyReference<Root> { LazyReference(3, of: self) }
+
+    deinit {
+        visibleOverrides.releaseStored()
+        scopedDefaults.releaseStored()
+        keyPathValues.releaseStored()
+        orphanRoot.releaseStored()
+    }
+
+    /// Whether the atomic words are where ``AtomicWords`` looks for them.
+    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 
     /// A root node: no overrides, the root's context.
     init(root: Root) {

@@ -9,7 +9,7 @@
     //   `update()`.
     // - Not confirmed in the documentation: whether `Environment` is `Sendable`; `ViewDependencies` says why its
     //   use is safe instead of relying on it.
-    // Availability: iOS 13 / macOS 10.15, below the package's floor (iOS 18 / macOS 15); no `@available` is needed.
+    // Availability: iOS 13 / macOS 10.15, below the package's floor (iOS 14 / macOS 11); no `@available` is needed.
 
     /// `@Dependency` in a view reads the dependencies at the view's position and follows an ancestor's override when
     /// it changes; in any other type it reads the values of the scope in which its owner was created, as before.

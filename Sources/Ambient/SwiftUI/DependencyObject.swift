@@ -11,7 +11,7 @@
     //   ObservedObject<ObjectType>.Wrapper` (iOS 13); `ObservedObject.Wrapper` — `@dynamicMemberLookup`,
     //   `subscript<Subject>(dynamicMember: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject>`.
     // - `@Environment` — `init(_:)`, `var wrappedValue: Value { get }` (iOS 13).
-    // Availability: ObservableObject parts are iOS 14 / macOS 11; the package's floor (iOS 18 / macOS 15) covers
+    // Availability: ObservableObject parts are iOS 14 / macOS 11; the package's floor (iOS 14 / macOS 11) covers
     // them, and the annotation below only documents it.
 
     /// Owns an `ObservableObject` view model built from the dependencies at the view's position.

@@ -10,7 +10,7 @@
     // - `@Bindable` — `init(_ wrappedValue: Value)` where `Value: AnyObject & Observable`, and
     //   `subscript<Subject>(dynamicMember: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject>` (iOS 17 /
     //   macOS 14); `Binding` is `@dynamicMemberLookup` (iOS 13).
-    // Availability: Observation parts are iOS 17 / macOS 14; the package's floor (iOS 18 / macOS 15) covers them,
+    // Availability: Observation parts are iOS 17 / macOS 14; the package's floor (iOS 14 / macOS 11) covers them,
     // and the annotation below only documents it.
 
     /// Owns an `@Observable` view model built from the dependencies at the view's position.

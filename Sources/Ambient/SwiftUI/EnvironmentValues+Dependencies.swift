@@ -6,7 +6,7 @@
     // - `EnvironmentValues.subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey { get set }` (iOS 13).
     // - `@Entry` (iOS 13 back-deployed): not used — its generated key is private and its default is an expression in
     //   this file, while the default here must stay the core's `DependencyValues.viewRoot`.
-    // Availability: everything here is iOS 13 / macOS 10.15, below the package's floor (iOS 18 / macOS 15), so no
+    // Availability: everything here is iOS 13 / macOS 10.15, below the package's floor (iOS 14 / macOS 11), so no
     // `@available` is needed.
 
     /// The key under which a view tree carries its dependencies.

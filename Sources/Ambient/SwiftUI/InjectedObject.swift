@@ -10,7 +10,7 @@
     // - `@ObservedObject` — `@MainActor init(wrappedValue:)`, `@MainActor var projectedValue:
     //   ObservedObject<ObjectType>.Wrapper`, whose dynamic member subscript gives `Binding`s (iOS 13).
     // - `protocol ObservableObject` (Combine, iOS 13). `@Environment` — `init(_:)`, `var wrappedValue` (iOS 13).
-    // Availability: ObservableObject parts are iOS 14 / macOS 11; the package's floor (iOS 18 / macOS 15) covers
+    // Availability: ObservableObject parts are iOS 14 / macOS 11; the package's floor (iOS 14 / macOS 11) covers
     // them, and the annotation below only documents it.
 
     /// Reads a dependency that is itself an `ObservableObject`, and updates the view when it changes.

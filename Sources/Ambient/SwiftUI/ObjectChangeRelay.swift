@@ -8,7 +8,7 @@
     // - `final class ObservableObjectPublisher` — `init()`, `send()` (iOS 13).
     // - `Publisher.sink(receiveValue:) -> AnyCancellable` where `Failure == Never` (iOS 13); `AnyCancellable`
     //   cancels when released.
-    // Availability: below the package's floor (iOS 18 / macOS 15); no `@available` is needed.
+    // Availability: below the package's floor (iOS 14 / macOS 11); no `@available` is needed.
 
     /// An `ObservableObject` that a view keeps in `@StateObject`, and that fires whenever the object it relays does.
     ///

@@ -7,7 +7,7 @@
     //   nonisolated (iOS 14 / macOS 11). It sets the value through the key path on the environment the scene
     //   inherits, which is what lets `EnvironmentValues.dependencyChange` apply a change there.
     // - Not found: a `Scene.transformEnvironment`; the key path above stands in for it.
-    // Availability: iOS 14 / macOS 11, below the package's floor (iOS 18 / macOS 15); no `@available` is needed.
+    // Availability: iOS 14 / macOS 11, below the package's floor (iOS 14 / macOS 11); no `@available` is needed.
 
     extension Scene {
         /// Overrides one dependency for every view of this scene.

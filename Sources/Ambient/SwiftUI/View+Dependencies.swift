@@ -12,7 +12,7 @@
     // - `@Environment` — `init(_ keyPath: KeyPath<EnvironmentValues, Value>)`, `var wrappedValue: Value { get }`;
     //   `@State` — `init(wrappedValue value: Value)` (iOS 13).
     // - `View.modifier<T>(_ modifier: T) -> ModifiedContent<Self, T>`, nonisolated (iOS 13).
-    // Availability: all of it is below the package's floor (iOS 18 / macOS 15); no `@available` is needed.
+    // Availability: all of it is below the package's floor (iOS 14 / macOS 11); no `@available` is needed.
 
     extension View {
         /// Overrides one dependency for this view and everything below it.
