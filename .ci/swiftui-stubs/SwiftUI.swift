@@ -1,6 +1,6 @@
+public import Combine
 // Stub of Apple's SwiftUI, signature for signature as looked up; bodies are placeholders.
 @_exported public import Observation
-public import Combine
 
 public protocol DynamicProperty {
     mutating func update()
@@ -23,9 +23,12 @@ public struct Text: View {
     public init(_ text: String) {}
     public var body: Never { fatalError() }
 }
-public struct Toggle: View {
-    public init(_ title: String, isOn: Binding<Bool>) {}
+public struct Toggle<Label: View>: View {
+    nonisolated public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {}
     public var body: Never { fatalError() }
+}
+extension Toggle where Label == Text {
+    nonisolated public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {}
 }
 public struct WindowGroup: Scene {
     public init(content: () -> some View) {}
@@ -97,6 +100,7 @@ public struct EnvironmentValues {
         get { value }
         nonmutating set {}
     }
+    public var projectedValue: Binding<Value> { fatalError() }
 }
 
 @MainActor @frozen @propertyWrapper @preconcurrency
@@ -113,7 +117,8 @@ public struct StateObject<ObjectType>: DynamicProperty where ObjectType: Observa
 public struct ObservedObject<ObjectType>: DynamicProperty where ObjectType: ObservableObject {
     @MainActor @dynamicMemberLookup @preconcurrency @frozen public struct Wrapper {
         let object: ObjectType
-        @MainActor @preconcurrency public subscript<Subject>(
+        @MainActor @preconcurrency
+        public subscript<Subject>(
             dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>
         ) -> Binding<Subject> { fatalError() }
     }
@@ -125,11 +130,14 @@ public struct ObservedObject<ObjectType>: DynamicProperty where ObjectType: Obse
 }
 
 @frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
-    public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
+    public init(
+        get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {}
     public var wrappedValue: Value {
         get { fatalError() }
         nonmutating set {}
     }
+    public var projectedValue: Binding<Value> { self }
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
         fatalError()
     }

@@ -4,39 +4,72 @@ import Testing
 @testable import Ambient
 
 @Suite struct ContextDetectionTests {
-    static let cases: [(environment: [String: String], arguments: [String], expected: DependencyContext)] = [
-        ([:], ["/usr/bin/todos"], .default),
-        (["XCODE_RUNNING_FOR_PREVIEWS": "1"], ["/x/Previews"], .preview),
-        (["XCODE_RUNNING_FOR_PREVIEWS": "0"], ["/usr/bin/app"], .default),
-        (["XCTestConfigurationFilePath": "/tmp/x.xctestconfiguration"], ["/x/App"], .testing),
-        (["XCTestBundlePath": "/x/AppTests.xctest"], ["/x/App"], .testing),
-        (["XCTestSessionIdentifier": "A1"], ["/x/App"], .testing),
-        ([:], ["/p/.build/debug/AmbientPackageTests.xctest"], .testing),
-        ([:], ["/p/.build/debug/AmbientPackageTests.xctest", "--testing-library", "swift-testing"], .testing),
-        ([:], ["/usr/bin/xctest", "/p/.build/debug/AmbientPackageTests.xctest"], .testing),
-        ([:], ["/usr/libexec/swift/pm/swiftpm-testing-helper", "--test-bundle-path", "x"], .testing),
-        (["AMBIENT_CONTEXT": "default"], ["/p/AmbientPackageTests.xctest"], .default),
-        (["AMBIENT_CONTEXT": "preview"], ["/usr/bin/todos"], .preview),
-        (["AMBIENT_CONTEXT": "testing"], ["/usr/bin/todos"], .testing),
-        (["AMBIENT_CONTEXT": "Preview"], ["/usr/bin/todos"], .preview),
-        (["AMBIENT_CONTEXT": "preview", "XCODE_RUNNING_FOR_PREVIEWS": "1"], ["/x"], .preview),
+    /// Signs of a test run: each means testing when a test framework is loaded, and nothing when none is.
+    static let testRunSigns: [(environment: [String: String], arguments: [String])] = [
+        (["XCTestConfigurationFilePath": "/tmp/x.xctestconfiguration"], ["/x/App"]),
+        (["XCTestBundlePath": "/x/AppTests.xctest"], ["/x/App"]),
+        (["XCTestSessionIdentifier": "A1"], ["/x/App"]),
+        ([:], ["/p/.build/debug/AmbientPackageTests.xctest"]),
+        ([:], ["/p/.build/debug/AmbientPackageTests.xctest", "--testing-library", "swift-testing"]),
+        ([:], ["/usr/bin/xctest", "/p/.build/debug/AmbientPackageTests.xctest"]),
+        ([:], ["/usr/libexec/swift/pm/swiftpm-testing-helper", "--test-bundle-path", "x"]),
+        ([:], ["/usr/bin/todos", "add", "--", "--testing-library"]),
     ]
 
+    @Test(arguments: testRunSigns)
+    func aSignOfATestRunMeansTestingWhenATestFrameworkIsLoaded(environment: [String: String], arguments: [String]) {
+        let result = ContextDetection.detect(
+            environment: environment, arguments: arguments, testFrameworkIsLoaded: true)
+        #expect(result == ContextDetection.Result(context: .testing))
+    }
+
+    @Test(arguments: testRunSigns)
+    func aSignOfATestRunAloneIsTheDefaultContext(environment: [String: String], arguments: [String]) {
+        let result = ContextDetection.detect(
+            environment: environment, arguments: arguments, testFrameworkIsLoaded: false)
+        #expect(result == ContextDetection.Result(context: .default))
+    }
+
+    static let cases:
+        [(environment: [String: String], arguments: [String], loaded: Bool, expected: DependencyContext)] =
+            [
+                ([:], ["/usr/bin/todos"], false, .default),
+                // A loaded framework without a sign of a test run: an app that links a test helper by mistake.
+                ([:], ["/usr/bin/todos"], true, .default),
+                (["XCODE_RUNNING_FOR_PREVIEWS": "1"], ["/x/Previews"], false, .preview),
+                (["XCODE_RUNNING_FOR_PREVIEWS": "1"], ["/x/Previews"], true, .preview),
+                (["XCODE_RUNNING_FOR_PREVIEWS": "0"], ["/usr/bin/app"], false, .default),
+                (["AMBIENT_CONTEXT": "default"], ["/p/AmbientPackageTests.xctest"], true, .default),
+                (["AMBIENT_CONTEXT": "preview"], ["/usr/bin/todos"], false, .preview),
+                (["AMBIENT_CONTEXT": "testing"], ["/usr/bin/todos"], false, .testing),
+                (["AMBIENT_CONTEXT": "Preview"], ["/usr/bin/todos"], false, .preview),
+                (["AMBIENT_CONTEXT": "preview", "XCODE_RUNNING_FOR_PREVIEWS": "1"], ["/x"], false, .preview),
+            ]
+
     @Test(arguments: cases)
-    func detectsTheContextFromEnvironmentAndArguments(
+    func detectsTheContextFromEnvironmentArgumentsAndLoadedFrameworks(
         environment: [String: String],
         arguments: [String],
+        loaded: Bool,
         expected: DependencyContext
     ) {
-        let result = ContextDetection.detect(environment: environment, arguments: arguments)
+        let result = ContextDetection.detect(
+            environment: environment, arguments: arguments, testFrameworkIsLoaded: loaded)
         #expect(result.context == expected)
         #expect(result.warning == nil)
+    }
+
+    @Test func theTestFrameworksOfThisProcessAreFound() {
+        // This process is a test runner: at least one of the symbols must resolve, or detection never says testing.
+        #expect(ContextDetection.testFrameworkIsLoaded())
+        #expect(ContextDetection.detect(environment: [:], arguments: CommandLine.arguments).context == .testing)
     }
 
     @Test func unknownAmbientContextIsReportedAndIgnored() {
         let result = ContextDetection.detect(
             environment: ["AMBIENT_CONTEXT": "demo"],
-            arguments: ["/p/AmbientPackageTests.xctest"]
+            arguments: ["/p/AmbientPackageTests.xctest"],
+            testFrameworkIsLoaded: true
         )
         #expect(result.context == .testing)
         #expect(

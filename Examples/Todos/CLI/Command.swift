@@ -22,6 +22,18 @@ enum Command: Equatable {
     case help(CommandName?)
 }
 
+extension Command {
+    /// Whether the command changes the todos or the settings (`list --order` sorts the list for good).
+    var changesData: Bool {
+        switch self {
+        case .overview, .help: false
+        case .list(let order, _): order != nil
+        case .settings(let sleepGoal, let notifications): sleepGoal != nil || notifications != nil
+        case .add, .done, .undo, .remove, .move, .clearDone: true
+        }
+    }
+}
+
 /// How `list --order` sorts the todos, for good.
 enum ListOrder: String, CaseIterable {
     case date

@@ -18,7 +18,13 @@ enum Help {
               -h, --help        Show the usage.
 
             Environment:
+              TODOS_DATA_DIR=PATH       Keep the data in PATH (--data-dir wins).
               AMBIENT_CONTEXT=preview   Show sample data kept in memory; nothing is read from or written to disk.
+              AMBIENT_CONTEXT=testing   Data in memory: changes are refused unless TODOS_DATA_DIR or --data-dir
+                                        names a folder, which is then used.
+              TODOS_LOCK_NOTICE=S, TODOS_LOCK_TIMEOUT=S
+                                        Seconds to wait for another todos process before saying so (1) and
+                                        before giving up (10).
 
             """
     }

@@ -4,36 +4,56 @@ import TodosCore
 
 /// Runs one command against the stores built from `dependencies`.
 ///
-/// Every check that can refuse the command (a position out of range) runs before the first change, so bad input
-/// changes nothing.
+/// A command that changes the todos runs whole inside one ``TodosStore/apply(_:)``: under the storage's exclusive
+/// lock, on the todos saved at that moment. Its positions are checked against those todos, and a position out of
+/// range refuses the command before anything changes, so bad input changes nothing and a position always means what
+/// `list` would print now.
 @MainActor
 struct Runner {
+    /// The values to build the stores from.
     let dependencies: DependencyValues
+    /// The file that backs the settings, or `nil` to keep them in the context's `keyValueStore`.
+    let settingsFile: SettingsFile?
 
     func run(_ command: Command) -> Outcome {
-        do {
-            var outcome: Outcome
-            switch command {
-            case .help(let topic):
-                return Outcome(output: topic.map(Help.text(for:)) ?? Help.text)
-            case .settings(let sleepGoal, let notifications):
-                outcome = settings(sleepGoal: sleepGoal, notifications: notifications)
-            default:
-                let store = TodosStore(dependencies: dependencies)
-                if let error = store.loadError { return .failure(error.description) }
-                outcome = Outcome(output: try run(command, on: store))
-                if let error = store.saveError { return .failure(error.description) }
+        var outcome: Outcome
+        switch command {
+        case .help(let topic):
+            return Outcome(output: topic.map(Help.text(for:)) ?? Help.text)
+        case .settings(let sleepGoal, let notifications):
+            do {
+                outcome = Outcome(output: try settings(sleepGoal: sleepGoal, notifications: notifications))
+            } catch {
+                return .failure(error.description)
             }
-            if dependencies.context == .preview {
-                outcome.output += "(Preview: sample data in memory. Nothing was read from or written to disk.)\n"
+        default:
+            let store = TodosStore(dependencies: dependencies)
+            if let error = store.loadError { return .failure(error.description) }
+            // Refused on the list just read, before the lock is taken: bad input creates nothing, not even the lock
+            // file. The change checks the positions again, under the lock.
+            if let error = outOfRange(command, in: store.todos) { return .usage(error) }
+            guard let result = run(command, on: store) else {
+                return .failure((store.loadError ?? store.saveError)?.description ?? "the todos were not saved")
             }
-            return outcome
-        } catch {
-            return .usage(error)
+            do {
+                outcome = Outcome(output: try result.get())
+            } catch {
+                return .usage(error)
+            }
         }
+        switch dependencies.context {
+        case .preview:
+            outcome.output += "(Preview: sample data in memory. Nothing was read from or written to disk.)\n"
+        case .testing where settingsFile == nil:
+            outcome.output += TestingContext.note
+        case .default, .testing:
+            break
+        }
+        return outcome
     }
 
-    private func run(_ command: Command, on store: TodosStore) throws(UsageError) -> String {
+    /// The output of `command`, or the usage error that refused it; `nil` when the store could not save it.
+    private func run(_ command: Command, on store: TodosStore) -> Result<String, UsageError>? {
         switch command {
         case .overview:
             let open = store.todos.count { !$0.isDone }
@@ -41,49 +61,64 @@ struct Runner {
                 store.todos.isEmpty
                 ? "Add one with: todos add \"Water the plants\" --priority 2   (todos help lists every command)"
                 : "\(open) open, \(store.todos.count - open) done. Next: todos done N, todos add TITLE, todos help"
-            return list(store.todos, filter: .all) + hint + "\n"
+            return .success(list(store.todos, filter: .all) + hint + "\n")
         case .list(let order, let filter):
-            switch order {
-            case .date: store.orderByDate()
-            case .priority: store.orderByPriority()
-            case nil: break
+            guard let order else { return .success(list(store.todos, filter: filter)) }
+            return store.apply { todos in
+                switch order {
+                case .date: todos.orderByDate()
+                case .priority: todos.orderByPriority()
+                }
+                return .success(list(todos, filter: filter))
             }
-            return list(store.todos, filter: filter)
         case .add(let title, let priority):
-            let todo = store.add(title: title, priority: priority)
-            return "Added \(Format.named(todo, position: store.todos.count))\n"
+            guard let todo = store.add(title: title, priority: priority) else { return nil }
+            let position = (store.todos.firstIndex { $0.id == todo.id } ?? store.todos.count - 1) + 1
+            return .success("Added \(Format.named(todo, position: position))\n")
         case .done(let position):
-            return try mark(position, done: true, in: store)
+            return store.apply { mark(position, done: true, in: &$0) }
         case .undo(let position):
-            return try mark(position, done: false, in: store)
+            return store.apply { mark(position, done: false, in: &$0) }
         case .remove(let position):
-            let index = try index(of: position, in: store, for: .rm)
-            let todo = store.todos[index]
-            store.delete(atOffsets: IndexSet(integer: index))
-            return "Removed \(Format.named(todo, position: position))\n"
+            return store.apply { todos in
+                index(of: position, in: todos, for: .rm).map { index in
+                    let todo = todos.remove(at: index)
+                    return "Removed \(Format.named(todo, position: position))\n"
+                }
+            }
         case .move(let from, let to):
-            let source = try index(of: from, in: store, for: .move)
-            let target = try index(of: to, in: store, for: .move)
-            let todo = store.todos[source]
-            // `move(fromOffsets:toOffset:)` inserts before the todo at the offset: after the target when moving down.
-            store.move(fromOffsets: IndexSet(integer: source), toOffset: target > source ? target + 1 : target)
-            return "Moved \"\(todo.title)\" to position \(to)\n"
+            return store.apply { todos in
+                index(of: from, in: todos, for: .move).flatMap { source in
+                    index(of: to, in: todos, for: .move).map { target in
+                        let todo = todos[source]
+                        // `moveTodos(fromOffsets:toOffset:)` inserts before the todo at the offset: after the target
+                        // when moving down.
+                        todos.moveTodos(fromOffsets: [source], toOffset: target > source ? target + 1 : target)
+                        return "Moved \"\(todo.title)\" to position \(to)\n"
+                    }
+                }
+            }
         case .clearDone:
-            let done = store.todos.count(where: \.isDone)
-            store.removeCompleted()
-            return done == 0 ? "No done todos to remove.\n" : "Removed \(Format.count(done, "done todo")).\n"
+            return store.apply { todos in
+                let done = todos.count(where: \.isDone)
+                todos.removeCompleted()
+                return .success(
+                    done == 0 ? "No done todos to remove.\n" : "Removed \(Format.count(done, "done todo")).\n")
+            }
         case .settings, .help:
             preconditionFailure("\(command) does not use the todos")
         }
     }
 
-    private func mark(_ position: Int, done: Bool, in store: TodosStore) throws(UsageError) -> String {
-        let todo = store.todos[try index(of: position, in: store, for: done ? .done : .undo)]
-        guard todo.isDone != done else {
-            return "\(done ? "Already done" : "Not done yet"): \(Format.named(todo, position: position))\n"
+    private func mark(_ position: Int, done: Bool, in todos: inout [Todo]) -> Result<String, UsageError> {
+        index(of: position, in: todos, for: done ? .done : .undo).map { index in
+            let todo = todos[index]
+            guard todo.isDone != done else {
+                return "\(done ? "Already done" : "Not done yet"): \(Format.named(todo, position: position))\n"
+            }
+            todos[index].isDone = done
+            return "\(done ? "Done" : "Not done"): \(Format.named(todo, position: position))\n"
         }
-        store.toggle(todo.id)
-        return "\(done ? "Done" : "Not done"): \(Format.named(todo, position: position))\n"
     }
 
     private func list(_ todos: [Todo], filter: ListFilter) -> String {
@@ -105,26 +140,50 @@ struct Runner {
         return shown.map { Format.line($0.element, position: $0.index + 1, width: width) + "\n" }.joined()
     }
 
-    /// The index in the list of `position`, as `list` prints it, or the error that says it is out of range.
-    private func index(of position: Int, in store: TodosStore, for command: CommandName) throws(UsageError) -> Int {
-        let count = store.todos.count
-        guard count > 0, (1...count).contains(position) else {
-            let range = count == 0 ? "the list is empty" : "the list has \(Format.count(count, "todo"))"
-            throw UsageError("position \(position) is out of range (\(range))", command: command)
+    /// The error for the first position of `command` that is out of range in `todos`, or `nil`.
+    private func outOfRange(_ command: Command, in todos: [Todo]) -> UsageError? {
+        let positions: [(Int, CommandName)] =
+            switch command {
+            case .done(let position): [(position, .done)]
+            case .undo(let position): [(position, .undo)]
+            case .remove(let position): [(position, .rm)]
+            case .move(let from, let to): [(from, .move), (to, .move)]
+            default: []
+            }
+        for (position, name) in positions {
+            if case .failure(let error) = index(of: position, in: todos, for: name) { return error }
         }
-        return position - 1
+        return nil
     }
 
-    private func settings(sleepGoal: Double?, notifications: Bool?) -> Outcome {
-        let settings = SettingsStore(dependencies: dependencies)
-        if let sleepGoal { settings.sleepGoal = sleepGoal }
-        if let notifications { settings.isNotificationsEnabled = notifications }
-        return Outcome(
-            output: """
+    /// The index in `todos` of `position`, as `list` prints it, or the error that says it is out of range.
+    private func index(of position: Int, in todos: [Todo], for command: CommandName) -> Result<Int, UsageError> {
+        let count = todos.count
+        guard count > 0, (1...count).contains(position) else {
+            let range = count == 0 ? "the list is empty" : "the list has \(Format.count(count, "todo"))"
+            return .failure(UsageError("position \(position) is out of range (\(range))", command: command))
+        }
+        return .success(position - 1)
+    }
+
+    /// Shows the settings, after saving the changes given; through the settings file when there is one.
+    private func settings(sleepGoal: Double?, notifications: Bool?) throws(TodoStorageError) -> String {
+        let show = { (store: KeyValueStore) -> String in
+            var values = dependencies
+            values.keyValueStore = store
+            let settings = SettingsStore(dependencies: values)
+            if let sleepGoal { settings.sleepGoal = sleepGoal }
+            if let notifications { settings.isNotificationsEnabled = notifications }
+            return """
                 Sleep goal: \(Format.hours(settings.sleepGoal)) hours
                 Notifications: \(settings.isNotificationsEnabled ? "on" : "off")
 
                 """
-        )
+        }
+        guard let settingsFile else { return show(dependencies.keyValueStore) }
+        if sleepGoal == nil && notifications == nil {
+            return show(try settingsFile.read())
+        }
+        return try settingsFile.update(show)
     }
 }

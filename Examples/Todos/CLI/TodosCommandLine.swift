@@ -4,22 +4,42 @@ import TodosCore
 
 /// The `todos` program: parses the arguments, sets up the dependencies they ask for, and runs the command.
 ///
-/// It is the whole program except printing, so tests run it with any arguments in a fresh root of any context.
+/// It is the whole program except printing, so tests run it with any arguments and environment in a fresh root of
+/// any context.
 @MainActor
 enum TodosCommandLine {
+    /// The line printed on standard error when another `todos` holds the data files' lock for a while.
+    nonisolated static let waitingNotice = "waiting for another todos process…\n"
+
     /// Runs `todos` as the process: prints the outcome, then exits with its status.
     static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        let outcome = run(arguments)
-        FileHandle.standardOutput.write(Data(outcome.output.utf8))
-        FileHandle.standardError.write(Data(outcome.errorOutput.utf8))
-        exit(outcome.status)
+        let streams = StandardStreams.reserveClosedStreams()
+        let outcome = run(arguments) { _ in StandardStreams.writeError(waitingNotice) }
+        var status = outcome.status
+        if let reason = streams.writeOutput(outcome.output) {
+            StandardStreams.writeError("error: cannot write to standard output (\(reason)).\n")
+            status = max(status, 1)
+        }
+        StandardStreams.writeError(outcome.errorOutput)
+        exit(status)
     }
 
     /// Runs `todos` with `arguments` (without the program name) in the current dependencies.
-    static func run(_ arguments: [String]) -> Outcome {
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - environment: The variables that `todos` reads: `TODOS_DATA_DIR` and the lock timings.
+    ///   - onWait: Called once when the data files' lock has been busy for the notice time.
+    static func run(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        onWait: @escaping @Sendable (_ lockPath: String) -> Void = { _ in }
+    ) -> Outcome {
         let invocation: Invocation
+        let locking: FileLocking
         do {
             invocation = try CommandParser.parse(arguments)
+            locking = try LockTimings.locking(environment: environment, onWait: onWait)
         } catch {
             return .usage(error)
         }
@@ -30,24 +50,31 @@ enum TodosCommandLine {
             }
         } operation: {
             var dependencies = DependencyValues.current
-            guard dependencies.context == .default else {
-                // Previews and tests keep the in-memory stores of their context: nothing touches the disk.
-                return Runner(dependencies: dependencies).run(invocation.command)
+            let folder: URL
+            switch dependencies.context {
+            case .preview:
+                // Previews keep the in-memory stores of their context: nothing touches the disk.
+                return Runner(dependencies: dependencies, settingsFile: nil).run(invocation.command)
+            case .testing:
+                // The testing context keeps its data in memory, where a change would be dropped at exit: only a
+                // folder named on purpose makes it use files.
+                guard let explicit = explicitFolder(invocation, environment) else {
+                    if invocation.command.changesData { return TestingContext.refusal }
+                    return Runner(dependencies: dependencies, settingsFile: nil).run(invocation.command)
+                }
+                folder = explicit
+            case .default:
+                folder = dependencies.todosDirectory
             }
-            // Live settings sit beside the todos, so that `--data-dir` moves them too.
-            let settingsFile = UserDefaults.settingsFile(in: dependencies.todosDirectory)
-            defer { settingsFile.synchronize() }
-            dependencies.keyValueStore = KeyValueStore(userDefaults: settingsFile)
-            return Runner(dependencies: dependencies).run(invocation.command)
+            dependencies.todoStorage = .file(at: folder.appending(component: "todos.json"), locking: locking)
+            let settings = SettingsFile(url: folder.appending(component: "settings.json"), locking: locking)
+            return Runner(dependencies: dependencies, settingsFile: settings).run(invocation.command)
         }
     }
-}
 
-extension UserDefaults {
-    /// The settings of the command-line app: `settings.plist` in `folder`, created when a setting changes.
-    fileprivate static func settingsFile(in folder: URL) -> UserDefaults {
-        // NB: a suite name that is an absolute path names the property list file itself (without `.plist`).
-        let path = folder.appending(component: "settings").path(percentEncoded: false)
-        return UserDefaults(suiteName: path) ?? .standard
+    /// The data folder the user named: `--data-dir`, else a non-empty `TODOS_DATA_DIR`.
+    private static func explicitFolder(_ invocation: Invocation, _ environment: [String: String]) -> URL? {
+        let named = invocation.dataDirectory ?? environment[TodosDirectory.variable].flatMap { $0.isEmpty ? nil : $0 }
+        return named.map { URL(filePath: $0, directoryHint: .isDirectory) }
     }
 }

@@ -134,7 +134,7 @@ import TodosCore
             #expect(outcome.status == 2 && outcome.output.isEmpty)
         }
         #expect(try folder.todosBytes() == before)
-        #expect(try folder.fileNames() == ["todos.json"])
+        #expect(try folder.fileNames() == [".todos.json.lock", "todos.json"])
     }
 
     @Test func corruptFileIsReportedWithItsPathAndLeftUntouched() throws {
@@ -163,7 +163,7 @@ import TodosCore
                 == Outcome(output: "Sleep goal: 7.5 hours\nNotifications: off\n")
         )
         #expect(run("settings") == Outcome(output: "Sleep goal: 7.5 hours\nNotifications: off\n"))
-        #expect(try folder.fileNames() == ["settings.plist"])
+        #expect(try folder.fileNames() == [".settings.json.lock", "settings.json"])
     }
 
     @Test func previewShowsTheSamplesAndNeverTouchesTheDisk() throws {

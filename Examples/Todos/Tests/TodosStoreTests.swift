@@ -1,9 +1,9 @@
 import Ambient
 import Foundation
 import Observation
-import Synchronization
 import Testing
-import TodosCore
+
+@testable import TodosCore
 
 @MainActor @Suite struct TodosStoreTests {
     /// A store on the root's testing values, with todos "A", "B", "C", ... added one minute apart.
@@ -126,7 +126,9 @@ import TodosCore
             let edited = store(with: ["A", "B", "C"])
             edited.toggle(uuid(1))
             edited.move(fromOffsets: [2], toOffset: 0)
-            edited.todos[0].title = "C, edited through a binding"
+            var retitled = edited.todos[0]
+            retitled.title = "C, edited through a binding"
+            edited.update(retitled)
             let reopened = TodosStore(dependencies: .current)
             #expect(reopened.todos == edited.todos)
             #expect(reopened.todos.map(\.title) == ["C, edited through a binding", "A", "B"])
@@ -169,7 +171,74 @@ import TodosCore
 
 /// Counts the changes that `withObservationTracking` reports.
 private final class ChangeCount: Sendable {
-    private let count = Atomic(0)
-    var value: Int { count.load(ordering: .relaxed) }
-    func increment() { count.add(1, ordering: .relaxed) }
+    private let count = Locked(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
+}
+
+/// Two windows (or two previews) on one storage: each store changes the todos saved now, not the ones it last saw.
+@MainActor @Suite struct SharedStorageTests {
+    private func storages() throws -> [(TodoStorage, TemporaryFolder)] {
+        let folder = try TemporaryFolder()
+        return [(.inMemory(), folder), (.file(at: folder.todosFile), folder)]
+    }
+
+    @Test func twoStoresOnOneStorageNeverUndoEachOthersTicks() throws {
+        for (storage, _) in try storages() {
+            try withFreshRoot {
+                $0.todoStorage = storage
+            } operation: {
+                let first = TodosStore(dependencies: .current)
+                first.add(title: "A")
+                first.add(title: "B")
+                let second = TodosStore(dependencies: .current)
+                first.toggle(uuid(0))
+                // `second` still shows A open; ticking B through a row's binding must keep A's tick.
+                var ticked = try #require(second.todos.last)
+                ticked.isDone = true
+                second.update(ticked)
+                #expect(try storage.load().map(\.isDone) == [true, true], "\(storage.location)")
+                #expect(second.todos.map(\.isDone) == [true, true])
+                first.reload()
+                #expect(first.todos == second.todos)
+            }
+        }
+    }
+
+    @Test func aStoreOnAFileThatCannotBeReadRefusesEveryChange() throws {
+        let folder = try TemporaryFolder()
+        let corrupt = Data("[{\"title\": ".utf8)
+        try corrupt.write(to: folder.todosFile)
+        withFreshRoot {
+            $0.todoStorage = .file(at: folder.todosFile)
+        } operation: {
+            let store = TodosStore(dependencies: .current)
+            #expect(!store.isEditable)
+            #expect(store.add(title: "Never shown, never saved") == nil)
+            store.removeCompleted()
+            #expect(store.todos == [])
+            #expect(store.loadError?.path == folder.todosFile.path(percentEncoded: false))
+        }
+        #expect(try folder.todosBytes() == corrupt)
+    }
+
+    @Test func aStoreThatLosesItsFileMidwayStopsAndRecoversOnReload() throws {
+        let folder = try TemporaryFolder()
+        try withFreshRoot {
+            $0.todoStorage = .file(at: folder.todosFile)
+        } operation: {
+            let store = TodosStore(dependencies: .current)
+            store.add(title: "A")
+            let saved = try folder.todosBytes()
+            try Data("garbage".utf8).write(to: folder.todosFile)
+            #expect(store.add(title: "B") == nil)
+            #expect(!store.isEditable)
+            #expect(store.todos.map(\.title) == ["A"])
+            try saved.write(to: folder.todosFile)
+            store.reload()
+            #expect(store.isEditable)
+            #expect(store.add(title: "C") != nil)
+            #expect(store.todos.map(\.title) == ["A", "C"])
+        }
+    }
 }

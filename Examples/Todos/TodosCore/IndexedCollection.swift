@@ -1,12 +1,13 @@
 /// A collection's elements, each with its index: what a list row needs to bind to the element it shows.
 ///
-/// `ForEach` over a store's array gives each row a copy of its element; a row that edits the element needs the
-/// element's index to reach it in the store. ``Swift/RandomAccessCollection/indexed()`` pairs them, and keeps the
-/// element's identity, so rows animate correctly when the store reorders:
+/// Iterating a collection gives each element without its position; a list that numbers its rows (as `todos list`
+/// does, with positions of the whole list even when it shows only some rows) needs both.
+/// ``Swift/RandomAccessCollection/indexed()`` pairs them, and keeps the element's identity, so a `ForEach` over the
+/// pairs follows elements, not positions:
 ///
 /// ```swift
-/// ForEach(store.todos.indexed()) { row in
-///     TodoItemView(todo: $store.todos[row.index])
+/// for row in todos.indexed() where !row.element.isDone {
+///     print("\(row.index + 1). \(row.element.title)")
 /// }
 /// ```
 public struct IndexedCollection<Base: RandomAccessCollection>: RandomAccessCollection {

@@ -5,7 +5,8 @@ public import Observation
 ///
 /// Each setting is a ``KeyValueStored`` property, so it is saved as soon as it is set, and the store reflects a
 /// change made to the key-value store behind its back (by another store, or another screen) at once. The live
-/// store is `UserDefaults`; previews and tests get an empty one in memory, so they start from the defaults.
+/// store is `UserDefaults`; previews and tests get an empty one in memory, so they start from the defaults. The
+/// command-line app, which has no `UserDefaults` to trust, runs it on a ``SettingsFile``.
 ///
 /// ```swift
 /// let settings = SettingsStore(dependencies: .current)
@@ -16,6 +17,14 @@ public import Observation
 public final class SettingsStore: ObservableDependency {
     /// The sleep goals the app accepts, in hours.
     nonisolated public static let sleepGoalRange: ClosedRange<Double> = 4...14
+
+    /// The keys the settings are stored under.
+    public enum Keys {
+        /// The key of ``SettingsStore/sleepGoal``.
+        public static let sleepGoal = "sleepGoal"
+        /// The key of ``SettingsStore/isNotificationsEnabled``.
+        public static let isNotificationsEnabled = "isNotificationsEnabled"
+    }
 
     /// How many hours of sleep the user aims for; `8` until the user chooses.
     @ObservationIgnored @KeyValueStored public var sleepGoal: Double
@@ -28,8 +37,8 @@ public final class SettingsStore: ObservableDependency {
     /// - Parameter dependencies: The values to read `keyValueStore` from.
     public init(dependencies: DependencyValues) {
         let store = dependencies.keyValueStore
-        _sleepGoal = KeyValueStored(wrappedValue: 8, "sleepGoal", store: store)
-        _isNotificationsEnabled = KeyValueStored(wrappedValue: true, "isNotificationsEnabled", store: store)
+        _sleepGoal = KeyValueStored(wrappedValue: 8, Keys.sleepGoal, store: store)
+        _isNotificationsEnabled = KeyValueStored(wrappedValue: true, Keys.isNotificationsEnabled, store: store)
     }
 
     /// Puts every setting back to its default.

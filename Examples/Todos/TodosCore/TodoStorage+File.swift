@@ -1,74 +1,45 @@
 public import Foundation
 
 extension TodoStorage {
-    /// Todos kept as JSON in one file, saved atomically.
+    /// Todos kept as JSON in one file, changed under a lock and saved atomically.
     ///
-    /// A missing file is an empty list (nothing is created until the first save). A file that cannot be read or
-    /// parsed is reported with its path and never overwritten. A save writes a temporary file beside the data file
-    /// and renames it over the old one, so a failure or a crash during a save leaves the previous file whole.
+    /// A missing file is an empty list (nothing is created until the first change). A file that cannot be read or
+    /// parsed, or that holds two todos with the same identifier, is reported with its path and never overwritten.
+    /// Each change takes an exclusive `flock(2)` lock on `.todos.json.lock` beside the file (for a file named
+    /// `todos.json`), reads the file again under it, applies the change, and saves before it releases the lock, so
+    /// processes and stores that share the file never undo each other's changes. A save writes a temporary file
+    /// beside the data file and renames it over the old one, so a failure or a crash during a save leaves the
+    /// previous file whole; the file keeps its permissions, and a symbolic link is never written through.
     ///
     /// ```swift
     /// let storage = TodoStorage.file(at: URL(filePath: "/tmp/todos.json"))
     /// ```
     ///
-    /// - Parameter url: The JSON file.
+    /// - Parameters:
+    ///   - url: The JSON file.
+    ///   - locking: How long to wait for another process that holds the lock; 10 seconds, silently, unless given.
     /// - Returns: A storage backed by that file.
-    public static func file(at url: URL) -> TodoStorage {
-        file(AtomicFile(url: url))
+    public static func file(at url: URL, locking: FileLocking = .standard) -> TodoStorage {
+        file(AtomicFile(url: url), locking: locking)
     }
 
     /// Todos kept as JSON in `file`; tests hand in a file whose writes fail.
-    static func file(_ file: AtomicFile) -> TodoStorage {
-        TodoStorage(
+    static func file(_ file: AtomicFile, locking: FileLocking = .standard) -> TodoStorage {
+        let data = DataFile<[Todo]>(file: file, locking: locking, empty: [], check: duplicateIdentifier)
+        return TodoStorage(
             location: file.path,
-            load: { () throws(TodoStorageError) in try decode(file) },
-            save: { todos throws(TodoStorageError) in try encode(todos, into: file) }
+            load: { () throws(TodoStorageError) in try data.read() },
+            update: { change throws(TodoStorageError) in try data.update(change).saved }
         )
     }
 
-    private static func decode(_ file: AtomicFile) throws(TodoStorageError) -> [Todo] {
-        let data: Data?
-        do {
-            data = try file.read()
-        } catch {
-            throw .unreadable(path: file.path, reason: AtomicFile.reason(error))
+    /// The problem with a list in which two todos share an identifier: a change by identifier would not know which
+    /// one it means.
+    private static func duplicateIdentifier(in todos: [Todo]) -> String? {
+        var seen = Set<Todo.ID>()
+        for (position, todo) in todos.enumerated() where !seen.insert(todo.id).inserted {
+            return "todo [\(position)] has the id \(todo.id.uuidString) of an earlier todo"
         }
-        guard let data else { return [] }
-        do {
-            return try JSONDecoder().decode([Todo].self, from: data)
-        } catch let error as DecodingError {
-            throw .corrupt(path: file.path, reason: summary(of: error))
-        } catch {
-            throw .corrupt(path: file.path, reason: AtomicFile.reason(error))
-        }
-    }
-
-    private static func encode(_ todos: [Todo], into file: AtomicFile) throws(TodoStorageError) {
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try file.write(encoder.encode(todos) + Data("\n".utf8))
-        } catch {
-            throw .saveFailed(path: file.path, reason: AtomicFile.reason(error))
-        }
-    }
-
-    /// A short reason for a decoding failure, without the decoder's internals.
-    private static func summary(of error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            "not valid JSON"
-        case .keyNotFound(let key, let context):
-            "no \"\(key.stringValue)\" at \(position(context.codingPath))"
-        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "unexpected content at \(position(context.codingPath))"
-        @unknown default:
-            "unexpected content"
-        }
-    }
-
-    private static func position(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return "the top level" }
-        return path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return nil
     }
 }

@@ -1,16 +1,28 @@
-/// Why the todos could not be loaded or saved. Each case names the file, so the message can be acted on.
+/// Why the todos (or the settings) could not be loaded or saved. Each case names the file, so the message can be
+/// acted on.
 public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file exists but could not be read (permissions, a directory in its place, ...).
+    /// The file exists but could not be read (permissions, a directory in its place, a folder that cannot be
+    /// searched, ...).
     case unreadable(path: String, reason: String)
-    /// The file was read but does not hold todos: it is left untouched and never overwritten.
+    /// The file was read but does not hold what it should: it is left untouched and never overwritten.
     case corrupt(path: String, reason: String)
     /// A save failed before the new file replaced the old one, so the previous file is unchanged.
     case saveFailed(path: String, reason: String)
+    /// Another process held the file's lock for `seconds`, so nothing was read or changed.
+    case busy(path: String, seconds: Double)
 
     /// The file the error is about.
     public var path: String {
         switch self {
-        case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _): path
+        case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _), .busy(let path, _): path
+        }
+    }
+
+    /// Whether the error is about reading the file: while it lasts, a store refuses changes.
+    public var isReadFailure: Bool {
+        switch self {
+        case .unreadable, .corrupt: true
+        case .saveFailed, .busy: false
         }
     }
 
@@ -23,6 +35,14 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
             "\(path) is not a todos file (\(reason)); it was left untouched. Fix or move it, then try again."
         case .saveFailed(let path, let reason):
             "cannot save \(path) (\(reason)); the previous file is unchanged."
+        case .busy(let path, let seconds):
+            "another todos process kept \(path) locked for \(Self.text(seconds)) s; gave up, nothing was changed. "
+                + "Try again."
         }
+    }
+
+    /// `10`, `0.5`: seconds without a needless fraction.
+    private static func text(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
     }
 }

@@ -5,8 +5,16 @@ public import Observation
 /// The todo list and the actions that change it: a store object, provided by dependencies.
 ///
 /// The store owns one slice of app state (the todos) and every change to it. It reads three dependencies when it
-/// is built: `\.todoStorage` to load and save, `\.uuid` and `\.date` to make new todos. Each change is saved at
-/// once; a failed save leaves the previous file whole and is kept in ``saveError``.
+/// is built: `\.todoStorage` to load and save, `\.uuid` and `\.date` to make new todos.
+///
+/// Every change is a read-modify-write against the storage (``apply(_:)``): it is applied to the todos saved at that
+/// moment, saved at once, and ``todos`` then shows what was saved. So two stores on one storage — two windows,
+/// two previews, two processes on one file — never undo each other: each change starts from the other's last save.
+/// A change names todos by identifier, never by a position that another store may have moved.
+///
+/// While the saved todos cannot be read (``loadError``), the store refuses every change (``isEditable`` is `false`),
+/// so it never shows an edit that it could not save, and never overwrites a file it could not read. A failed save
+/// leaves the previous todos saved and shown, and is kept in ``saveError``.
 ///
 /// A SwiftUI view owns it with `@DependencyState`; a command-line tool or a test builds it from the current values:
 ///
@@ -17,17 +25,18 @@ public import Observation
 /// ```
 @MainActor @Observable
 public final class TodosStore: ObservableDependency {
-    /// The todos, in the order the user chose. Setting it (a SwiftUI binding to a row does) saves it.
-    public var todos: [Todo] {
-        didSet { save() }
-    }
+    /// The todos, in the order the user chose: what the storage held after the store's last load or change.
+    public private(set) var todos: [Todo]
 
-    /// Why the todos could not be loaded, or `nil`. While it is set nothing is saved, so the file that could not be
-    /// read is never overwritten.
+    /// Why the todos could not be read, or `nil`. While it is set the store refuses every change, so the file that
+    /// could not be read is never overwritten; ``reload()`` tries again.
     public private(set) var loadError: TodoStorageError?
 
-    /// Why the last save failed, or `nil` when it succeeded.
+    /// Why the last change could not be saved, or `nil` when it was.
     public private(set) var saveError: TodoStorageError?
+
+    /// Whether the store accepts changes: `false` while the todos cannot be read. A view disables editing then.
+    public var isEditable: Bool { loadError == nil }
 
     @ObservationIgnored private let storage: TodoStorage
     @ObservationIgnored private let uuid: UUIDGenerator
@@ -40,11 +49,47 @@ public final class TodosStore: ObservableDependency {
         storage = dependencies.todoStorage
         uuid = dependencies.uuid
         date = dependencies.date
+        todos = []
+        reload()
+    }
+
+    /// Loads the saved todos again: to see another store's changes, or to try again after a ``loadError``.
+    public func reload() {
         do {
             todos = try storage.load()
+            loadError = nil
         } catch {
-            todos = []
             loadError = error
+        }
+    }
+
+    /// Applies `change` to the todos saved now, saves the result, and shows it.
+    ///
+    /// Every action of the store goes through here. `change` sees the saved todos, which may differ from ``todos``
+    /// when another store or process changed them since; find todos in it by identifier.
+    ///
+    /// ```swift
+    /// store.apply { $0.removeAll { $0.title.isEmpty } }
+    /// ```
+    ///
+    /// - Parameter change: The change, and what it reports.
+    /// - Returns: What `change` returned, or `nil` when the change was refused (``isEditable`` is `false`) or could
+    ///   not be saved; ``loadError`` or ``saveError`` then says why.
+    @discardableResult
+    public func apply<Result>(_ change: (inout [Todo]) -> Result) -> Result? {
+        guard isEditable else { return nil }
+        var result: Result?
+        do {
+            todos = try storage.update { result = change(&$0) }
+            saveError = nil
+            return result
+        } catch {
+            if error.isReadFailure {
+                loadError = error
+            } else {
+                saveError = error
+            }
+            return nil
         }
     }
 
@@ -53,77 +98,68 @@ public final class TodosStore: ObservableDependency {
     /// - Parameters:
     ///   - title: What to do.
     ///   - priority: How much it matters; higher comes first in ``orderByPriority()``.
-    /// - Returns: The new todo.
+    /// - Returns: The new todo, or `nil` when it could not be saved.
     @discardableResult
-    public func add(title: String, priority: Int = 0) -> Todo {
+    public func add(title: String, priority: Int = 0) -> Todo? {
         let todo = Todo(id: uuid(), title: title, date: date.now, priority: priority)
-        todos.append(todo)
-        return todo
+        return apply { $0.append(todo) }.map { todo }
     }
 
     /// Marks a todo done, or not done again.
     ///
     /// - Parameter id: The todo's identifier; an unknown one changes nothing.
     public func toggle(_ id: Todo.ID) {
-        guard let index = todos.firstIndex(where: { $0.id == id }) else { return }
-        todos[index].isDone.toggle()
+        apply { $0.toggle(id) }
+    }
+
+    /// Saves the fields of `edited` that differ from the todo with its identifier in ``todos``, as a row's binding
+    /// hands the todo over, and leaves the fields that another store may have changed alone.
+    ///
+    /// - Parameter edited: The todo with its new values; an unknown identifier changes nothing.
+    public func update(_ edited: Todo) {
+        guard let shown = todos.first(where: { $0.id == edited.id }) else { return }
+        apply { todos in
+            guard let index = todos.firstIndex(where: { $0.id == edited.id }) else { return }
+            if edited.title != shown.title { todos[index].title = edited.title }
+            if edited.date != shown.date { todos[index].date = edited.date }
+            if edited.isDone != shown.isDone { todos[index].isDone = edited.isDone }
+            if edited.priority != shown.priority { todos[index].priority = edited.priority }
+        }
     }
 
     /// Removes the todos at `offsets`, as a SwiftUI `onDelete` hands them over.
     ///
     /// - Parameter offsets: Positions in ``todos``.
     public func delete(atOffsets offsets: IndexSet) {
-        todos = todos.enumerated().filter { !offsets.contains($0.offset) }.map(\.element)
+        let ids = Set(offsets.filter(todos.indices.contains).map { todos[$0].id })
+        apply { $0.removeTodos(withIDs: ids) }
     }
 
     /// Moves the todos at `source` before the todo at `destination`, as a SwiftUI `onMove` hands them over.
     ///
     /// - Parameters:
     ///   - source: Positions in ``todos`` of the todos to move.
-    ///   - destination: The position, counted before the move, to insert them before; `todos.count` for the end.
+    ///   - destination: The position in ``todos``, counted before the move, to insert them before; `todos.count` for
+    ///     the end.
     public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
-        var kept: [Todo] = []
-        var moved: [Todo] = []
-        for (offset, todo) in todos.enumerated() {
-            if source.contains(offset) { moved.append(todo) } else { kept.append(todo) }
-        }
-        let insertion = destination - source.count(in: 0..<min(destination, todos.count))
-        kept.insert(contentsOf: moved, at: max(0, min(insertion, kept.count)))
-        todos = kept
+        let ids = Set(source.filter(todos.indices.contains).map { todos[$0].id })
+        // The first todo at or after the destination that stays put: the moved todos go before it.
+        let anchor = todos.dropFirst(max(0, destination)).first { !ids.contains($0.id) }?.id
+        apply { $0.moveTodos(withIDs: ids, before: anchor) }
     }
 
     /// Orders the todos from oldest to newest; todos of the same date keep their order.
     public func orderByDate() {
-        todos = stablySorted { $0.date < $1.date }
+        apply { $0.orderByDate() }
     }
 
     /// Orders the todos from highest priority to lowest; todos of the same priority keep their order.
     public func orderByPriority() {
-        todos = stablySorted { $0.priority > $1.priority }
+        apply { $0.orderByPriority() }
     }
 
     /// Removes every todo that is done.
     public func removeCompleted() {
-        todos.removeAll(where: \.isDone)
-    }
-
-    private func stablySorted(by areInIncreasingOrder: (Todo, Todo) -> Bool) -> [Todo] {
-        todos.enumerated()
-            .sorted { lhs, rhs in
-                if areInIncreasingOrder(lhs.element, rhs.element) { return true }
-                if areInIncreasingOrder(rhs.element, lhs.element) { return false }
-                return lhs.offset < rhs.offset
-            }
-            .map(\.element)
-    }
-
-    private func save() {
-        guard loadError == nil else { return }
-        do {
-            try storage.save(todos)
-            saveError = nil
-        } catch {
-            saveError = error
-        }
+        apply { $0.removeCompleted() }
     }
 }

@@ -50,13 +50,24 @@
         }
     }
 
-    #Preview("Defaults") {
-        // Previews run in the preview context: an empty key-value store, so the defaults show.
-        SettingsView()
+    extension SettingsView {
+        /// The previews' content, outside `#Preview` so that CI type-checks it (see below).
+        @MainActor static var previewOfTheDefaults: some View {
+            // Previews run in the preview context: an empty key-value store, so the defaults show.
+            SettingsView()
+        }
+
+        /// Saved settings, through an override.
+        @MainActor static var previewOfSavedSettings: some View {
+            SettingsView()
+                .dependency(\.keyValueStore, .inMemory(["sleepGoal": 6.5, "isNotificationsEnabled": false]))
+        }
     }
 
-    #Preview("Saved settings, through an override") {
-        SettingsView()
-            .dependency(\.keyValueStore, .inMemory(["sleepGoal": 6.5, "isNotificationsEnabled": false]))
-    }
+    // NB: `#Preview` expands through Xcode's preview macro plugin into DeveloperToolsSupport, neither of which exists
+    // off Apple platforms; CI type-checks the content above against the stand-in SwiftUI instead.
+    #if canImport(DeveloperToolsSupport)
+        #Preview("Defaults") { SettingsView.previewOfTheDefaults }
+        #Preview("Saved settings, through an override") { SettingsView.previewOfSavedSettings }
+    #endif
 #endif

@@ -6,15 +6,16 @@
     // - `Toggle(isOn: Binding<Bool>, label: () -> Label)` (iOS 13, macOS 10.15, tvOS 13, watchOS 6).
     // - `Text.strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text` (iOS 13, all platforms).
     // - `View.foregroundStyle(_:)` (iOS 15, macOS 12, tvOS 15, watchOS 8).
-    // - `#Preview(_:body:)` and `@Previewable` (iOS 17, macOS 14): a `@State` inside a preview.
+    // - `VStack(alignment:spacing:content:)`, `View.font(_:)`, `Font.caption`, `View.padding(_:_:)` (iOS 13).
+    // - `#Preview(_:body:)` (Xcode 15), around a small view that holds the `@State` (iOS 13).
 
     /// One row of the list: a toggle bound to the todo's `isDone`, its title struck through once it is done.
     ///
     /// The row edits the todo through a binding, so the store that owns the todo saves the change:
     ///
     /// ```swift
-    /// ForEach(store.todos.indexed()) { row in
-    ///     TodoItemView(todo: $store.todos[row.index])
+    /// ForEach(store.todos) { todo in
+    ///     TodoItemView(todo: Binding(get: { todo }, set: { @MainActor edited in store.update(edited) }))
     /// }
     /// ```
     public struct TodoItemView: View {
@@ -43,13 +44,23 @@
         }
     }
 
-    #Preview("Open and done") {
-        @Previewable @State var open = Todo.samples[1]
-        @Previewable @State var done = Todo.samples[2]
-        return VStack {
-            TodoItemView(todo: $open)
-            TodoItemView(todo: $done)
+    /// Two rows on state of their own, for the preview: one open, one done.
+    private struct TodoItemPreview: View {
+        @State private var open = Todo.samples[1]
+        @State private var done = Todo.samples[2]
+
+        var body: some View {
+            VStack {
+                TodoItemView(todo: $open)
+                TodoItemView(todo: $done)
+            }
+            .padding()
         }
-        .padding()
     }
+
+    // NB: `#Preview` expands through Xcode's preview macro plugin into DeveloperToolsSupport, neither of which exists
+    // off Apple platforms; CI type-checks `TodoItemPreview` against the stand-in SwiftUI instead.
+    #if canImport(DeveloperToolsSupport)
+        #Preview("Open and done") { TodoItemPreview() }
+    #endif
 #endif

@@ -5,7 +5,11 @@
     import TodosCore
 
     // Apple API used here, looked up in Apple's documentation (docs search):
-    // - `List`, `Section`, `ForEach(_:content:)` over `Identifiable` data (iOS 13, all platforms).
+    // - `List(content:)`, `Section(content:)`, `ForEach(_:content:)` over `Identifiable` data (iOS 13, all platforms).
+    // - `Binding(get:set:)` (iOS 13, all platforms): each closure `@isolated(any) @Sendable`, so the setter is marked
+    //   `@MainActor` to call the store.
+    // - `View.disabled(_:)` (iOS 13, all platforms): no editing while the store refuses changes.
+    // - `NavigationStack(root:)` (iOS 16, macOS 13, tvOS 16, watchOS 9), in the previews.
     // - `DynamicViewContent.onDelete(perform: ((IndexSet) -> Void)?)` and
     //   `onMove(perform: ((IndexSet, Int) -> Void)?)` (iOS 13, all platforms): offsets into the `ForEach`'s data,
     //   which is the whole `todos` array here, so they go to the store unchanged.
@@ -13,8 +17,6 @@
     // - `Menu(_:systemImage:content:)` (iOS 14, macOS 11, tvOS 17, visionOS 1; not watchOS, hence the
     //   `@available(watchOS, unavailable)`), `Button(_:role:action:)` (iOS 15).
     // - `View.toolbar(content:)`, `ToolbarItem(placement:content:)`, `ToolbarItemPlacement.primaryAction` (iOS 14).
-    // - `@Bindable` subscript(dynamicMember:) -> `Binding` (iOS 17): `$store` is `DependencyState`'s projected
-    //   `Bindable`, and `$store.todos[row.index]` a `Binding<Todo>`.
 
     /// The todo list: rows bound to the store, swipe to delete, drag to reorder, an order menu and an add field.
     ///
@@ -43,17 +45,24 @@
                     Text(problem.description)
                         .foregroundStyle(.red)
                 }
+                if !store.isEditable {
+                    Button("Try again") { store.reload() }
+                }
                 Section {
-                    ForEach(store.todos.indexed()) { row in
-                        TodoItemView(todo: $store.todos[row.index])
+                    ForEach(store.todos) { todo in
+                        // Each edit goes to the store as a change to this todo, which the store applies to the todos
+                        // saved now: a tick here never undoes a change another window made.
+                        TodoItemView(todo: Binding(get: { todo }, set: { @MainActor edited in store.update(edited) }))
                     }
                     .onDelete { offsets in store.delete(atOffsets: offsets) }
                     .onMove { source, destination in store.move(fromOffsets: source, toOffset: destination) }
                 }
+                .disabled(!store.isEditable)
                 Section {
                     TextField("New todo", text: $newTitle)
                         .onSubmit { add() }
                 }
+                .disabled(!store.isEditable)
             }
             .toolbar {
                 ToolbarItem(placement: .primaryAction) {
@@ -62,6 +71,7 @@
                         Button("By priority") { store.orderByPriority() }
                         Button("Remove completed", role: .destructive) { store.removeCompleted() }
                     }
+                    .disabled(!store.isEditable)
                 }
             }
         }
@@ -69,20 +79,35 @@
         private func add() {
             let title = newTitle.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty else { return }
-            store.add(title: title)
-            newTitle = ""
+            // The title stays in the field when the todo could not be saved, so nothing typed is lost.
+            if store.add(title: title) != nil {
+                newTitle = ""
+            }
         }
     }
 
     @available(watchOS, unavailable)
-    #Preview("Sample todos") {
-        // Previews run in the preview context: `todoStorage` gives the sample todos, in memory.
-        NavigationStack { TodosView() }
+    extension TodosView {
+        /// The previews' content, outside `#Preview` so that CI type-checks it (see below).
+        @MainActor static var previewOfTheSamples: some View {
+            // Previews run in the preview context: `todoStorage` gives the sample todos, in memory.
+            NavigationStack { TodosView() }
+        }
+
+        /// An empty list, through an override.
+        @MainActor static var previewOfAnEmptyList: some View {
+            NavigationStack { TodosView() }
+                .dependency(\.todoStorage, .inMemory())
+        }
     }
 
-    @available(watchOS, unavailable)
-    #Preview("Empty list, through an override") {
-        NavigationStack { TodosView() }
-            .dependency(\.todoStorage, .inMemory())
-    }
+    // NB: `#Preview` expands through Xcode's preview macro plugin into DeveloperToolsSupport, neither of which exists
+    // off Apple platforms; CI type-checks the content above against the stand-in SwiftUI instead.
+    #if canImport(DeveloperToolsSupport)
+        @available(watchOS, unavailable)
+        #Preview("Sample todos") { TodosView.previewOfTheSamples }
+
+        @available(watchOS, unavailable)
+        #Preview("Empty list, through an override") { TodosView.previewOfAnEmptyList }
+    #endif
 #endif

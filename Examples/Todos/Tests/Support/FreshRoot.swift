@@ -1,8 +1,7 @@
 import Foundation
-import Synchronization
-import TodosCore
 
 @testable import Ambient
+@testable import TodosCore
 
 /// Runs `operation` in a fresh root of `context`: its own cached values, shared with no other test.
 func withFreshRoot<R>(
@@ -41,10 +40,13 @@ extension DateGenerator {
 
 /// Counts the minutes of a ticking date generator.
 private final class MinuteCounter: Sendable {
-    private let count = Atomic(0)
+    private let count = Locked(0)
 
     /// The count before this call.
     func next() -> Int {
-        count.add(1, ordering: .relaxed).oldValue
+        count.withLock { count in
+            defer { count += 1 }
+            return count
+        }
     }
 }

@@ -29,3 +29,43 @@ final class TemporaryFolder {
         try Data(contentsOf: todosFile)
     }
 }
+
+extension TemporaryFolder {
+    /// The lock file of the todos in this folder.
+    var lockFile: URL { url.appending(component: ".todos.json.lock") }
+
+    /// The settings file in this folder.
+    var settingsFile: URL { url.appending(component: "settings.json") }
+
+    /// Hands the folder to the unprivileged user that permission tests run as (only needed when the tests run as
+    /// root), so that its own permission bits decide what that user may do.
+    func handToUnprivilegedUser() throws {
+        guard TodosProcess.dropsPrivileges else { return }
+        for path in [path] + (try FileManager.default.subpathsOfDirectory(atPath: path)).map({ "\(self.path)/\($0)" }) {
+            try FileManager.default.setAttributes(
+                [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: path)
+        }
+    }
+
+    /// Sets the permission bits of `url`.
+    func setPermissions(_ permissions: Int, of url: URL) throws {
+        try FileManager.default.setAttributes(
+            [.posixPermissions: permissions], ofItemAtPath: url.path(percentEncoded: false))
+    }
+
+    /// The permission bits of `url`.
+    func permissions(of url: URL) throws -> Int {
+        try FileManager.default.attributesOfItem(atPath: url.path(percentEncoded: false))[.posixPermissions] as? Int
+            ?? -1
+    }
+
+    /// The titles of the todos saved in this folder.
+    func savedTitles() throws -> [String] {
+        try JSONDecoder().decode([SavedTitle].self, from: todosBytes()).map(\.title)
+    }
+}
+
+/// The title of a saved todo, read from the file without the example's own decoder.
+private struct SavedTitle: Decodable {
+    var title: String
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Standard input, output and error, written to with `write(2)` so that a closed or full stream is an error the
+/// program reports, not a crash.
+///
+/// `FileHandle.write(_:)` traps when a write fails, which killed `todos list >&-` and `todos list > /dev/full` after
+/// their save had already stood.
+struct StandardStreams {
+    /// Whether standard output was closed when the program started.
+    private let outputWasClosed: Bool
+
+    /// Puts `/dev/null` on each of the three standard descriptors that the program was started without.
+    ///
+    /// A closed descriptor is the lowest free one, so the next file the program opens — the todos file, its lock —
+    /// would get it, and text meant for standard output would be written into that file. Holding the place with
+    /// `/dev/null` prevents that; a closed standard output is still reported when the output is written.
+    static func reserveClosedStreams() -> StandardStreams {
+        var outputWasClosed = false
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", O_RDWR)
+            if null >= 0 && null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+            if descriptor == 1 { outputWasClosed = true }
+        }
+        // A reader that went away (`todos list | head -1`) is a write error like another, not a silent death.
+        signal(SIGPIPE, SIG_IGN)
+        return StandardStreams(outputWasClosed: outputWasClosed)
+    }
+
+    /// Writes `text` to standard output.
+    ///
+    /// - Returns: Why it could not be written, or `nil` when it was.
+    func writeOutput(_ text: String) -> String? {
+        if outputWasClosed && !text.isEmpty {
+            return String(cString: strerror(EBADF))
+        }
+        return Self.write(text, to: 1)
+    }
+
+    /// Writes `text` to standard error, as well as it can: there is nowhere left to report a failure.
+    static func writeError(_ text: String) {
+        _ = Self.write(text, to: 2)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) -> String? {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return nil
+    }
+
+    // NB: `write(2)` by its module's name, because `write(_:to:)` hides the free function inside this type.
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+            Musl.write(descriptor, buffer, count)
+        #else
+            Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+}

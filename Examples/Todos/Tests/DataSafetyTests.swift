@@ -1,0 +1,303 @@
+import Foundation
+import Testing
+
+@testable import TodosCore
+
+/// The rows of issue 12, each over the real `todos` executable in a folder of its own: no acknowledged todo is lost,
+/// no failure is silent, and no bad file is overwritten.
+@Suite struct DataSafetyTests {
+    private let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// `todos --data-dir <folder> arguments...`, not yet started.
+    private func todos(_ arguments: String..., environment: [String: String] = [:]) -> TodosProcess {
+        TodosProcess(arguments: ["--data-dir", folder.path] + arguments, environment: environment)
+    }
+
+    private func expectSuccess(_ result: TodosProcess.Result, _ comment: Comment? = nil) {
+        #expect(result.status == 0 && !result.wasKilled, "\(comment ?? ""): \(result.errorOutput)")
+    }
+
+    @Test func fiftyAddsStartedAtOnceKeepAllFifty() throws {
+        let started = try (1...50).map { try todos("add", "todo \($0)").start() }
+        let results = started.map(TodosProcess.finish)
+        for result in results { expectSuccess(result) }
+        #expect(try Set(folder.savedTitles()) == Set((1...50).map { "todo \($0)" }))
+    }
+
+    @Test func twoShellsAddingInTurnKeepEveryTodo() throws {
+        let failures = Locked<[String]>([])
+        let path = folder.path
+        DispatchQueue.concurrentPerform(iterations: 2) { shell in
+            for number in 1...15 {
+                let process = TodosProcess(arguments: ["--data-dir", path, "add", "shell \(shell) todo \(number)"])
+                guard let result = try? process.run(), result.status == 0 else {
+                    failures.withLock { $0.append("shell \(shell) todo \(number)") }
+                    continue
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        let expected = (0...1).flatMap { shell in (1...15).map { "shell \(shell) todo \($0)" } }
+        #expect(try Set(folder.savedTitles()) == Set(expected))
+    }
+
+    @Test func addsRacingAListThatReordersKeepEveryAdd() throws {
+        let started = try (1...12).flatMap { number in
+            [
+                try todos("add", "todo \(number)", "--priority", "\(number % 10)").start(),
+                try todos("list", "--order", "priority").start(),
+            ]
+        }
+        for result in started.map(TodosProcess.finish) { expectSuccess(result) }
+        #expect(try Set(folder.savedTitles()) == Set((1...12).map { "todo \($0)" }))
+    }
+
+    @Test func changingSettingsInAnUnwritableFolderFailsWithTheReason() throws {
+        try folder.handToUnprivilegedUser()
+        try folder.setPermissions(0o555, of: folder.url)
+        defer { try? folder.setPermissions(0o755, of: folder.url) }
+        var change = todos("settings", "--sleep-goal", "6")
+        change.unprivileged = true
+        let result = try change.run()
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(
+            result.errorOutput
+                == "error: cannot save \(folder.settingsFile.path(percentEncoded: false)) (cannot create its lock file "
+                + "\(folder.url.appending(component: ".settings.json.lock").path(percentEncoded: false)): Permission "
+                + "denied); the previous file is unchanged.\n"
+        )
+        #expect(try folder.fileNames() == [])
+    }
+
+    @Test(arguments: ["{\"sleepGoal\": ", "", "[1, 2]", "{\"sleepGoal\": \"six\"}", "{\"sleepGoal\": 100}"])
+    func corruptOrTruncatedSettingsAreRefusedWithTheirPathAndLeftUntouched(contents: String) throws {
+        try Data(contents.utf8).write(to: folder.settingsFile)
+        for run in [
+            todos("settings"), todos("settings", "--sleep-goal", "6"), todos("settings", "--notifications", "off"),
+        ] {
+            let result = try run.run()
+            #expect(result.status == 1)
+            #expect(result.output == "")
+            #expect(
+                result.errorOutput.hasPrefix(
+                    "error: \(folder.settingsFile.path(percentEncoded: false)) is not a todos file ("))
+            #expect(result.errorOutput.hasSuffix("); it was left untouched. Fix or move it, then try again.\n"))
+        }
+        #expect(try Data(contentsOf: folder.settingsFile) == Data(contents.utf8))
+    }
+
+    @Test(arguments: ["settings.json", "todos.json"])
+    func aSymbolicLinkIsNeverWrittenThrough(name: String) throws {
+        let target = folder.url.appending(component: "elsewhere.json")
+        let original = Data((name == "todos.json" ? "[]\n" : "{}\n").utf8)
+        try original.write(to: target)
+        let link = folder.url.appending(component: name)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let result = try (name == "todos.json" ? todos("add", "A") : todos("settings", "--sleep-goal", "6")).run()
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput
+                == "error: cannot save \(link.path(percentEncoded: false)) (it is a symbolic link, and todos never "
+                + "writes through one); the previous file is unchanged.\n"
+        )
+        #expect(try Data(contentsOf: target) == original)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: link.path(percentEncoded: false))
+                == target.path(percentEncoded: false))
+    }
+
+    @Test(
+        arguments: [
+            (["add", "--", "--testing-library"], [:], "--testing-library"),
+            (["add", "A"], ["XCTestBundlePath": "/tmp/AppTests.xctest"], "A"),
+            (["add", "A"], ["XCTestConfigurationFilePath": "/tmp/x.xctestconfiguration"], "A"),
+        ] as [([String], [String: String], String)]
+    )
+    func aSignOfATestRunWithoutATestFrameworkStillSavesToDisk(
+        arguments: [String],
+        environment: [String: String],
+        title: String
+    ) throws {
+        let result = try TodosProcess(arguments: ["--data-dir", folder.path] + arguments, environment: environment)
+            .run()
+        #expect(result.output == "Added 1. \(title)\n")
+        expectSuccess(result)
+        #expect(try folder.savedTitles() == [title])
+    }
+
+    @Test func theTestingContextRefusesChangesUnlessAFolderIsNamed() throws {
+        let home = ["AMBIENT_CONTEXT": "testing", "HOME": folder.path]
+        let refused = try TodosProcess(arguments: ["add", "A"], environment: home).run()
+        #expect(refused.status == 2)
+        #expect(
+            refused.errorOutput
+                == "error: todos runs in the testing context (AMBIENT_CONTEXT=testing), where changes live in memory "
+                + "and are lost when it exits; nothing was changed. Set TODOS_DATA_DIR to the folder to change, or "
+                + "unset AMBIENT_CONTEXT.\n"
+        )
+        let listed = try TodosProcess(arguments: ["list"], environment: home).run()
+        #expect(
+            listed.output
+                == "No todos yet.\n(Testing: empty data in memory. Nothing was read from disk; set TODOS_DATA_DIR to "
+                + "use a folder.)\n")
+        #expect(try folder.fileNames() == [])
+
+        let named = home.merging([TodosDirectory.variable: folder.path]) { _, new in new }
+        let saved = try TodosProcess(arguments: ["add", "A"], environment: named).run()
+        expectSuccess(saved)
+        #expect(try folder.savedTitles() == ["A"])
+    }
+
+    @Test func thePreviewContextKeepsItsNoteAndTouchesNoFile() throws {
+        let result = try todos("add", "A", environment: ["AMBIENT_CONTEXT": "preview"]).run()
+        #expect(
+            result.output == "Added 6. A\n(Preview: sample data in memory. Nothing was read from or written to disk.)\n"
+        )
+        #expect(try folder.fileNames() == [])
+    }
+
+    @Test func savesKeepTheFilesPermissions() throws {
+        expectSuccess(try todos("add", "A").run())
+        expectSuccess(try todos("settings", "--sleep-goal", "6").run())
+        try folder.setPermissions(0o600, of: folder.todosFile)
+        try folder.setPermissions(0o640, of: folder.settingsFile)
+        expectSuccess(try todos("add", "B").run())
+        expectSuccess(try todos("settings", "--sleep-goal", "7").run())
+        #expect(try folder.permissions(of: folder.todosFile) == 0o600)
+        #expect(try folder.permissions(of: folder.settingsFile) == 0o640)
+        #expect(try folder.savedTitles() == ["A", "B"])
+    }
+
+    @Test func twoTodosWithTheSameIdAreACorruptFile() throws {
+        let twice = """
+            [
+              {"id": "5A3E0000-0000-4000-8000-000000000001", "title": "A", "date": 0, "isDone": false, "priority": 0},
+              {"id": "5A3E0000-0000-4000-8000-000000000001", "title": "B", "date": 0, "isDone": false, "priority": 0}
+            ]
+            """
+        try Data(twice.utf8).write(to: folder.todosFile)
+        for run in [todos("done", "2"), todos("list")] {
+            let result = try run.run()
+            #expect(result.status == 1)
+            #expect(
+                result.errorOutput
+                    == "error: \(folder.todosFile.path(percentEncoded: false)) is not a todos file (todo [1] has the id "
+                    + "5A3E0000-0000-4000-8000-000000000001 of an earlier todo); it was left untouched. Fix or move it, "
+                    + "then try again.\n"
+            )
+        }
+        #expect(try folder.todosBytes() == Data(twice.utf8))
+    }
+
+    @Test(
+        arguments: [
+            (">&-", "Bad file descriptor"),
+            (">/dev/full", "No space left on device"),
+        ]
+    )
+    func aClosedOrFullStandardOutputExitsOneAndTheSaveStands(redirection: String, reason: String) throws {
+        var add = todos("add", "A")
+        add.redirection = redirection
+        let added = try add.run()
+        #expect(!added.wasKilled)
+        #expect(added.status == 1)
+        #expect(added.errorOutput == "error: cannot write to standard output (\(reason)).\n")
+        #expect(try folder.savedTitles() == ["A"])
+        var list = todos("list")
+        list.redirection = redirection
+        #expect(try list.run().status == 1)
+    }
+
+    @Test func aSaveRemovesOurOwnTemporaryFilesOlderThanAMinute() throws {
+        let stale = folder.url.appending(component: ".todos.json.0D0D0D0D.tmp")
+        let fresh = folder.url.appending(component: ".todos.json.F0F0F0F0.tmp")
+        let foreign = folder.url.appending(component: ".other.json.0D0D0D0D.tmp")
+        for file in [stale, fresh, foreign] {
+            try Data("half a".utf8).write(to: file)
+        }
+        let twoMinutesAgo = Date.now.addingTimeInterval(-120)
+        for file in [stale, foreign] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: twoMinutesAgo], ofItemAtPath: file.path(percentEncoded: false))
+        }
+        expectSuccess(try todos("add", "A").run())
+        #expect(
+            try folder.fileNames() == [
+                ".other.json.0D0D0D0D.tmp", ".todos.json.F0F0F0F0.tmp", ".todos.json.lock", "todos.json",
+            ])
+    }
+
+    @Test func aFolderThatCannotBeSearchedIsAnErrorNotAnEmptyList() throws {
+        expectSuccess(try todos("add", "A").run())
+        try folder.handToUnprivilegedUser()
+        try folder.setPermissions(0o600, of: folder.url)
+        defer { try? folder.setPermissions(0o755, of: folder.url) }
+        for arguments in [["list"], ["add", "B"]] {
+            var run = TodosProcess(arguments: ["--data-dir", folder.path] + arguments)
+            run.unprivileged = true
+            let result = try run.run()
+            #expect(result.status == 1)
+            #expect(result.output == "")
+            #expect(
+                result.errorOutput
+                    == "error: cannot read \(folder.todosFile.path(percentEncoded: false)) (Permission denied); it was "
+                    + "left untouched.\n")
+        }
+        try folder.setPermissions(0o755, of: folder.url)
+        #expect(try folder.savedTitles() == ["A"])
+    }
+
+    @Test func aTodosFileThatCannotBeReadRefusesChanges() throws {
+        expectSuccess(try todos("add", "A").run())
+        try folder.handToUnprivilegedUser()
+        try folder.setPermissions(0o000, of: folder.todosFile)
+        defer { try? folder.setPermissions(0o644, of: folder.todosFile) }
+        var add = todos("add", "B")
+        add.unprivileged = true
+        let result = try add.run()
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput
+                == "error: cannot read \(folder.todosFile.path(percentEncoded: false)) (Permission denied); it was left "
+                + "untouched.\n")
+        try folder.setPermissions(0o644, of: folder.todosFile)
+        #expect(try folder.savedTitles() == ["A"])
+    }
+
+    @Test func aBusyLockIsAnnouncedAfterTheNoticeTimeAndGivenUpOnAfterTheTimeout() throws {
+        let lock = HeldLock(folder.lockFile)
+        defer { lock.release() }
+        let result = try todos("add", "A", environment: ["TODOS_LOCK_NOTICE": "0.1", "TODOS_LOCK_TIMEOUT": "0.5"]).run()
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput
+                == "waiting for another todos process…\nerror: another todos process kept "
+                + "\(folder.todosFile.path(percentEncoded: false)) locked for 0.5 s; gave up, nothing was changed. Try "
+                + "again.\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.todosFile.path(percentEncoded: false)))
+    }
+
+    @Test func aChangeWaitsForTheLockAndThenKeepsBothChanges() throws {
+        expectSuccess(try todos("add", "A").run())
+        let lock = HeldLock(folder.lockFile)
+        let started = try todos("add", "B", environment: ["TODOS_LOCK_NOTICE": "0.1"]).start()
+        Thread.sleep(forTimeInterval: 0.4)
+        lock.release()
+        let result = TodosProcess.finish(started)
+        expectSuccess(result)
+        #expect(result.errorOutput == "waiting for another todos process…\n")
+        #expect(try folder.savedTitles() == ["A", "B"])
+    }
+
+    @Test func aLockTimingThatIsNotANumberIsBadInput() throws {
+        let result = try todos("add", "A", environment: ["TODOS_LOCK_TIMEOUT": "soon"]).run()
+        #expect(result.status == 2)
+        #expect(result.errorOutput.hasPrefix("error: TODOS_LOCK_TIMEOUT='soon' is not a number of seconds\n"))
+        #expect(try folder.fileNames() == [])
+    }
+}

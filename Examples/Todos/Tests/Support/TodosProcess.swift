@@ -1,0 +1,87 @@
+import Foundation
+
+/// The real `todos` executable, run as a child process: what a user's shell does.
+///
+/// It is found beside the test bundle (SwiftPM builds both into the same folder, and the test target depends on the
+/// executable). Each run gets a small environment of its own, never the test runner's, so that nothing the runner
+/// sets (XCTest variables, `AMBIENT_CONTEXT`) leaks in unless a test passes it on purpose.
+struct TodosProcess {
+    /// What a finished run printed and how it ended.
+    struct Result: Sendable {
+        var status: Int32
+        /// Whether the process ended by a signal (a crash) rather than by exiting.
+        var wasKilled: Bool
+        var output: String
+        var errorOutput: String
+    }
+
+    /// The built `todos` executable.
+    static let executable: URL = {
+        let starts =
+            [Bundle.main.bundleURL, URL(filePath: CommandLine.arguments[0])]
+            + Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        for start in starts {
+            var folder = start.deletingLastPathComponent()
+            for _ in 0..<4 {
+                let candidate = folder.appending(component: "todos")
+                if FileManager.default.isExecutableFile(atPath: candidate.path(percentEncoded: false)) {
+                    return candidate
+                }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        fatalError("the todos executable was not found beside the test bundle (\(starts))")
+    }()
+
+    /// Whether runs that must feel file permissions go through `setpriv` to user `nobody`: root ignores permissions.
+    static var dropsPrivileges: Bool { geteuid() == 0 }
+
+    var arguments: [String]
+    var environment: [String: String] = [:]
+    /// A shell redirection applied to the executable's standard output, such as `>&-` or `>/dev/full`.
+    var redirection: String?
+    /// Whether to run as an unprivileged user, so that permissions apply.
+    var unprivileged = false
+
+    /// Starts the process; call ``finish(_:)`` with what it returns.
+    func start() throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        var command = [Self.executable.path(percentEncoded: false)] + arguments
+        if let redirection {
+            command = ["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirection)"] + command
+        }
+        if unprivileged && Self.dropsPrivileges {
+            command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command
+        }
+        process.executableURL = URL(filePath: command[0])
+        process.arguments = Array(command.dropFirst())
+        var variables = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        variables.merge(environment) { _, new in new }
+        process.environment = variables
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        return (process, output, error)
+    }
+
+    /// Waits for a started process and collects what it printed.
+    static func finish(_ started: (Process, Pipe, Pipe)) -> Result {
+        let (process, output, error) = started
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complained = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            wasKilled: process.terminationReason == .uncaughtSignal,
+            output: String(decoding: printed, as: UTF8.self),
+            errorOutput: String(decoding: complained, as: UTF8.self)
+        )
+    }
+
+    /// Runs the process to the end.
+    func run() throws -> Result {
+        Self.finish(try start())
+    }
+}
