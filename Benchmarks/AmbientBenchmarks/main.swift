@@ -190,3 +190,21 @@ print(
     "  the same with a `static let`: \(format2(staticOne.median / staticTwo.median))× "
         + "(best samples: \(format2(staticOne.minimum / staticTwo.minimum))×; what this machine allows)"
 )
+
+// MARK: A million request scopes
+
+let requests = 1_000_000 / scale
+var wrongLoggers = serveRequests(1...(requests / 10))
+let residentAtTenth = residentBytes()
+wrongLoggers += serveRequests((requests / 10 + 1)...requests)
+let residentAtEnd = residentBytes()
+if let start = residentAtTenth, let end = residentAtEnd {
+    let growth = Double(end - start) / 1_048_576
+    print(
+        "server pattern: RSS growth from request \(requests / 10) to \(requests): \(format2(growth)) MiB "
+            + "(goal < 5 MiB); loggers that saw another request: \(wrongLoggers)"
+    )
+} else {
+    print(
+        "server pattern: no /proc/self/statm here, RSS not measured; loggers that saw another request: \(wrongLoggers)")
+}

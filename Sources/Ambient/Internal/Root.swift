@@ -97,6 +97,9 @@ final class Root: Sendable {
     /// The root of the process, in the detected context.
     static let process = Root(context: DependencyContext.current)
 
+    /// What a node whose root is weak holds in place of a strong root; never read (see ``Storage``).
+    static let placeholder = Root(context: .default)
+
     // MARK: Resolving defaults
 
     /// The root's instance of `key` in `context`, if it was created, without retaining it. Lock-free.

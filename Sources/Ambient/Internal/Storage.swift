@@ -18,23 +18,19 @@ final class Storage: @unchecked Sendable {
 
     /// The lazily built parts' words; must stay the first stored property (see ``AtomicWords``).
     private var atomicWords = AtomicWords()
-    /// The root of an ordinary node, held strongly; `nil` in a snapshot, which holds it in `weakRoot`.
-    private let ownedRoot: Root?
-    /// A snapshot's root: weak, because the root's cache may hold the default that holds the snapshot.
-    private weak var weakRoot: Root?
+    /// The root of an ordinary node, held strongly. A node with `links` (a snapshot, and nodes made from one)
+    /// holds ``Root/placeholder`` here, never read, and its root weakly in `links`.
+    private let ownedRoot: Root
+    /// What a node whose root is weak (a snapshot, and nodes made from one) holds instead; `nil` in an ordinary node.
+    private let links: WeakLinks?
     /// The enclosing scope, if any; always `nil` in a snapshot.
     let parent: Storage?
-    /// The node that set the innermost override a snapshot inherited (weak: that scope may cache the default that
-    /// holds the snapshot). Defaults rebuilt for an inherited override are cached there while it lives.
-    private weak var origin: Storage?
     /// The number of nodes above this one.
     let depth: Int
     /// Collects reads while a default is created from this node's values; inherited by nested scopes.
     let recorder: ReadRecorder?
     /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
     private let inheritedCount: Int
-    /// The overrides a snapshot inherited, all of them, flattened; `nil` in an ordinary node.
-    private let inheritedSnapshot: OverrideMap?
     // NB: `@exclusivity(unchecked)` drops the dynamic exclusivity check (a thread-local access set) from every
     // read. It is sound for the reason this class is: the two are written only while the node is uniquely
     // referenced, so no other access, read or write, can overlap a write.
@@ -49,14 +45,11 @@ final class Storage: @unchecked Sendable {
     private var scopedDefaults: LazyReference<ScopedDefaults> { LazyReference(1, of: self) }
     /// What `@Dependency` key paths resolved to in these values (see ``DependencyValues/resolve(_:)``).
     private var keyPathValues: LazyReference<KeyPathCache> { LazyReference(2, of: self) }
-    /// The root a snapshot reads in once its own root was freed (its default outlived the root's last user).
-    private var orphanRoot: LazyReference<Root> { LazyReference(3, of: self) }
 
     deinit {
         visibleOverrides.releaseStored()
         scopedDefaults.releaseStored()
         keyPathValues.releaseStored()
-        orphanRoot.releaseStored()
     }
 
     /// Whether the atomic words are where ``AtomicWords`` looks for them.
@@ -69,7 +62,7 @@ final class Storage: @unchecked Sendable {
         depth = 0
         recorder = nil
         inheritedCount = 0
-        inheritedSnapshot = nil
+        links = nil
         context = root.context
     }
 
@@ -80,9 +73,8 @@ final class Storage: @unchecked Sendable {
         depth = 0
         recorder = nil
         inheritedCount = 0
-        inheritedSnapshot = nil
+        links = source.links.map { WeakLinks(root: $0.root(context: source.context), origin: nil, inherited: nil) }
         context = source.root.context
-        if ownedRoot == nil { weakRoot = source.root }
     }
 
     /// A child scope of `parent`. Below a snapshot, the root stays weak.
@@ -92,28 +84,21 @@ final class Storage: @unchecked Sendable {
         depth = parent.depth + 1
         self.recorder = recorder ?? parent.recorder
         inheritedCount = parent.inheritedCount + parent.layer.count
-        inheritedSnapshot = nil
+        links = parent.links
         context = parent.context
     }
 
     /// The values a default is created from: those of `source`, with reads recorded by `recorder`, but holding
     /// nothing that may cache the default (see the ownership rule above).
     init(snapshotOf source: Storage, recorder: ReadRecorder) {
-        ownedRoot = nil
+        ownedRoot = Root.placeholder
         parent = nil
         depth = source.depth + 1
         self.recorder = recorder
         context = source.context
-        if source.hasOverrides {
-            let inherited = source.allOverrides()
-            inheritedSnapshot = inherited
-            inheritedCount = inherited.all.count
-        } else {
-            inheritedSnapshot = nil
-            inheritedCount = 0
-        }
-        weakRoot = source.root
-        origin = source.innermostOverridingNode
+        let inherited = source.hasOverrides ? source.allOverrides() : nil
+        inheritedCount = inherited?.all.count ?? 0
+        links = WeakLinks(root: source.root, origin: source.innermostOverridingNode, inherited: inherited)
     }
 
     /// The root whose cache holds the defaults read here.
@@ -121,10 +106,8 @@ final class Storage: @unchecked Sendable {
     /// A snapshot whose root was freed (a default kept by code outside Ambient after its test or root ended)
     /// reads in a root of its own, in the same context, made on first need.
     var root: Root {
-        if let ownedRoot { return ownedRoot }
-        if let weakRoot { return weakRoot }
-        if let parent { return parent.root }
-        return orphanRoot.load() ?? orphanRoot.storeIfNil(Root(context: context))
+        if let links { return links.root(context: context) }
+        return ownedRoot
     }
 
     /// The node that set the innermost override visible here, if any: where a default rebuilt for it is cached.
@@ -132,14 +115,14 @@ final class Storage: @unchecked Sendable {
         var node: Storage? = self
         while let current = node {
             if !current.layer.isEmpty { return current }
-            node = current.parent ?? current.origin
+            node = current.parent ?? current.links?.origin
         }
         return nil
     }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
     var isFrozen: Bool {
-        inheritedSnapshot != nil || visibleOverrides.load() != nil || scopedDefaults.load() != nil
+        (parent == nil && links?.inherited != nil) || visibleOverrides.load() != nil || scopedDefaults.load() != nil
             || keyPathValues.load() != nil
     }
 
@@ -162,7 +145,7 @@ final class Storage: @unchecked Sendable {
         if isRecording { return nil }
         if hasOverrides, let box = overrideBox(for: key) { return box }
         // NB: a snapshot's root is weak; loading it would touch the root's reference count on every read.
-        guard let ownedRoot else { return nil }
+        guard links == nil else { return nil }
         return ownedRoot.createdDefault(for: key, in: context, skippingDerived: hasOverrides)
     }
 
@@ -207,7 +190,7 @@ final class Storage: @unchecked Sendable {
     @inline(__always)
     private func inheritedOverridesUnmanaged() -> Unmanaged<OverrideMap> {
         if let parent { return parent.allOverridesUnmanaged() }
-        return Unmanaged.passUnretained(inheritedSnapshot.unsafelyUnwrapped)
+        return Unmanaged.passUnretained(links.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
     }
 
     /// Every override visible here, without retaining the map once it is built.
@@ -229,7 +212,9 @@ final class Storage: @unchecked Sendable {
     /// Every override visible in this scope, built once.
     func allOverrides() -> OverrideMap {
         if let map = visibleOverrides.load() { return map }
-        if layer.isEmpty, let inheritedSnapshot { return visibleOverrides.storeIfNil(inheritedSnapshot) }
+        if layer.isEmpty, parent == nil, let inherited = links?.inherited {
+            return visibleOverrides.storeIfNil(inherited)
+        }
         var merged: [ObjectIdentifier: Override] = [:]
         if inheritedCount != 0 {
             for override in inheritedOverridesUnmanaged().takeUnretainedValue().all { merged[override.key] = override }
@@ -254,7 +239,7 @@ final class Storage: @unchecked Sendable {
     func ancestor(atDepth depth: Int) -> Storage {
         var node = self
         while node.depth > depth {
-            guard let next = node.parent ?? node.origin else { return node }
+            guard let next = node.parent ?? node.links?.origin else { return node }
             node = next
         }
         return node
@@ -281,6 +266,40 @@ final class Storage: @unchecked Sendable {
 
     func setContext(_ context: DependencyContext) {
         self.context = context
+    }
+}
+
+/// What a snapshot holds instead of a parent and a strong root: weak links, so that a cache that holds the default
+/// that holds the snapshot is not kept alive by it (see ``Storage``).
+final class WeakLinks: @unchecked Sendable {
+    // Safe: the weak references and `inherited` are set in `init` only (the runtime loads weak references
+    // atomically); `orphan` is a lock.
+
+    /// The root whose cache the snapshot reads.
+    private weak var weakRoot: Root?
+    /// The node that set the innermost override the snapshot inherited: defaults rebuilt for an inherited override
+    /// are cached there while it lives.
+    private(set) weak var origin: Storage?
+    /// Every override the snapshot inherited, flattened.
+    let inherited: OverrideMap?
+    /// The root the snapshot reads in once its own root was freed (its default outlived the root's last user).
+    private let orphan = ConditionLock<Root?>(nil)
+
+    init(root: Root, origin: Storage?, inherited: OverrideMap?) {
+        weakRoot = root
+        self.origin = origin
+        self.inherited = inherited
+    }
+
+    /// The snapshot's root, or once that was freed, a root of its own in `context`, made on first need.
+    func root(context: DependencyContext) -> Root {
+        if let weakRoot { return weakRoot }
+        return orphan.withLock { orphan in
+            if let orphan { return orphan }
+            let root = Root(context: context)
+            orphan = root
+            return root
+        }
     }
 }
 

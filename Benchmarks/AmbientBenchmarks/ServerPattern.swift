@@ -1,0 +1,69 @@
+import Ambient
+import Foundation
+
+// The server pattern of DESIGN §5 and the lifetimes issue: one scope per request, overriding the request's id and
+// its 64 KiB body; a logger default holds `@Dependency(\.requestID)`, so it is rebuilt for every request.
+
+enum RequestIDKey: DependencyKey {
+    static var defaultValue: Int { 0 }
+    static var testingValue: Int { 0 }
+}
+
+/// A request's body: 64 KiB that must be freed with its request.
+final class RequestBody: Sendable {
+    let bytes: [UInt8]
+    init(size: Int) { bytes = [UInt8](repeating: 7, count: size) }
+}
+
+enum RequestBodyKey: DependencyKey {
+    static var defaultValue: RequestBody { RequestBody(size: 0) }
+    static var testingValue: RequestBody { defaultValue }
+}
+
+/// A logger that tags its lines with the request it serves.
+final class RequestLogger: Sendable {
+    struct Tags: Sendable {
+        @Dependency(\.requestID) var requestID
+    }
+    let tags = Tags()
+    var requestID: Int { tags.requestID }
+}
+
+enum RequestLoggerKey: DependencyKey {
+    static var defaultValue: RequestLogger { RequestLogger() }
+    static var testingValue: RequestLogger { defaultValue }
+}
+
+extension DependencyValues {
+    var requestID: Int {
+        get { self[RequestIDKey.self] }
+        set { self[RequestIDKey.self] = newValue }
+    }
+    var requestBody: RequestBody {
+        get { self[RequestBodyKey.self] }
+        set { self[RequestBodyKey.self] = newValue }
+    }
+    var requestLogger: RequestLogger { self[RequestLoggerKey.self] }
+}
+
+/// Serves `count` requests in the server pattern; returns how many loggers saw another request's id.
+func serveRequests(_ range: ClosedRange<Int>) -> Int {
+    var wrong = 0
+    for request in range {
+        withDependencies {
+            $0.requestID = request
+            $0.requestBody = RequestBody(size: 64 * 1024)
+        } operation: {
+            if DependencyValues.current.requestLogger.requestID != request { wrong += 1 }
+        }
+    }
+    return wrong
+}
+
+/// The resident set size of this process in bytes, or `nil` where `/proc/self/statm` does not exist.
+func residentBytes() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
