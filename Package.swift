@@ -17,7 +17,9 @@ let package = Package(
         // Atomic operations on one word, for the lock-free read path (Swift's own need iOS 18).
         .target(name: "AmbientAtomics"),
         .target(name: "Ambient", dependencies: ["AmbientAtomics"]),
-        .target(name: "AmbientTesting", dependencies: ["Ambient"]),
+        // Installs AmbientTesting's per-test roots when a test binary that links it is loaded.
+        .target(name: "AmbientTestingHook"),
+        .target(name: "AmbientTesting", dependencies: ["Ambient", "AmbientTestingHook"]),
         .testTarget(name: "AmbientTests", dependencies: ["Ambient"]),
         .testTarget(name: "AmbientTestingTests", dependencies: ["Ambient", "AmbientTesting"]),
 
@@ -41,7 +43,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.name != "AmbientAtomics" {
+for target in package.targets where !["AmbientAtomics", "AmbientTestingHook"].contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             // Imports are internal unless marked `public import`, so no module leaks into the public API by accident.

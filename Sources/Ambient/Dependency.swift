@@ -25,6 +25,8 @@ public struct Dependency<Value: Sendable>: Sendable {
     @usableFromInline let identity: ObjectIdentifier
     /// Whether `identity` is a key path's.
     @usableFromInline let isKeyPath: Bool
+    /// Where the property is declared: reports about its reads point there.
+    @usableFromInline let site: DeclarationSite
     #if canImport(SwiftUI)
         /// The values at the view's position, once SwiftUI installed this property in a view (see
         /// `Dependency+View.swift`); `nil` in any other owner, which reads `values`.
@@ -39,13 +41,25 @@ public struct Dependency<Value: Sendable>: Sendable {
 
     /// A dependency read through a ``DependencyValues`` property.
     ///
-    /// - Parameter keyPath: The property, such as `\.api`.
-    public init(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) {
+    /// - Parameters:
+    ///   - keyPath: The property, such as `\.api`.
+    ///   - fileID: The file of the declaration; reports about this property's reads point there. Leave the default.
+    ///   - filePath: The full path of that file. Leave the default.
+    ///   - line: The line of the declaration. Leave the default.
+    ///   - column: The column of the declaration. Leave the default.
+    public init(
+        _ keyPath: any KeyPath<DependencyValues, Value> & Sendable,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
         let values = DependencyValues.current
         self.values = values
         accessor = .keyPath(keyPath)
         identity = ObjectIdentifier(keyPath)
         isKeyPath = true
+        site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
         if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[keyPath: keyPath] }
         }
@@ -53,13 +67,25 @@ public struct Dependency<Value: Sendable>: Sendable {
 
     /// A dependency read through a type key: a ``DependencyKey`` whose value is the type itself.
     ///
-    /// - Parameter key: The key type, such as `Clock.self`.
-    public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
+    /// - Parameters:
+    ///   - key: The key type, such as `Clock.self`.
+    ///   - fileID: The file of the declaration; reports about this property's reads point there. Leave the default.
+    ///   - filePath: The full path of that file. Leave the default.
+    ///   - line: The line of the declaration. Leave the default.
+    ///   - column: The column of the declaration. Leave the default.
+    public init<Key: DependencyKey>(
+        _ key: Key.Type,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Key.Value == Value {
         let values = DependencyValues.current
         self.values = values
         accessor = .key(key)
         identity = ObjectIdentifier(key)
         isKeyPath = false
+        site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
         if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[key] }
         }
@@ -84,8 +110,20 @@ public struct Dependency<Value: Sendable>: Sendable {
     }
 
     /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).
+    ///
+    /// In the testing context the read carries what a report about it needs (``ReadContext``).
     @usableFromInline
     func resolve(in values: DependencyValues) -> Value {
+        guard values.context == .testing else { return read(in: values) }
+        var context = ReadContext(site: site, ambient: DependencyValues.current)
+        switch accessor {
+        case .keyPath(let keyPath): context.keyPath = keyPath
+        case .key(let key): context.typeKey = key
+        }
+        return ReadContext.$current.withValue(context) { read(in: values) }
+    }
+
+    private func read(in values: DependencyValues) -> Value {
         switch accessor {
         case .keyPath(let keyPath): values.resolve(keyPath)
         case .key(let key): values.value(ofTypeKey: key, as: Value.self)

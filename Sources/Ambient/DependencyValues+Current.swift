@@ -1,12 +1,16 @@
 extension DependencyValues {
-    @TaskLocal static var currentValues = DependencyValues(storage: Storage(root: .process))
+    @TaskLocal static var currentValues = processValues
+
+    /// The process's values: what ``current`` is outside every scope.
+    static let processValues = DependencyValues(storage: Storage(root: .process))
 
     /// The values of the current scope.
     ///
-    /// Outside any scope these are the process's values (with what ``prepareDependencies(_:)`` set). Inside
-    /// ``withDependencies(_:operation:)-((DependencyValues)->Void,()->R)`` they carry its overrides. Tasks created in a scope inherit it;
-    /// `Task.detached` and Dispatch queues do not — capture the values and re-enter them with
-    /// ``withDependencies(_:operation:)-(DependencyValues,_)``.
+    /// Outside any scope these are the process's values (with what ``prepareDependencies(_:)`` set) — or, in a test
+    /// target that links `AmbientTesting`, the running test's own values, so that every test is isolated with no
+    /// setup. Inside ``withDependencies(_:operation:)-((DependencyValues)->Void,()->R)`` they carry its overrides.
+    /// Tasks created in a scope inherit it; `Task.detached` and Dispatch queues do not — capture the values and
+    /// re-enter them with ``withDependencies(_:operation:)-(DependencyValues,_)``.
     ///
     /// ```swift
     /// let values = DependencyValues.current
@@ -14,5 +18,11 @@ extension DependencyValues {
     ///     withDependencies(values) { report() }
     /// }
     /// ```
-    public static var current: DependencyValues { currentValues }
+    public static var current: DependencyValues {
+        let values = currentValues
+        if values.storage === processValues.storage, let test = TestRootProviderSlot.shared.currentTestValues {
+            return test
+        }
+        return values
+    }
 }

@@ -10,8 +10,13 @@ import XCTest
 /// callback — is kept and recorded when the test's body returns, on the test's task, so it fails that test. A
 /// report that arrives after the test ended cannot fail it any more; it goes to standard error, naming the test.
 final class TestIssueReporter: _DependencyIssueReporter {
+    private struct Pending {
+        var message: String
+        var site: _DeclarationSite?
+    }
+
     private struct State {
-        var pending: [String] = []
+        var pending: [Pending] = []
         var hasEnded = false
     }
 
@@ -39,18 +44,22 @@ final class TestIssueReporter: _DependencyIssueReporter {
     }
 
     func report(_ kind: _DependencyIssueKind, _ message: String) {
+        report(kind, message, at: nil)
+    }
+
+    func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?) {
         let isRunning = !state.withLock { $0.hasEnded }
         if isRunning, let test, let current = Test.current, current.id == test.id {
-            Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
+            Issue.record(Comment(rawValue: message), sourceLocation: site?.sourceLocation ?? test.sourceLocation)
             return
         }
         if isRunning, test == nil, runsOnMainThread, Thread.isMainThread {
-            XCTFail(message)
+            XCTestFailure.record(message, at: site)
             return
         }
         let located = message + "\n" + Self.whereItHappened()
         let isLate = state.withLock { state in
-            if !state.hasEnded { state.pending.append(located) }
+            if !state.hasEnded { state.pending.append(Pending(message: located, site: site)) }
             return state.hasEnded
         }
         if isLate {
@@ -64,11 +73,13 @@ final class TestIssueReporter: _DependencyIssueReporter {
             state.hasEnded = true
             return state.pending
         }
-        for message in pending {
+        for report in pending {
             if let test {
-                Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
+                Issue.record(
+                    Comment(rawValue: report.message),
+                    sourceLocation: report.site?.sourceLocation ?? test.sourceLocation)
             } else {
-                XCTFail(message)
+                XCTestFailure.record(report.message, at: report.site)
             }
         }
     }
@@ -89,5 +100,12 @@ final class TestIssueReporter: _DependencyIssueReporter {
     /// The text for a report that arrived after its test ended.
     static func lateReport(_ message: String, testName: String) -> String {
         "Ambient: after \(testName) ended, work it started reported:\n\(message)\n"
+    }
+}
+
+extension _DeclarationSite {
+    /// The site as Swift Testing locates an issue.
+    var sourceLocation: SourceLocation {
+        SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }

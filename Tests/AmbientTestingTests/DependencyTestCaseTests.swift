@@ -49,19 +49,20 @@ final class WithTestDependenciesXCTests: XCTestCase {
 // NB: swift-corelibs-xctest routes every failure through `recordFailure(withDescription:inFile:atLine:expected:)`;
 // Apple's XCTest routes them through `record(_:)`, which this file cannot compile against here.
 #if !canImport(ObjectiveC)
-    /// DESIGN §4.13 for XCTest: a read in the test's values on another thread fails the test method.
-    ///
-    /// The class catches its own failures during the test and checks, after the test, that the expected one came;
-    /// anything else fails the test for real.
-    final class DependencyTestCaseStrictnessTests: DependencyTestCase {
-        private let caught = _Locked<[String]>([])
+    /// A test case that catches its own failures while the test runs, then hands them to `check`, which fails the
+    /// test for real when they are not the expected ones.
+    class FailureCatchingTestCase: DependencyTestCase {
+        private let caught = _Locked<[(description: String, file: String, line: Int)]>([])
         private let isCatching = _Locked(true)
+
+        /// Returns a complaint when `failures` are not what the test expects.
+        func check(_ failures: [(description: String, file: String, line: Int)]) -> String? { nil }
 
         override func recordFailure(
             withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
         ) {
             if isCatching.withLock({ $0 }) {
-                caught.withLock { $0.append(description) }
+                caught.withLock { $0.append((description, filePath, lineNumber)) }
             } else {
                 super.recordFailure(
                     withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
@@ -71,14 +72,19 @@ final class WithTestDependenciesXCTests: XCTestCase {
         override func invokeTest() {
             super.invokeTest()
             isCatching.withLock { $0 = false }
-            let failures = caught.withLock { $0 }
+            if let complaint = check(caught.withLock { $0 }) { XCTFail(complaint) }
+        }
+    }
+
+    /// DESIGN §4.13 for XCTest: a read in the test's values on another thread fails the test method.
+    final class DependencyTestCaseStrictnessTests: FailureCatchingTestCase {
+        override func check(_ failures: [(description: String, file: String, line: Int)]) -> String? {
             let expected = failures.contains {
-                $0.contains("Ambient: LiveOnlyServiceKey has no testingValue")
-                    && $0.contains("a thread outside Swift concurrency (a Dispatch queue or a Thread)")
+                $0.description.contains("Ambient: LiveOnlyServiceKey has no testingValue")
+                    && $0.description.contains("a thread outside Swift concurrency (a Dispatch queue or a Thread)")
             }
-            if !expected || failures.count != 1 {
-                XCTFail("expected one failure for the read on another thread, got \(failures)")
-            }
+            return expected && failures.count == 1
+                ? nil : "expected one failure for the read on another thread, got \(failures)"
         }
 
         func testReadOnAnotherThreadInTheTestsValuesFailsTheTest() {
@@ -89,6 +95,20 @@ final class WithTestDependenciesXCTests: XCTestCase {
                 done.signal()
             }
             done.wait()
+        }
+    }
+
+    /// XCTest failures point at the `@Dependency` declaration that read, not at a file inside AmbientTesting.
+    final class DependencyTestCaseLocationTests: FailureCatchingTestCase {
+        override func check(_ failures: [(description: String, file: String, line: Int)]) -> String? {
+            let atDeclaration =
+                failures.count == 1 && failures[0].file.hasSuffix("AmbientTestingTests/Support/Keys.swift")
+                && failures[0].line == LiveOnlyServiceReader.declarationLine
+            return atDeclaration ? nil : "expected one failure at the @Dependency declaration, got \(failures)"
+        }
+
+        func testFailureForAReadPointsAtTheDeclaration() {
+            _ = LiveOnlyServiceReader().value
         }
     }
 #endif

@@ -12,8 +12,9 @@ struct StrictModeTests {
                 """
                 Ambient: LiveOnlyServiceKey has no testingValue, so this test uses its defaultValue (the live \
                 value). Give LiveOnlyServiceKey a `static var testingValue`, override it for the test \
-                (`withDependencies { $0[LiveOnlyServiceKey.self] = ... }`), or, when the live value is safe in \
-                tests, declare `static var testingValue: Value { defaultValue }`.
+                (`withDependencies { $0.<property> = ... }` or `.dependencies { $0.<property> = ... }`, where \
+                <property> is the DependencyValues property that reads LiveOnlyServiceKey), or, when the live value \
+                is safe in tests, declare `static var testingValue: Value { defaultValue }`.
                 """
             ]
         }
@@ -64,6 +65,16 @@ struct StrictModeTests {
             prepareDependencies { $0.client = Client("second") }
         } matching: { issue in
             issue.comments.first?.rawValue.hasPrefix("Ambient: prepareDependencies(_:) was called again") ?? false
+        }
+    }
+
+    @Test func issuePointsAtTheDependencyThatReadAndNamesItsProperty() {
+        withKnownIssue {
+            _ = LiveOnlyServiceReader().value
+        } matching: { issue in
+            issue.sourceLocation?.fileID == "AmbientTestingTests/Keys.swift"
+                && issue.sourceLocation?.line == LiveOnlyServiceReader.declarationLine
+                && issue.comments.map(\.rawValue).joined().contains("`withDependencies { $0.liveOnlyService = ... }`")
         }
     }
 }

@@ -14,8 +14,9 @@ import Testing
             log.messages == [
                 """
                 Ambient: LiveOnlyKey has no testingValue, so this test uses its defaultValue (the live value). Give \
-                LiveOnlyKey a `static var testingValue`, override it for the test (`withDependencies { \
-                $0[LiveOnlyKey.self] = ... }`), or, when the live value is safe in tests, declare `static var \
+                LiveOnlyKey a `static var testingValue`, override it for the test (`withDependencies { $0.<property> \
+                = ... }` or `.dependencies { $0.<property> = ... }`, where <property> is the DependencyValues \
+                property that reads LiveOnlyKey), or, when the live value is safe in tests, declare `static var \
                 testingValue: Value { defaultValue }`.
                 """
             ]
@@ -82,4 +83,69 @@ import Testing
         let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
         #expect(text.components(separatedBy: "LiveOnlyKey has no testingValue").count == 2)
     }
+
+    /// A reader of the live-only key through a `DependencyValues` property, declared on a known line.
+    struct LiveOnlyReader: Sendable {
+        @Dependency(\.liveOnly) var value  // the line the reports name
+    }
+
+    /// A reader of a live-only type key.
+    struct TypeKeyReader: Sendable {
+        @Dependency(LiveOnlyTypeKey.self) var value
+    }
+
+    @Test func readThroughAPropertySuggestsOverridingThatProperty() throws {
+        let log = collectingReports {
+            withFreshRoot { _ = LiveOnlyReader().value }
+        }
+        let message = try #require(log.messages.first)
+        #expect(message.contains("(`withDependencies { $0.liveOnly = ... }` or `.dependencies { $0.liveOnly = ... }`)"))
+        #expect(!message.contains("<property>"))
+    }
+
+    @Test func readThroughATypeKeySuggestsItsSubscript() throws {
+        let log = collectingReports {
+            withFreshRoot { _ = TypeKeyReader().value }
+        }
+        let message = try #require(log.messages.first)
+        #expect(message.contains("`withDependencies { $0[LiveOnlyTypeKey.self] = ... }`"))
+    }
+
+    @Test func reportNamesTheDeclarationOfTheDependencyThatRead() throws {
+        let log = collectingReports {
+            withFreshRoot { _ = LiveOnlyReader().value }
+        }
+        let site = try #require(log.sites.first ?? nil)
+        #expect(site.fileID == "AmbientTests/MissingTestingValueTests.swift")
+        #expect(site.filePath.hasSuffix("Tests/AmbientTests/MissingTestingValueTests.swift"))
+        #expect(site.line == 89)
+    }
+
+    @Test func objectCreatedOutsideTheOverridingScopeIsToldHowToMoveIntoIt() throws {
+        let log = collectingReports {
+            withFreshRoot {
+                let reader = LiveOnlyReader()  // outside the scope: keeps the root's values
+                withDependencies {
+                    $0.liveOnly = "stub"
+                } operation: {
+                    _ = reader.value
+                }
+            }
+        }
+        let message = try #require(log.messages.first)
+        #expect(
+            message.hasSuffix(
+                """
+                The current scope does override LiveOnlyKey, but the @Dependency declared at \
+                AmbientTests/MissingTestingValueTests.swift:89 belongs to an object created outside that scope, and \
+                an object keeps the values it was created with. Create the object inside the scope: \
+                `withDependencies { $0.liveOnly = ... } operation: { MyObject() }`.
+                """
+            ))
+    }
+}
+
+/// A type key with only a live value.
+struct LiveOnlyTypeKey: DependencyKey, Sendable {
+    static var defaultValue: LiveOnlyTypeKey { LiveOnlyTypeKey() }
 }

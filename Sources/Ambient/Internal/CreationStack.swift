@@ -14,10 +14,12 @@ final class Creation: @unchecked Sendable {
     let parent: Creation?
     /// The reporter of the root the value is created for.
     let reporter: (any _DependencyIssueReporter)?
+    /// The read that asked for the value, when a `@Dependency` made it in the testing context.
+    let readContext: ReadContext?
 
     init(
         key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt,
-        parent: Creation?, reporter: (any _DependencyIssueReporter)? = nil
+        parent: Creation?, reporter: (any _DependencyIssueReporter)? = nil, readContext: ReadContext? = nil
     ) {
         self.key = key
         self.keyType = keyType
@@ -25,6 +27,7 @@ final class Creation: @unchecked Sendable {
         self.thread = thread
         self.parent = parent
         self.reporter = reporter
+        self.readContext = readContext
     }
 
     deinit { result.releaseStored() }

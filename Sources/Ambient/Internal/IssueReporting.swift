@@ -14,6 +14,16 @@ public enum _DependencyIssueKind: Sendable, Equatable {
 public protocol _DependencyIssueReporter: Sendable {
     /// Handles one report.
     func report(_ kind: _DependencyIssueKind, _ message: String)
+
+    /// Handles one report about a read through the `@Dependency` declared at `site`, if known.
+    func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?)
+}
+
+extension _DependencyIssueReporter {
+    /// Handles the report without its site.
+    public func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?) {
+        report(kind, message)
+    }
 }
 
 /// The hook through which `AmbientTesting` receives Ambient's reports, so the core links no test framework.
@@ -50,10 +60,13 @@ enum IssueReporting {
     }
 
     static func report(
-        _ kind: _DependencyIssueKind, _ message: String, to rootReporter: (any _DependencyIssueReporter)?
+        _ kind: _DependencyIssueKind,
+        _ message: String,
+        site: _DeclarationSite? = nil,
+        to rootReporter: (any _DependencyIssueReporter)?
     ) {
         if let reporter = reporter ?? rootReporter {
-            reporter.report(kind, message)
+            reporter.report(kind, message, at: site)
         } else {
             ProcessEnvironment.writeToStandardError(message + "\n")
         }
@@ -64,10 +77,11 @@ enum IssueReporting {
         _ kind: _DependencyIssueKind,
         token: String,
         _ message: String,
+        site: _DeclarationSite? = nil,
         to rootReporter: (any _DependencyIssueReporter)?
     ) {
         if reporter == nil, rootReporter == nil, !warnedKeys.withLock({ $0.insert(token).inserted }) { return }
-        report(kind, message, to: rootReporter)
+        report(kind, message, site: site, to: rootReporter)
     }
 }
 
@@ -82,10 +96,25 @@ enum MissingTestingValue {
         else {
             return
         }
+        let read = creation.readContext
+        let assignment: String
+        if let name = read?.propertyName(for: Key.self) {
+            assignment = "$0.\(name) = ..."
+        } else if let typeKey = read?.typeKey, typeKey == Key.self {
+            assignment = "$0[\(Key.self).self] = ..."
+        } else {
+            assignment = "$0.<property> = ..."
+        }
+        var message = Messages.missingTestingValue(Key.self, assignment: assignment)
+        if let read, read.ambient.storage.override(for: ObjectIdentifier(Key.self)) != nil {
+            message +=
+                " " + Messages.readOutsideOverridingScope(Key.self, site: read.site?.reported, assignment: assignment)
+        }
         IssueReporting.reportOnce(
             .missingTestingValue,
             token: "\(ObjectIdentifier(Key.self))",
-            Messages.missingTestingValue(Key.self),
+            message,
+            site: read?.site?.reported,
             to: creation.reporter
         )
     }

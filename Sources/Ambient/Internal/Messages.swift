@@ -17,12 +17,30 @@ enum Messages {
         AMBIENT_CONTEXT environment variable instead, or set `context` in a withDependencies scope.
         """
 
-    static func missingTestingValue(_ keyType: any DependencyKey.Type) -> String {
-        """
-        Ambient: \(keyType) has no testingValue, so this test uses its defaultValue (the live value). Give \
-        \(keyType) a `static var testingValue`, override it for the test (`withDependencies { $0[\(keyType).self] \
-        = ... }`), or, when the live value is safe in tests, declare `static var testingValue: Value { defaultValue }`.
-        """
+    /// `assignment` is the override spelled as it compiles: `$0.analytics = ...`.
+    static func missingTestingValue(_ keyType: any DependencyKey.Type, assignment: String) -> String {
+        let through =
+            assignment.hasPrefix("$0.<property>")
+            ? ", where <property> is the DependencyValues property that reads \(keyType)" : ""
+        return """
+            Ambient: \(keyType) has no testingValue, so this test uses its defaultValue (the live value). Give \
+            \(keyType) a `static var testingValue`, override it for the test (`withDependencies { \(assignment) }` \
+            or `.dependencies { \(assignment) }`\(through)), or, when the live value is safe in tests, declare \
+            `static var testingValue: Value { defaultValue }`.
+            """
+    }
+
+    static func readOutsideOverridingScope(
+        _ keyType: any DependencyKey.Type,
+        site: _DeclarationSite?,
+        assignment: String
+    ) -> String {
+        let property = site.map { "the @Dependency declared at \($0)" } ?? "the @Dependency that read it"
+        return """
+            The current scope does override \(keyType), but \(property) belongs to an object created outside that \
+            scope, and an object keeps the values it was created with. Create the object inside the scope: \
+            `withDependencies { \(assignment) } operation: { MyObject() }`.
+            """
     }
 
     static func unimplemented(_ endpoint: String) -> String {

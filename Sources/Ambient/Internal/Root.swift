@@ -187,7 +187,8 @@ final class Root: Sendable {
             if published(id, for: storage) != nil { return .retry }
             guard let pending = state.pending[slot] else {
                 let creation = Creation(
-                    key: id, keyType: Key.self, context: context, thread: thread, parent: parent, reporter: reporter
+                    key: id, keyType: Key.self, context: context, thread: thread, parent: parent, reporter: reporter,
+                    readContext: ReadContext.current
                 )
                 state.pending[slot] = creation
                 return .create(creation)
@@ -237,6 +238,10 @@ final class Root: Sendable {
         creation: Creation,
         values: DependencyValues
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        // The read that asked for this value is not the read of what the value reads in turn.
+        if ReadContext.current != nil {
+            return ReadContext.$current.withValue(nil) { build(Key.self, creation: creation, values: values) }
+        }
         let recorder = values.storage.recorder.unsafelyUnwrapped
         let box: AnyBox = CreationStack.$top.withValue(creation) {
             DependencyValues.$currentValues.withValue(values) {

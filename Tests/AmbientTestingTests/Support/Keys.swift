@@ -79,3 +79,9 @@ func isFirstSighting(of cart: Cart) -> Bool {
         seen.updateValue(cart, forKey: ObjectIdentifier(cart)) == nil
     }
 }
+
+/// Reads the live-only service through its property; reports about the read point at the declaration.
+struct LiveOnlyServiceReader: Sendable {
+    static let declarationLine = #line + 1
+    @Dependency(\.liveOnlyService) var value
+}

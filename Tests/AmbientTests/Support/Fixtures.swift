@@ -135,12 +135,16 @@ func withFreshRoot<R>(
 
 /// Collects what Ambient reports, instead of printing it.
 final class ReportLog: _DependencyIssueReporter {
-    private let entries = ConditionLock<[(kind: _DependencyIssueKind, message: String)]>([])
+    private let entries = ConditionLock<[(kind: _DependencyIssueKind, message: String, site: _DeclarationSite?)]>([])
     func report(_ kind: _DependencyIssueKind, _ message: String) {
-        entries.withLock { $0.append((kind, message)) }
+        report(kind, message, at: nil)
+    }
+    func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?) {
+        entries.withLock { $0.append((kind, message, site)) }
     }
     var messages: [String] { entries.withLock { $0.map(\.message) } }
     var kinds: [_DependencyIssueKind] { entries.withLock { $0.map(\.kind) } }
+    var sites: [_DeclarationSite?] { entries.withLock { $0.map(\.site) } }
 }
 
 /// Runs `body` with reports collected, and returns them.
