@@ -121,3 +121,18 @@ struct PlainView: View {
     var body: some View { Text("\(ObjectIdentifier(model))") }
 }
 @MainActor func explicitTypes(_ wrapper: DependencyObject<SettingsViewModel>.Wrapper) -> Binding<Bool> { wrapper.isOn }
+
+// The original SwiftUI Dependencies package's spellings, which code written against it uses.
+extension DependencyState where Value == ProfileModel {
+    @MainActor var userName: String { wrappedValue.name }
+}
+extension DependencyObject where ObjectType == SettingsViewModel {
+    @MainActor var goal: Double { wrappedValue.sleepGoal }
+}
+@MainActor func originalSpellings(
+    _ state: DependencyState<ProfileModel>.Wrapper,
+    _ context: DependencyContext
+) -> (Binding<String>, String) {
+    let id: String = context.id
+    return (state.name, id)
+}
