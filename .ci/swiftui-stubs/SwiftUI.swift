@@ -125,7 +125,7 @@ public struct ObservedObject<ObjectType>: DynamicProperty where ObjectType: Obse
 }
 
 @frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
-    public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
+    @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
     public var wrappedValue: Value {
         get { fatalError() }
         nonmutating set {}

@@ -114,11 +114,14 @@ actor Loader {
 
 /// A model that is not @Observable still compiles under @DependencyState (as with the original package).
 @MainActor final class PlainModel: ObservableDependency {
+    var isOn = false
     init(dependencies: DependencyValues) {}
 }
 struct PlainView: View {
     @DependencyState private var model: PlainModel
-    var body: some View { Text("\(ObjectIdentifier(model))") }
+    var body: some View {
+        Toggle("\(ObjectIdentifier(model))", isOn: $model.isOn)   // bindings without Observation, as the original has
+    }
 }
 @MainActor func explicitTypes(_ wrapper: DependencyObject<SettingsViewModel>.Wrapper) -> Binding<Bool> { wrapper.isOn }
 

@@ -10,6 +10,9 @@
     // - `@Bindable` — `init(_ wrappedValue: Value)` where `Value: AnyObject & Observable`, and
     //   `subscript<Subject>(dynamicMember: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject>` (iOS 17 /
     //   macOS 14); `Binding` is `@dynamicMemberLookup` (iOS 13).
+    // - `Binding` — `@preconcurrency init(get: @escaping @isolated(any) @Sendable () -> Value,
+    //   set: @escaping @isolated(any) @Sendable (Value) -> Void)` (iOS 13 / macOS 10.15): bindings to a model that
+    //   is not `@Observable`, as SwiftUI Dependencies offers them.
     // Availability: Observation parts are iOS 17 / macOS 14; the package's floor (iOS 18 / macOS 15) covers them,
     // and the annotation below only documents it.
 
@@ -83,7 +86,7 @@
         public struct Wrapper {
             let model: Value
 
-            /// A binding to the model's property at `keyPath`.
+            /// A binding to the model's property at `keyPath`, made by `Bindable` for an `@Observable` model.
             ///
             /// - Parameter keyPath: The property, such as `\.name`.
             /// - Returns: A binding that reads and writes the property.
@@ -91,6 +94,24 @@
                 dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>
             ) -> Binding<Subject> where Value: Observable {
                 Bindable(model)[dynamicMember: keyPath]
+            }
+
+            /// A binding to the property at `keyPath` of a model that is not `@Observable`.
+            ///
+            /// SwiftUI Dependencies hands out such bindings for any model, so code that uses them keeps compiling.
+            /// The view does not update when the model changes by itself, since nothing observes it; prefer
+            /// `@Observable` models.
+            ///
+            /// - Parameter keyPath: The property, such as `\.name`.
+            /// - Returns: A binding that reads and writes the property on the main actor.
+            public subscript<Subject>(
+                dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>
+            ) -> Binding<Subject> {
+                let model = model
+                return Binding(
+                    get: { @MainActor in model[keyPath: keyPath] },
+                    set: { @MainActor newValue in model[keyPath: keyPath] = newValue }
+                )
             }
         }
 
