@@ -139,3 +139,6 @@ extension DependencyObject where ObjectType == SettingsViewModel {
     let id: String = context.id
     return (state.name, id)
 }
+/// The original declares its projected-value wrappers `Sendable`; a main-actor struct is, implicitly.
+func requiresSendable<T: Sendable>(_: T.Type) {}
+func wrappersAreSendable() { requiresSendable(DependencyState<ProfileModel>.Wrapper.self) }
