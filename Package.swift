@@ -33,6 +33,14 @@ let package = Package(
             path: "Examples/Todos/Tests"
         ),
 
+        // The worked example of the "Migrating from swift-dependencies" article, built and tested so it keeps compiling.
+        .target(name: "MigrationExample", dependencies: ["Ambient"], path: "Examples/Migration/Forecast"),
+        .testTarget(
+            name: "MigrationExampleTests",
+            dependencies: ["Ambient", "AmbientTesting", "MigrationExample"],
+            path: "Examples/Migration/Tests"
+        ),
+
         .executableTarget(
             name: "AmbientBenchmarks",
             dependencies: ["Ambient", "BenchmarkSupport"],

@@ -130,7 +130,7 @@ public struct ObservedObject<ObjectType>: DynamicProperty where ObjectType: Obse
 }
 
 @frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
-    public init(
+    @preconcurrency public init(
         get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void
     ) {}
     public var wrappedValue: Value {

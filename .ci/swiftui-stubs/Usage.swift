@@ -114,10 +114,31 @@ actor Loader {
 
 /// A model that is not @Observable still compiles under @DependencyState (as with the original package).
 @MainActor final class PlainModel: ObservableDependency {
+    var isOn = false
     init(dependencies: DependencyValues) {}
 }
 struct PlainView: View {
     @DependencyState private var model: PlainModel
-    var body: some View { Text("\(ObjectIdentifier(model))") }
+    var body: some View {
+        Toggle("\(ObjectIdentifier(model))", isOn: $model.isOn)   // bindings without Observation, as the original has
+    }
 }
 @MainActor func explicitTypes(_ wrapper: DependencyObject<SettingsViewModel>.Wrapper) -> Binding<Bool> { wrapper.isOn }
+
+// The original SwiftUI Dependencies package's spellings, which code written against it uses.
+extension DependencyState where Value == ProfileModel {
+    @MainActor var userName: String { wrappedValue.name }
+}
+extension DependencyObject where ObjectType == SettingsViewModel {
+    @MainActor var goal: Double { wrappedValue.sleepGoal }
+}
+@MainActor func originalSpellings(
+    _ state: DependencyState<ProfileModel>.Wrapper,
+    _ context: DependencyContext
+) -> (Binding<String>, String) {
+    let id: String = context.id
+    return (state.name, id)
+}
+/// The original declares its projected-value wrappers `Sendable`; a main-actor struct is, implicitly.
+func requiresSendable<T: Sendable>(_: T.Type) {}
+func wrappersAreSendable() { requiresSendable(DependencyState<ProfileModel>.Wrapper.self) }

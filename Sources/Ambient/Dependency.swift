@@ -165,31 +165,6 @@ extension DependencyValues {
     }
 }
 
-/// Whether two values have the same bytes: then they are the same value (the same references, the same payload).
-///
-/// Both are copied into zeroed memory first, so bytes a copy does not write (padding, an existential's unused
-/// inline buffer) compare equal. Different bytes may still be equal values; the caller then just does not cache.
-func isBitwiseIdentical<Value>(_ first: Value, _ second: Value) -> Bool {
-    let size = MemoryLayout<Value>.size
-    guard size > 0 else { return true }
-    let buffers = (0..<2).map { _ in
-        UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<Value>.alignment)
-    }
-    defer {
-        for buffer in buffers { buffer.deallocate() }
-    }
-    for (buffer, value) in zip(buffers, [first, second]) {
-        buffer.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        buffer.bindMemory(to: Value.self, capacity: 1).initialize(to: value)
-    }
-    defer {
-        for buffer in buffers { buffer.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
-    }
-    return (0..<size).allSatisfy {
-        buffers[0].load(fromByteOffset: $0, as: UInt8.self) == buffers[1].load(fromByteOffset: $0, as: UInt8.self)
-    }
-}
-
 extension DependencyKey {
     /// The key's value in `values`, if its type is `Requested`.
     fileprivate static func value<Requested>(in values: DependencyValues, as _: Requested.Type) -> Requested? {

@@ -37,8 +37,21 @@ public enum DependencyContext: Hashable, Identifiable, Sendable, CustomStringCon
         return detection.context
     }()
 
-    /// The context itself, so contexts can drive `ForEach` and pickers.
-    public var id: Self { self }
+    /// "default", "preview" or "testing": the context's stable name, as `AMBIENT_CONTEXT` spells it.
+    ///
+    /// Contexts are `Identifiable` by this name, so they can drive `ForEach` and pickers, and the name can be stored
+    /// or logged:
+    ///
+    /// ```swift
+    /// let id: String = DependencyValues.current.context.id   // "testing" in a test
+    /// ```
+    public var id: String {
+        switch self {
+        case .default: "default"
+        case .preview: "preview"
+        case .testing: "testing"
+        }
+    }
 
     /// "Default", "Preview" or "Testing".
     public var description: String {

@@ -39,33 +39,3 @@ import Testing
         }
     }
 }
-
-@Suite struct DependencyContextTests {
-    @Test func contextOfTheTestProcessIsTesting() {
-        #expect(DependencyContext.current == .testing)
-    }
-
-    @Test(arguments: [
-        (DependencyContext.default, "Default"),
-        (.preview, "Preview"),
-        (.testing, "Testing"),
-    ])
-    func descriptionNamesTheContext(context: DependencyContext, name: String) {
-        #expect(context.description == name)
-        #expect(context.id == context)
-    }
-
-    @Test func scopeCanSwitchContextForItself() {
-        withFreshRoot(.default) {
-            #expect(DependencyValues.current.service.name == "live")
-            withDependencies {
-                $0.context = .preview
-            } operation: {
-                #expect(DependencyValues.current.context == .preview)
-                #expect(DependencyValues.current.service.name == "preview")
-            }
-            #expect(DependencyValues.current.context == .default)
-            #expect(DependencyValues.current.service.name == "live")
-        }
-    }
-}

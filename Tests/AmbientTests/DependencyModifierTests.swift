@@ -2,12 +2,44 @@ import Testing
 
 @testable import Ambient
 
-/// A value type that cannot be compared.
-private struct Opaque: Sendable {}
+/// An API as the original package's demo declares it: a protocol, and plain structs that are not `Equatable`.
+private protocol API: Sendable {
+    var version: String { get }
+}
 
-private enum OpaqueKey: DependencyKey {
-    static var defaultValue: Opaque { Opaque() }
-    static var testingValue: Opaque { Opaque() }
+private struct TestAPI: API {
+    var version: String { "test" }
+}
+
+/// The demo's override, written `.dependency(\.api, DemoAPI())` in a body that runs on every re-render.
+private struct DemoAPI: API {
+    var version: String { "demo" }
+}
+
+/// A struct of references, not `Equatable`: the same value when it holds the same instance.
+private struct SessionAPI: API {
+    let session: Service
+    var version: String { session.name }
+}
+
+private enum APIKey: DependencyKey {
+    static var defaultValue: any API { TestAPI() }
+    static var testingValue: any API { TestAPI() }
+}
+
+/// A default built from the API, as an analytics client is: counted, so a rebuild shows.
+private final class APIReport: Sendable {
+    static let creations = Counter()
+    let version: String
+    init(version: String) {
+        self.version = version
+        _ = Self.creations.increment()
+    }
+}
+
+private enum APIReportKey: DependencyKey {
+    static var defaultValue: APIReport { APIReport(version: DependencyValues.current.api.version) }
+    static var testingValue: APIReport { APIReport(version: DependencyValues.current.api.version) }
 }
 
 private enum FlagKey: DependencyKey {
@@ -16,10 +48,11 @@ private enum FlagKey: DependencyKey {
 }
 
 extension DependencyValues {
-    fileprivate var opaque: Opaque {
-        get { self[OpaqueKey.self] }
-        set { self[OpaqueKey.self] = newValue }
+    fileprivate var api: any API {
+        get { self[APIKey.self] }
+        set { self[APIKey.self] = newValue }
     }
+    fileprivate var apiReport: APIReport { self[APIReportKey.self] }
     fileprivate var flag: Bool {
         get { self[FlagKey.self] }
         set { self[FlagKey.self] = newValue }
@@ -51,10 +84,47 @@ extension DependencyValues {
         #expect(other.analytics !== analytics)
     }
 
-    @Test func valuesThatCannotBeComparedAreAppliedAgain() {
+    @Test func originalDemosReRendersKeepTheSubtreesValuesAndTheDefaultBuiltFromThem() {
+        // The demo's body: `ContentView().dependency(\.flag, true).dependency(\.api, DemoAPI())`, run once to
+        // render and three more times to re-render. Each modifier keeps its cache across runs, as `@State` does.
+        let outer = DerivedDependencies()
+        let inner = DerivedDependencies()
+        let before = APIReport.creations.value
+        var subtrees: [DependencyValues] = []
+        var reports: [APIReport] = []
+        for _ in 0..<4 {
+            let withAPI = outer.values(from: root, applying: DependencyChange(\.api, DemoAPI()))
+            let subtree = inner.values(from: withAPI, applying: DependencyChange(\.flag, true))
+            subtrees.append(subtree)
+            reports.append(subtree.apiReport)
+        }
+        #expect(APIReport.creations.value - before == 1, "the default built from api is created once")
+        #expect(reports.allSatisfy { $0 === reports[0] })
+        #expect(reports[0].version == "demo")
+        #expect(subtrees.allSatisfy { $0.storage === subtrees[0].storage }, "the subtree's values are the same")
+    }
+
+    @Test func structOfTheSameReferencesIsTheSameChange() {
         let cache = DerivedDependencies()
-        let first = cache.values(from: root, applying: DependencyChange(\.opaque, Opaque()))
-        #expect(cache.values(from: root, applying: DependencyChange(\.opaque, Opaque())).storage !== first.storage)
+        let session = Service("session")
+        let first = cache.values(from: root, applying: DependencyChange(\.api, SessionAPI(session: session)))
+        let again = cache.values(from: root, applying: DependencyChange(\.api, SessionAPI(session: session)))
+        #expect(again.storage === first.storage)
+        let other = cache.values(from: root, applying: DependencyChange(\.api, SessionAPI(session: Service("session"))))
+        #expect(other.storage !== first.storage, "another instance is another value, whatever its contents")
+        #expect(other.api.version == "session")
+    }
+
+    @Test func aValueOfAnotherTypeIsAnotherChange() {
+        let cache = DerivedDependencies()
+        let demo = cache.values(from: root, applying: DependencyChange(\.api, DemoAPI()))
+        let test = cache.values(from: root, applying: DependencyChange(\.api, TestAPI()))
+        #expect(test.storage !== demo.storage, "two empty structs of different types have the same bytes, none")
+        #expect(test.api.version == "test")
+    }
+
+    @Test func closuresAreAppliedAgain() {
+        let cache = DerivedDependencies()
         let closure = cache.values(from: root, applying: DependencyChange { $0.flag = true })
         #expect(closure.flag)
         #expect(cache.values(from: root, applying: DependencyChange { $0.flag = true }).storage !== closure.storage)

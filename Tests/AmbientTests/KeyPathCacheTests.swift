@@ -70,21 +70,6 @@ struct NumberReader: Sendable {
             #expect(outer.base == 10)
         }
     }
-
-    @Test(arguments: [
-        (1, 1, true), (2, 3, false), (0, 0, true),
-    ])
-    func bitwiseIdentityComparesBytes(first: Int, second: Int, identical: Bool) {
-        #expect(isBitwiseIdentical(first, second) == identical)
-    }
-
-    @Test func bitwiseIdentityOfReferencesIsIdentity() {
-        let service = Service("a")
-        let existential: any Sendable = service
-        #expect(isBitwiseIdentical(existential, existential))
-        #expect(!isBitwiseIdentical(service, Service("a")))
-        #expect(isBitwiseIdentical("text", "text"))
-    }
 }
 
 extension NumberReader {

@@ -1,8 +1,10 @@
 /// One change that a `.dependency(_:_:)` or `.dependencies { ... }` modifier makes to the values of its subtree.
 ///
 /// A change made by `.dependency(\.api, value)` knows what it sets, so two evaluations of the same modifier can be
-/// recognised as the same change (see ``isSame(as:)``) and the subtree keeps its values. A closure cannot be
-/// compared, so a `.dependencies { ... }` change counts as new each time.
+/// recognised as the same change (see ``isSame(as:)``) and the subtree keeps its values. That holds for a value that
+/// is not `Equatable` too, as long as it is made again the same way: the original package's demo writes
+/// `.dependency(\.api, DemoAPI())` with a plain struct, in a body that SwiftUI runs again and again. A closure
+/// cannot be compared, so a `.dependencies { ... }` change counts as new each time.
 struct DependencyChange {
     /// Applies the change.
     let apply: (inout DependencyValues) -> Void
@@ -20,15 +22,15 @@ struct DependencyChange {
         setting = nil
     }
 
-    /// Whether `other` sets the same property to the same value: an equal value when its type is `Equatable`, the
-    /// same instance when it is a class. Anything else counts as different.
+    /// Whether `other` sets the same property to the same value.
+    ///
+    /// A value whose type is `Equatable` is the same when it is equal. Any other value is the same when it has the
+    /// same type and the same bytes (see `isBitwiseIdentical(opening:_:)`): the same instance of a class, another empty
+    /// struct, a struct of the same references and the same plain data. A closure change is never the same.
     func isSame(as other: DependencyChange) -> Bool {
         guard let mine = setting, let theirs = other.setting, mine.keyPath == theirs.keyPath else { return false }
         if let value = mine.value as? any Equatable { return value.isEqual(to: theirs.value) }
-        if type(of: mine.value) is AnyClass, type(of: theirs.value) is AnyClass {
-            return mine.value as AnyObject === theirs.value as AnyObject
-        }
-        return false
+        return isBitwiseIdentical(opening: mine.value, theirs.value)
     }
 }
 
