@@ -2,7 +2,7 @@ extension DependencyValues {
     @TaskLocal static var currentValues = processValues
 
     /// The process's values: what ``current`` is outside every scope.
-    static let processValues = DependencyValues(storage: Storage(root: .process))
+    static let processValues = DependencyValues(storage: Storage(processRoot: .process))
 
     /// The values of the current scope.
     ///
@@ -20,7 +20,9 @@ extension DependencyValues {
     /// ```
     public static var current: DependencyValues {
         let values = currentValues
-        if values.storage === processValues.storage, let test = TestRootProviderSlot.shared.currentTestValues {
+        // NB: a flag on the node, not `=== processValues.storage`: reading that static costs a `swift_once` check and
+        // a retain on every read of `current`.
+        if values.storage.isProcessNode, let test = _TestHooks.currentTestValues {
             return test
         }
         return values

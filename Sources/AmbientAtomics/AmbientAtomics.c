@@ -1,2 +1,4 @@
-// NB: SwiftPM builds a C target only if it has a source file; everything is `static inline` in the header.
+// Everything else is `static inline` in the header; this file holds the one global it declares.
 #include "AmbientAtomics.h"
+
+uintptr_t ambient_test_root_provider = 0;

@@ -18,9 +18,15 @@ final class Storage: @unchecked Sendable {
 
     /// The lazily built parts' words; must stay the first stored property (see ``AtomicWords``).
     private var atomicWords = AtomicWords()
-    /// The root of an ordinary node, held strongly. A node with `links` (a snapshot, and nodes made from one)
-    /// holds ``Root/placeholder`` here, never read, and its root weakly in `links`.
-    private let ownedRoot: Root
+    /// The root of an ordinary node, unretained: a root node holds it in `rootOwner`, and every other node holds
+    /// its parent, and so its root. A node with `links` (a snapshot, and nodes made from one) holds
+    /// ``Root/placeholder`` here, never read, and its root weakly in `links`.
+    ///
+    /// NB: a snapshot's weak reference gives the root a side table, which makes every retain and release of the root
+    /// take the runtime's slow path; so scopes must not retain the root each time they are entered.
+    private let rootReference: Unmanaged<Root>
+    /// The root, held strongly by a root node only.
+    private let rootOwner: Root?
     /// What a node whose root is weak (a snapshot, and nodes made from one) holds instead; `nil` in an ordinary node.
     private let links: WeakLinks?
     /// The enclosing scope, if any; always `nil` in a snapshot.
@@ -55,9 +61,19 @@ final class Storage: @unchecked Sendable {
     /// Whether the atomic words are where ``AtomicWords`` looks for them.
     var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 
+    /// Whether this is the process's own root node, the values outside every scope (where a test's values may apply).
+    let isProcessNode: Bool
+
+    /// The process's root node (``DependencyValues/processValues``).
+    convenience init(processRoot root: Root) {
+        self.init(root: root, isProcessNode: true)
+    }
+
     /// A root node: no overrides, the root's context.
-    init(root: Root) {
-        ownedRoot = root
+    init(root: Root, isProcessNode: Bool = false) {
+        self.isProcessNode = isProcessNode
+        rootReference = Unmanaged.passUnretained(root)
+        rootOwner = root
         parent = nil
         depth = 0
         recorder = nil
@@ -68,7 +84,9 @@ final class Storage: @unchecked Sendable {
 
     /// A node with no overrides on the root of `source`, holding that root the way `source` does.
     init(rootNodeOf source: Storage) {
-        ownedRoot = source.ownedRoot
+        isProcessNode = false
+        rootReference = source.rootReference
+        rootOwner = source.links == nil ? source.rootReference.takeUnretainedValue() : nil
         parent = nil
         depth = 0
         recorder = nil
@@ -79,7 +97,9 @@ final class Storage: @unchecked Sendable {
 
     /// A child scope of `parent`. Below a snapshot, the root stays weak.
     init(parent: Storage, recorder: ReadRecorder? = nil) {
-        ownedRoot = parent.ownedRoot
+        isProcessNode = false
+        rootReference = parent.rootReference
+        rootOwner = nil
         self.parent = parent
         depth = parent.depth + 1
         self.recorder = recorder ?? parent.recorder
@@ -91,7 +111,9 @@ final class Storage: @unchecked Sendable {
     /// The values a default is created from: those of `source`, with reads recorded by `recorder`, but holding
     /// nothing that may cache the default (see the ownership rule above).
     init(snapshotOf source: Storage, recorder: ReadRecorder) {
-        ownedRoot = Root.placeholder
+        isProcessNode = false
+        rootReference = Unmanaged.passUnretained(Root.placeholder)
+        rootOwner = nil
         parent = nil
         depth = source.depth + 1
         self.recorder = recorder
@@ -107,7 +129,7 @@ final class Storage: @unchecked Sendable {
     /// reads in a root of its own, in the same context, made on first need.
     var root: Root {
         if let links { return links.root(context: context) }
-        return ownedRoot
+        return rootReference.takeUnretainedValue()
     }
 
     /// The node that set the innermost override visible here, if any: where a default rebuilt for it is cached.
@@ -146,7 +168,10 @@ final class Storage: @unchecked Sendable {
         if hasOverrides, let box = overrideBox(for: key) { return box }
         // NB: a snapshot's root is weak; loading it would touch the root's reference count on every read.
         guard links == nil else { return nil }
-        return ownedRoot.createdDefault(for: key, in: context, skippingDerived: hasOverrides)
+        let skippingDerived = hasOverrides
+        return rootReference._withUnsafeGuaranteedRef {
+            $0.createdDefault(for: key, in: context, skippingDerived: skippingDerived)
+        }
     }
 
     /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.

@@ -1,3 +1,5 @@
+import AmbientAtomics
+
 /// The seam through which `AmbientTesting` gives each running test a root of its own, so that the core links no
 /// test framework and finds the running test all the same.
 ///
@@ -15,27 +17,18 @@ public protocol _TestRootProvider: Sendable {
 public enum _TestHooks {
     /// Installs `provider`; the first call wins (it is made once, when `AmbientTesting` is loaded).
     public static func install(_ provider: any _TestRootProvider) {
-        _ = TestRootProviderSlot.shared.provider.storeIfNil(ProviderBox(provider))
+        let box = Unmanaged.passRetained(ProviderBox(provider))
+        if !ambient_install_test_root_provider(UInt(bitPattern: box.toOpaque())) { box.release() }
     }
-}
 
-/// The installed provider, read with one atomic load.
-final class TestRootProviderSlot: @unchecked Sendable {
-    // Safe: `atomicWords` is only reached through atomic operations after `init` (see `AtomicWords`).
-
-    /// Word 0: the ``ProviderBox``, retained. Must stay the first stored property.
-    private var atomicWords = AtomicWords()
-    var provider: LazyReference<ProviderBox> { LazyReference(0, of: self) }
-
-    static let shared = TestRootProviderSlot()
-
-    deinit { provider.releaseStored() }
-
-    /// The running test's values, if a provider is installed and a test is running.
+    /// The running test's values, if a provider is installed and a test is running. One load when none is.
     @inline(__always)
-    var currentTestValues: DependencyValues? {
-        guard let box = provider.loadUnmanaged() else { return nil }
-        return box._withUnsafeGuaranteedRef { $0.provider.currentTestValues() }
+    static var currentTestValues: DependencyValues? {
+        let bits = ambient_load_test_root_provider()
+        guard bits != 0 else { return nil }
+        // The box is retained forever once installed.
+        return Unmanaged<ProviderBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.provider.currentTestValues() }
     }
 }
 

@@ -43,4 +43,20 @@ static inline __attribute__((always_inline)) uintptr_t ambient_exchange(uintptr_
     return __atomic_exchange_n(address, desired, __ATOMIC_ACQ_REL);
 }
 
+/// The provider of per-test roots that AmbientTesting installs (a retained Swift object), or 0. A C global, so that
+/// reading it costs one load: a Swift `static let` would add a `swift_once` check to every read of the current scope.
+extern uintptr_t ambient_test_root_provider;
+
+/// Loads `ambient_test_root_provider` (acquire).
+static inline __attribute__((always_inline)) uintptr_t ambient_load_test_root_provider(void) {
+    return __atomic_load_n(&ambient_test_root_provider, __ATOMIC_ACQUIRE);
+}
+
+/// Stores `provider` in `ambient_test_root_provider` if it is 0; returns whether it did.
+static inline __attribute__((always_inline)) bool ambient_install_test_root_provider(uintptr_t provider) {
+    uintptr_t expected = 0;
+    return __atomic_compare_exchange_n(
+        &ambient_test_root_provider, &expected, provider, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
 #endif
