@@ -54,6 +54,18 @@ struct Owner: Sendable {
     @Dependency(\.benchClient) var client
 }
 
+/// The same owner as a class, as most services and view models are.
+final class ClassOwner: @unchecked Sendable {
+    // Safe: the only stored property is a `@Dependency`, written once in `init` and only read afterwards.
+    @Dependency(\.benchClient) var client
+}
+
+/// A class owner of a value-type dependency.
+final class ClassSettingsOwner: @unchecked Sendable {
+    // Safe: as `ClassOwner`.
+    @Dependency(\.benchSettings) var settings
+}
+
 // MARK: Many distinct keys, built from types at run time
 
 enum End {}
