@@ -1,0 +1,145 @@
+import Testing
+
+@testable import Ambient
+
+/// Reads the service through a `@Dependency` whose declaration site is fixed, so that expectations can name it.
+private struct ServiceReader {
+    @Dependency(\.service, fileID: "AmbientTests/Feature.swift", line: 7) var service
+}
+
+/// A third key on top of the fixtures' chain: dashboard → analytics → service.
+private enum DashboardKey: DependencyKey {
+    static var defaultValue: String { make() }
+    static var testingValue: String { make() }
+    private static func make() -> String { "dashboard of \(DependencyValues.current.analytics.service.name)" }
+}
+
+extension DependencyValues {
+    fileprivate var dashboard: String { self[DashboardKey.self] }
+}
+
+@Suite struct ProvenanceTests {
+    private let file = "AmbientTests/ProvenanceTests.swift"
+
+    @Test func overrideInAScopeNamesTheLineThatSetIt() {
+        withFreshRoot {
+            let line = #line + 1
+            withDependencies {
+                $0.service = Service("stub")
+            } operation: {
+                let provenance = DependencyValues.current.explain(\.service)
+                #expect(provenance?.source == .override(setAt: .init(fileID: file, line: line), scopesUp: 0))
+                #expect(
+                    provenance?.description
+                        == "ServiceKey = Service(stub): overridden at \(file):\(line), in this scope"
+                )
+                #expect(DependencyValues.current.explain(ServiceKey.self) == provenance)
+            }
+        }
+    }
+
+    @Test func nestedOverridesHideEachOther() {
+        withFreshRoot {
+            let outer = #line + 1
+            withDependencies {
+                $0.service = Service("outer")
+                $0.liveOnly = "outer"
+            } operation: {
+                let inner = #line + 1
+                withDependencies {
+                    $0.service = Service("inner")
+                } operation: {
+                    let values = DependencyValues.current
+                    #expect(
+                        values.explain(\.service)?.description
+                            == "ServiceKey = Service(inner): overridden at \(file):\(inner), in this scope"
+                    )
+                    #expect(
+                        values.explain(\.liveOnly)?.description
+                            == "LiveOnlyKey = outer: overridden at \(file):\(outer), 1 scope up"
+                    )
+                    #expect(
+                        values.overridesDescription == """
+                            ServiceKey = Service(inner): overridden at \(file):\(inner), in this scope; \
+                            hides Service(outer) set at \(file):\(outer)
+                            LiveOnlyKey = outer: overridden at \(file):\(outer), 1 scope up; hides the testing default
+                            """
+                    )
+                }
+            }
+        }
+    }
+
+    @Test func anOverrideSetOutsideWithDependenciesSaysSo() {
+        withFreshRoot {
+            var values = DependencyValues.current
+            values.service = Service("by hand")
+            #expect(
+                values.explain(\.service)?.description
+                    == "ServiceKey = Service(by hand): overridden by code that did not say where, in this scope"
+            )
+            #expect(DependencyValues.current.overridesDescription == "")
+        }
+    }
+
+    @Test(arguments: [DependencyContext.testing, .preview])
+    func cachedDefaultNamesItsContextRootAndFirstRead(context: DependencyContext) {
+        withFreshRoot(context) {
+            _ = ServiceReader().service
+            let name = context == .testing ? "testing" : "preview"
+            #expect(
+                DependencyValues.current.explain(\.service)?.description
+                    == "ServiceKey = Service(\(name)): \(name) default cached in the test root, "
+                    + "created by the read at AmbientTests/Feature.swift:7"
+            )
+            #expect(
+                DependencyValues.current.explain(\.service)?.source
+                    == .cachedDefault(
+                        context: context, root: "test root",
+                        createdAt: .init(fileID: "AmbientTests/Feature.swift", line: 7)
+                    )
+            )
+        }
+    }
+
+    @Test func defaultCreatedByAPlainReadHasNoFirstReadSite() {
+        withFreshRoot(.default) {
+            #expect(
+                DependencyValues.current.explain(ServiceKey.self).description
+                    == "ServiceKey = Service(live): default default cached in the test root"
+            )
+        }
+    }
+
+    @Test func defaultRebuiltAfterAnOverrideOfItsInputNamesTheInput() {
+        withFreshRoot {
+            _ = DependencyValues.current.analytics
+            withDependencies {
+                $0.service = Service("stub")
+            } operation: {
+                let provenance = DependencyValues.current.explain(\.analytics)
+                #expect(provenance?.source == .rebuiltDefault(context: .testing, becauseOf: ["ServiceKey"]))
+                #expect(
+                    provenance?.description
+                        == "AnalyticsKey = AmbientTests.Analytics: testing default rebuilt for these values because "
+                        + "they override ServiceKey"
+                )
+            }
+            #expect(
+                DependencyValues.current.explain(\.analytics)?.source
+                    == .cachedDefault(context: .testing, root: "test root", createdAt: nil)
+            )
+        }
+    }
+
+    @Test func aPropertyThatReadsNoKeyHasNoExplanation() {
+        withFreshRoot {
+            #expect(DependencyValues.current.explain(\.context) == nil)
+        }
+    }
+
+    @Test func longValuesAreCutToOneShortLine() {
+        #expect(DependencyValues.shortDescription(of: "a\nb") == "a b")
+        #expect(DependencyValues.shortDescription(of: String(repeating: "x", count: 100)).count == 80)
+    }
+}
