@@ -7,17 +7,6 @@ private struct ServiceReader {
     @Dependency(\.service, fileID: "AmbientTests/Feature.swift", line: 7) var service
 }
 
-/// A third key on top of the fixtures' chain: dashboard → analytics → service.
-private enum DashboardKey: DependencyKey {
-    static var defaultValue: String { make() }
-    static var testingValue: String { make() }
-    private static func make() -> String { "dashboard of \(DependencyValues.current.analytics.service.name)" }
-}
-
-extension DependencyValues {
-    fileprivate var dashboard: String { self[DashboardKey.self] }
-}
-
 @Suite struct ProvenanceTests {
     private let file = "AmbientTests/ProvenanceTests.swift"
 
