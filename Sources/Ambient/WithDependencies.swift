@@ -29,8 +29,10 @@ public func withDependencies<R>(
     line: UInt = #line
 ) rethrows -> R {
     let outer = DependencyValues.current
-    var values = DependencyValues(scopeOf: outer, at: CallSite(fileID: fileID, line: line))
+    let site = CallSite(fileID: fileID, line: line)
+    var values = DependencyValues(scopeOf: outer, at: site)
     try update(&values)
+    if Trace.isOn { Trace.enteredScope(values, inside: outer, at: site) }
     return try DependencyValues.$currentValues.withValue(values.trimmed(to: outer), operation: operation)
 }
 
@@ -63,8 +65,10 @@ public func withDependencies<R>(
     line: UInt = #line
 ) async rethrows -> R {
     let outer = DependencyValues.current
-    var values = DependencyValues(scopeOf: outer, at: CallSite(fileID: fileID, line: line))
+    let site = CallSite(fileID: fileID, line: line)
+    var values = DependencyValues(scopeOf: outer, at: site)
     try update(&values)
+    if Trace.isOn { Trace.enteredScope(values, inside: outer, at: site) }
     return try await DependencyValues.$currentValues.withValue(values.trimmed(to: outer), operation: operation)
 }
 

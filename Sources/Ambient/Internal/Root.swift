@@ -240,6 +240,7 @@ final class Root: Sendable {
         case .create(let creation):
             let values = DependencyValues(storage: Storage(snapshotOf: storage, recorder: ReadRecorder()))
             let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
+            var rebuilt = false
             let box = creations.withLockBroadcasting { state in
                 state.pending[slot] = nil
                 // Threads that waited for this creation retry; none of them waits for anything now.
@@ -262,8 +263,14 @@ final class Root: Sendable {
                 guard let scope = owner(of: id, for: storage, reads: info.reads) else {
                     return info.value.storeIfNil(created)
                 }
+                rebuilt = true
                 return scope.scopedDefaultsCreatingIfNeeded().table(for: context)
                     .insert(ScopedDefault(box: created, reads: reads), for: id).box
+            }
+            if Trace.isOn {
+                Trace.created(
+                    Key.self, context: context, in: self, rebuilt: rebuilt, readAt: creation.readContext?.site
+                )
             }
             return (box, reads)
         }
