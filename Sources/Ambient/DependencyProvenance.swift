@@ -1,7 +1,7 @@
 /// Where a dependency's value came from: an override set somewhere, a cached default, or a default rebuilt for a
 /// scope.
 ///
-/// Ask for one with ``DependencyValues/explain(_:)-(KeyPath<DependencyValues,_>&Sendable)`` when a view, a test or
+/// Ask for one with `DependencyValues.explain(_:)` when a view, a test or
 /// a request sees a value you did not expect. Its ``description`` is one stable line, made for logs and test
 /// expectations:
 ///

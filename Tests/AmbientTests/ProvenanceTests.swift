@@ -2,11 +2,6 @@ import Testing
 
 @testable import Ambient
 
-/// Reads the service through a `@Dependency` whose declaration site is fixed, so that expectations can name it.
-private struct ServiceReader {
-    @Dependency(\.service, fileID: "AmbientTests/Feature.swift", line: 7) var service
-}
-
 @Suite struct ProvenanceTests {
     private let file = "AmbientTests/ProvenanceTests.swift"
 
@@ -74,7 +69,7 @@ private struct ServiceReader {
     @Test(arguments: [DependencyContext.testing, .preview])
     func cachedDefaultNamesItsContextRootAndFirstRead(context: DependencyContext) {
         withFreshRoot(context) {
-            _ = ServiceReader().service
+            _ = SitedServiceReader().service
             let name = context == .testing ? "testing" : "preview"
             #expect(
                 DependencyValues.current.explain(\.service)?.description

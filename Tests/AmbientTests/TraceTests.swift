@@ -2,11 +2,6 @@ import Testing
 
 @testable import Ambient
 
-/// Reads the service through a `@Dependency` whose declaration site is fixed, so that expectations can name it.
-private struct TracedReader {
-    @Dependency(\.service, fileID: "AmbientTests/Traced.swift", line: 3) var service
-}
-
 @Suite struct TraceTests {
     private let file = "AmbientTests/TraceTests.swift"
 
@@ -17,7 +12,7 @@ private struct TracedReader {
         var empty = 0
         let lines = Trace.collecting {
             withFreshRoot {
-                _ = TracedReader().service
+                _ = SitedServiceReader().service
                 outer = #line + 1
                 withDependencies {
                     $0.liveOnly = "stub"
@@ -44,7 +39,7 @@ private struct TracedReader {
         }
         #expect(
             lines == [
-                "ambient: created ServiceKey (testing default, test root) for the read at AmbientTests/Traced.swift:3",
+                "ambient: created ServiceKey (testing default, test root) for the read at AmbientTests/Feature.swift:7",
                 "ambient: entered scope at \(file):\(outer) (overrides LiveOnlyKey)",
                 "ambient: created AnalyticsKey (testing default, test root)",
                 "ambient: entered scope at \(file):\(inner) (overrides ServiceKey)",
