@@ -79,8 +79,8 @@ public struct DependencyProvenance: Sendable, Equatable, CustomStringConvertible
     /// One line: the key, the value and where it came from.
     ///
     /// ```swift
-    /// // ServiceKey = Service(testing): testing default cached in the test root, created by the read at App/Feature.swift:8
-    /// // AnalyticsKey = Analytics(): testing default rebuilt for these values because they override ServiceKey
+    /// // ServiceKey = Service(testing): default of the testing context, cached in the test root, created by the read at App/Feature.swift:8
+    /// // AnalyticsKey = Analytics(): default of the testing context, rebuilt for these values because they override ServiceKey
     /// ```
     public var description: String {
         "\(key) = \(value): " + source.phrase
@@ -101,10 +101,11 @@ extension DependencyProvenance.Source {
                 }
             return "\(place), \(scope)"
         case .cachedDefault(let context, let root, let createdAt):
-            let cached = "\(context.name) default cached in the " + (root == "process" ? "process root" : root)
+            let cached =
+                "default of the \(context.name) context, cached in the " + (root == "process" ? "process root" : root)
             return createdAt.map { "\(cached), created by the read at \($0)" } ?? cached
         case .rebuiltDefault(let context, let keys):
-            return "\(context.name) default rebuilt for these values because they override "
+            return "default of the \(context.name) context, rebuilt for these values because they override "
                 + keys.joined(separator: ", ")
         }
     }

@@ -7,7 +7,7 @@
 /// ```swift
 /// DependencyTrace.start()
 /// // ambient: entered scope at App/Server.swift:40 (overrides RequestIDKey)
-/// // ambient: created DatabaseKey (default default, process root)
+/// // ambient: created DatabaseKey (default of the default context, process root)
 /// ```
 ///
 /// A creation names the `@Dependency` whose read made it when that read was in the testing or preview context.

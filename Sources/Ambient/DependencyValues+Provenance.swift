@@ -33,7 +33,7 @@ extension DependencyValues {
     ///
     /// ```swift
     /// print(DependencyValues.current.explain(Clock.self))
-    /// // Clock = Clock(): default default cached in the process root
+    /// // Clock = Clock(): default of the default context, cached in the process root
     /// ```
     ///
     /// - Parameter key: The key type.

@@ -73,7 +73,7 @@ import Testing
             let name = context == .testing ? "testing" : "preview"
             #expect(
                 DependencyValues.current.explain(\.service)?.description
-                    == "ServiceKey = Service(\(name)): \(name) default cached in the test root, "
+                    == "ServiceKey = Service(\(name)): default of the \(name) context, cached in the test root, "
                     + "created by the read at AmbientTests/Feature.swift:7"
             )
             #expect(
@@ -90,7 +90,7 @@ import Testing
         withFreshRoot(.default) {
             #expect(
                 DependencyValues.current.explain(ServiceKey.self).description
-                    == "ServiceKey = Service(live): default default cached in the test root"
+                    == "ServiceKey = Service(live): default of the default context, cached in the test root"
             )
         }
     }
@@ -105,7 +105,7 @@ import Testing
                 #expect(provenance?.source == .rebuiltDefault(context: .testing, becauseOf: ["ServiceKey"]))
                 #expect(
                     provenance?.description
-                        == "AnalyticsKey = AmbientTests.Analytics: testing default rebuilt for these values because "
+                        == "AnalyticsKey = AmbientTests.Analytics: default of the testing context, rebuilt for these values because "
                         + "they override ServiceKey"
                 )
             }

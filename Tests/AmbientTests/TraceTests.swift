@@ -39,11 +39,11 @@ import Testing
         }
         #expect(
             lines == [
-                "ambient: created ServiceKey (testing default, test root) for the read at AmbientTests/Feature.swift:7",
+                "ambient: created ServiceKey (default of the testing context, test root) for the read at AmbientTests/Feature.swift:7",
                 "ambient: entered scope at \(file):\(outer) (overrides LiveOnlyKey)",
-                "ambient: created AnalyticsKey (testing default, test root)",
+                "ambient: created AnalyticsKey (default of the testing context, test root)",
                 "ambient: entered scope at \(file):\(inner) (overrides ServiceKey)",
-                "ambient: created AnalyticsKey (testing default, rebuilt for a scope that overrides what it reads)",
+                "ambient: created AnalyticsKey (default of the testing context, rebuilt for a scope that overrides what it reads)",
                 "ambient: entered scope at \(file):\(preview) (context preview)",
                 "ambient: entered scope at \(file):\(empty) (sets nothing)",
             ]

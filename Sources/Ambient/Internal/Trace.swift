@@ -75,7 +75,7 @@ enum Trace {
         emit("entered scope \(place) (" + (changes.isEmpty ? "sets nothing" : changes.joined(separator: "; ")) + ")")
     }
 
-    /// `ambient: created APIKey (testing default, test root) for the read at App/File.swift:8`.
+    /// `ambient: created APIKey (default of the testing context, test root) for the read at App/File.swift:8`.
     static func created(
         _ key: any DependencyKey.Type,
         context: DependencyContext,
@@ -87,7 +87,7 @@ enum Trace {
             rebuilt
             ? "rebuilt for a scope that overrides what it reads" : (root.isProcess ? "process root" : "test root")
         let read = site.map { " for the read at \(DependencyProvenance.Location($0.reported))" } ?? ""
-        emit("created \(key) (\(context.name) default, \(owner))" + read)
+        emit("created \(key) (default of the \(context.name) context, \(owner))" + read)
     }
 
     private static func emit(_ line: String) {
