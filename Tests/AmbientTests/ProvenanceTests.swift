@@ -54,6 +54,20 @@ import Testing
         }
     }
 
+    @Test func aModifierOverrideNamesTheLineOfTheModifier() {
+        withFreshRoot {
+            let line: UInt = #line
+            let change = DependencyChange(\.service, Service("demo"), site: CallSite(fileID: #fileID, line: line))
+            let values = DerivedDependencies().values(from: .current, applying: change)
+            #expect(
+                values.explain(\.service)?.description
+                    == "ServiceKey = Service(demo): overridden at \(file):\(line), in this scope"
+            )
+            let unchanged = DerivedDependencies().values(from: .current, applying: DependencyChange({ _ in }))
+            #expect(unchanged.storage === DependencyValues.current.storage)
+        }
+    }
+
     @Test func anOverrideSetOutsideWithDependenciesSaysSo() {
         withFreshRoot {
             var values = DependencyValues.current
