@@ -79,6 +79,20 @@ extension DependencyValues {
         return lines.joined(separator: "\n")
     }
 
+    /// Applies `update` in a new scope whose overrides remember `fileID` and `line`, for override sites outside this
+    /// module (the `.dependencies` test trait); a scope that `update` leaves unchanged is dropped.
+    @_documentation(visibility: private)
+    public mutating func _update(
+        fileID: StaticString,
+        line: UInt,
+        _ update: (inout DependencyValues) throws -> Void
+    ) rethrows {
+        let outer = self
+        self = DependencyValues(scopeOf: outer, at: CallSite(fileID: fileID, line: line))
+        try update(&self)
+        self = trimmed(to: outer)
+    }
+
     /// The explanation of a key known as an existential.
     private func explanation<Key: DependencyKey>(of key: Key.Type) -> DependencyProvenance {
         explain(key)
