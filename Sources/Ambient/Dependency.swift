@@ -111,10 +111,11 @@ public struct Dependency<Value: Sendable>: Sendable {
 
     /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).
     ///
-    /// In the testing context the read carries what a report about it needs (``ReadContext``).
+    /// In the testing and preview contexts the read carries what a report about it, or an explanation of the value
+    /// it creates, needs (``ReadContext``).
     @usableFromInline
     func resolve(in values: DependencyValues) -> Value {
-        guard values.context == .testing else { return read(in: values) }
+        guard values.context != .default else { return read(in: values) }
         var context = ReadContext(site: site, ambient: DependencyValues.current)
         switch accessor {
         case .keyPath(let keyPath): context.keyPath = keyPath

@@ -8,7 +8,7 @@ extension DependencyValues {
     ///
     /// Outside any scope these are the process's values (with what ``prepareDependencies(_:)`` set) — or, in a test
     /// target that links `AmbientTesting`, the running test's own values, so that every test is isolated with no
-    /// setup. Inside ``withDependencies(_:operation:)-((DependencyValues)->Void,()->R)`` they carry its overrides.
+    /// setup. Inside ``withDependencies(_:operation:fileID:line:)`` they carry its overrides.
     /// Tasks created in a scope inherit it; `Task.detached` and Dispatch queues do not — capture the values and
     /// re-enter them with ``withDependencies(_:operation:)-(DependencyValues,_)``.
     ///

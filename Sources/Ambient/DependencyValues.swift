@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Read values with ``Dependency`` or from ``current``; override them for a scope with
-/// ``withDependencies(_:operation:)-((DependencyValues)->Void,()->R)`` or for a SwiftUI subtree with `.dependency(\.api, DemoAPI())`.
+/// ``withDependencies(_:operation:fileID:line:)`` or for a SwiftUI subtree with `.dependency(\.api, DemoAPI())`.
 /// A value that nothing overrides is the key's value for the ``context``, created once per root on first read.
 ///
 /// `DependencyValues` is a value type: setting a key changes this copy only. Copies share storage, so copying is
@@ -81,6 +81,20 @@ public struct DependencyValues: Sendable {
     public var context: DependencyContext {
         get { storage.context }
         set { writableStorage().setContext(newValue) }
+    }
+
+    /// A new scope inside `outer` whose overrides remember `site`, for `withDependencies`' update.
+    init(scopeOf outer: DependencyValues, at site: CallSite?) {
+        storage = Storage(parent: outer.storage, site: site)
+    }
+
+    /// `outer` itself when the scope opened by ``init(scopeOf:at:)`` was left as it was, so that an update that
+    /// sets nothing costs nothing later (key path caches live per scope).
+    func trimmed(to outer: DependencyValues) -> DependencyValues {
+        guard storage.parent === outer.storage, storage.layer.isEmpty, storage.context == outer.context else {
+            return self
+        }
+        return outer
     }
 
     /// This copy's storage, made unique (and unfrozen) first, so that it can be changed in place.

@@ -27,7 +27,7 @@ extension Reader where Environment == DependencyValues {
     }
 
     /// A reader that runs with `update` applied to its values, like a scope of
-    /// ``withDependencies(_:operation:)-((DependencyValues)->Void,()->R)``.
+    /// ``withDependencies(_:operation:fileID:line:)``.
     ///
     /// ```swift
     /// let demo = report.withDependencies { $0.context = .preview }

@@ -12,19 +12,28 @@
 /// }
 /// ```
 ///
+/// `DependencyValues.explain(_:)` names the line of the `withDependencies` call that set an override.
+///
 /// - Parameters:
 ///   - update: Changes the values for the operation.
 ///   - operation: The work to run with the changed values.
+///   - fileID: The file of the call; explanations of the overrides set here point there. Leave the default.
+///   - line: The line of the call. Leave the default.
 /// - Returns: What `operation` returns.
 /// - Throws: What `update` or `operation` throws; the outer values are restored either way.
 @discardableResult
 public func withDependencies<R>(
     _ update: (inout DependencyValues) throws -> Void,
-    operation: () throws -> R
+    operation: () throws -> R,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
 ) rethrows -> R {
-    var values = DependencyValues.current
+    let outer = DependencyValues.current
+    let site = CallSite(fileID: fileID, line: line)
+    var values = DependencyValues(scopeOf: outer, at: site)
     try update(&values)
-    return try DependencyValues.$currentValues.withValue(values, operation: operation)
+    if Trace.isOn { Trace.enteredScope(values, inside: outer, at: site) }
+    return try DependencyValues.$currentValues.withValue(values.trimmed(to: outer), operation: operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `update`, then restores the outer values.
@@ -43,17 +52,24 @@ public func withDependencies<R>(
 ///   - isolation: The actor the operation runs on; the caller's, by default.
 ///   - update: Changes the values for the operation.
 ///   - operation: The work to run with the changed values.
+///   - fileID: The file of the call; explanations of the overrides set here point there. Leave the default.
+///   - line: The line of the call. Leave the default.
 /// - Returns: What `operation` returns.
 /// - Throws: What `update` or `operation` throws; the outer values are restored either way.
 @discardableResult
 public func withDependencies<R>(
     isolation: isolated (any Actor)? = #isolation,
     _ update: (inout DependencyValues) throws -> Void,
-    operation: () async throws -> R
+    operation: () async throws -> R,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
 ) async rethrows -> R {
-    var values = DependencyValues.current
+    let outer = DependencyValues.current
+    let site = CallSite(fileID: fileID, line: line)
+    var values = DependencyValues(scopeOf: outer, at: site)
     try update(&values)
-    return try await DependencyValues.$currentValues.withValue(values, operation: operation)
+    if Trace.isOn { Trace.enteredScope(values, inside: outer, at: site) }
+    return try await DependencyValues.$currentValues.withValue(values.trimmed(to: outer), operation: operation)
 }
 
 /// Runs `operation` in a set of values captured earlier, for work that left its scope.

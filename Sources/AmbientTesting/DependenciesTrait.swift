@@ -58,10 +58,18 @@ extension Trait where Self == DependenciesTrait {
     ///
     /// Several traits compose in order: the suite's first, then the test's, each on top of the last.
     ///
-    /// - Parameter update: Overrides for the test.
+    /// - Parameters:
+    ///   - update: Overrides for the test.
+    ///   - fileID: The file of the trait; explanations of its overrides point there. Leave the default.
+    ///   - line: The line of the trait; in a `@Test` or `@Suite` attribute, the macro gives the line of the
+    ///     declaration it is attached to. Leave the default.
     /// - Returns: The trait.
-    public static func dependencies(_ update: @escaping @Sendable (inout DependencyValues) -> Void) -> Self {
-        DependenciesTrait(update: update)
+    public static func dependencies(
+        _ update: @escaping @Sendable (inout DependencyValues) -> Void,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Self {
+        DependenciesTrait { values in values._update(fileID: fileID, line: line, update) }
     }
 
     /// Runs each test in its own root of testing values, with nothing overridden.

@@ -18,6 +18,17 @@ struct DependenciesTraitTests {
         #expect(DependencyValues.current.liveOnlyService == "test")
     }
 
+    @Test(.dependencies { $0.liveOnlyService = "traced" })
+    func explanationsNameTheTraitThatSetAnOverride() {
+        // NB: `#line` in a trait's default argument is resolved in the `@Test` macro's expansion, at the function.
+        let line = #line - 2
+        #expect(
+            DependencyValues.current.explain(\.liveOnlyService)?.description
+                == "LiveOnlyServiceKey = traced: overridden at AmbientTestingTests/DependenciesTraitTests.swift:\(line), "
+                + "in this scope"
+        )
+    }
+
     @Test(.dependencies { $0.client = Client("test") })
     func testTraitOverridesTheSuiteTrait() {
         #expect(DependencyValues.current.client.name == "test")

@@ -9,7 +9,7 @@ import Testing
         let root = Root(context: .testing)
         let storage = Storage(root: root)
         #expect(storage.atomicWordsAreFirst)
-        #expect(KeyInfo(reads: []).atomicWordsAreFirst)
+        #expect(KeyInfo(reads: [], keyType: ServiceKey.self).atomicWordsAreFirst)
         #expect(ReadRecorder().atomicWordsAreFirst)
         #expect(LockFreeTable<Service>().atomicWordsAreFirst)
         #expect(
@@ -22,7 +22,7 @@ import Testing
     @Test func lazyReferenceIsSetOnceAndReleasedWithItsOwner() {
         weak var released: Service?
         do {
-            let info = KeyInfo(reads: [])
+            let info = KeyInfo(reads: [], keyType: ServiceKey.self)
             let first = Service("first")
             released = first
             #expect(info.value.load() == nil)

@@ -20,13 +20,15 @@ enum Command: Equatable {
     case settings(sleepGoal: Double?, notifications: Bool?)
     /// `help`: every command, or one command's usage.
     case help(CommandName?)
+    /// `explain`: where the stores' dependencies came from, or with `--graph` what their defaults read.
+    case explain(graph: GraphFormat?)
 }
 
 extension Command {
     /// Whether the command changes the todos or the settings (`list --order` sorts the list for good).
     var changesData: Bool {
         switch self {
-        case .overview, .help: false
+        case .overview, .help, .explain: false
         case .list(let order, _): order != nil
         case .settings(let sleepGoal, let notifications): sleepGoal != nil || notifications != nil
         case .add, .done, .undo, .remove, .move, .clearDone: true
@@ -38,6 +40,12 @@ extension Command {
 enum ListOrder: String, CaseIterable {
     case date
     case priority
+}
+
+/// How `explain --graph` prints the graph of which defaults read which keys.
+enum GraphFormat: String, CaseIterable {
+    case dot
+    case mermaid
 }
 
 /// Which todos `list` shows; positions stay those of the whole list.

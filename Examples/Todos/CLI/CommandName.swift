@@ -9,6 +9,7 @@ enum CommandName: String, CaseIterable {
     case clearDone = "clear-done"
     case settings
     case help
+    case explain
 
     /// The command's usage line, shown by `help` and after an error.
     var usage: String {
@@ -22,6 +23,7 @@ enum CommandName: String, CaseIterable {
         case .clearDone: "todos clear-done"
         case .settings: "todos settings [--sleep-goal HOURS] [--notifications on|off]"
         case .help: "todos help [COMMAND]"
+        case .explain: "todos explain [--graph dot|mermaid]"
         }
     }
 
@@ -38,6 +40,7 @@ enum CommandName: String, CaseIterable {
         case .clearDone: "Remove every todo that is done."
         case .settings: "Show the settings, after changing those given (sleep goal \(Limits.sleepGoalText) hours)."
         case .help: "Show this help, or one command's usage."
+        case .explain: "Show where the todo storage, its folder and the settings store come from, or their graph."
         }
     }
 
@@ -47,6 +50,7 @@ enum CommandName: String, CaseIterable {
         case .add: [.priority]
         case .list: [.order, .all, .open, .done]
         case .settings: [.sleepGoal, .notifications]
+        case .explain: [.graph]
         case .done, .undo, .rm, .move, .clearDone, .help: []
         }
     }
@@ -63,11 +67,12 @@ enum Option: String, CaseIterable {
     case done
     case sleepGoal = "sleep-goal"
     case notifications
+    case graph
 
     /// Whether the option is followed by a value (`--priority 2` or `--priority=2`).
     var takesValue: Bool {
         switch self {
-        case .dataDirectory, .priority, .order, .sleepGoal, .notifications: true
+        case .dataDirectory, .priority, .order, .sleepGoal, .notifications, .graph: true
         case .help, .all, .open, .done: false
         }
     }

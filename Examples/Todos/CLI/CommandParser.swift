@@ -134,6 +134,9 @@ private struct ParsedArguments {
             try expectPositionals(1)
             guard let name = CommandName(rawValue: topic) else { throw error("unknown command '\(topic)'") }
             return .help(name)
+        case .explain:
+            try expectPositionals(0)
+            return .explain(graph: try graph())
         }
     }
 
@@ -182,6 +185,14 @@ private struct ParsedArguments {
             throw error("unknown order '\(text)' (use date or priority)")
         }
         return order
+    }
+
+    private func graph() throws(UsageError) -> GraphFormat? {
+        guard let text = value(of: .graph) else { return nil }
+        guard let format = GraphFormat(rawValue: text) else {
+            throw error("unknown graph format '\(text)' (use dot or mermaid)")
+        }
+        return format
     }
 
     private func filter() throws(UsageError) -> ListFilter {

@@ -20,6 +20,8 @@ struct Runner {
         switch command {
         case .help(let topic):
             return Outcome(output: topic.map(Help.text(for:)) ?? Help.text)
+        case .explain(let graph):
+            return Outcome(output: Explanation.text(of: dependencies, graph: graph))
         case .settings(let sleepGoal, let notifications):
             do {
                 outcome = Outcome(output: try settings(sleepGoal: sleepGoal, notifications: notifications))
@@ -105,7 +107,7 @@ struct Runner {
                 return .success(
                     done == 0 ? "No done todos to remove.\n" : "Removed \(Format.count(done, "done todo")).\n")
             }
-        case .settings, .help:
+        case .settings, .help, .explain:
             preconditionFailure("\(command) does not use the todos")
         }
     }

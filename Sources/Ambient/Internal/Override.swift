@@ -8,6 +8,8 @@ struct Override: Sendable {
     let box: AnyBox
     /// The depth of the scope (``Storage`` node) that set it: defaults built from this value are cached there.
     let depth: Int
+    /// Where it was set, when a `withDependencies` call set it.
+    var site: CallSite? = nil
 }
 
 /// An immutable open-addressed map of overrides, built once per scope and probed without hashing through `Hasher`.

@@ -1,8 +1,9 @@
 /// What is known about the read under way on this task, for the report a creation may make: which `@Dependency`
 /// made it, through which key path, and what the reading code's current scope overrides.
 ///
-/// Set only on the slow path of a `@Dependency` read in the testing context, where such reports are made; reads in
-/// other contexts never pay for it.
+/// Set only on the slow path of a `@Dependency` read in the testing context, where such reports are made, and in the
+/// preview context, where provenance tells which read created a default; reads in the default context never pay for
+/// it.
 struct ReadContext: Sendable {
     @TaskLocal static var current: ReadContext?
 

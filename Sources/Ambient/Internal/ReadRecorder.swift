@@ -61,6 +61,11 @@ final class ReadRecorder: @unchecked Sendable {
         }
     }
 
+    /// The keys read directly through these values so far, in order, repeats included.
+    var directReads: [any DependencyKey.Type] {
+        state.withLock { $0.direct }
+    }
+
     /// Stops recording and returns the keys read directly through these values, in order.
     func closeReturningDirectReads() -> [any DependencyKey.Type] {
         open.storeReleasing(0)

@@ -1,15 +1,29 @@
 /// What a root knows about a key in one context: every key its default read while created, and the root's instance.
 final class KeyInfo: @unchecked Sendable {
-    // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
-    // `init` (see `AtomicWords`).
+    // Safe: `atomicWords` is only reached through atomic operations after `init` (see `AtomicWords`); the other
+    // stored properties are `let`s of `Sendable` types.
 
     /// Word 0: the current ``ReadSet``, retained; word 1: ``value``. Must stay the first stored property.
     private var atomicWords = AtomicWords()
     private var currentReads: AtomicWord { AtomicWords.word(0, of: self) }
     /// The instance shared by every scope that overrides none of `reads`, once one such scope has read it.
     var value: LazyReference<AnyBox> { LazyReference(1, of: self) }
+    /// The `@Dependency` whose read made the first creation, when that read said where it is (see ``ReadContext``).
+    let createdAt: DeclarationSite?
+    /// The key, for explanations and the learned graph.
+    let keyType: any DependencyKey.Type
+    /// The keys the first creation read itself (not through the defaults of other keys), in order.
+    let directReads: [any DependencyKey.Type]
 
-    init(reads: [ObjectIdentifier]) {
+    init(
+        reads: [ObjectIdentifier],
+        keyType: any DependencyKey.Type,
+        directReads: [any DependencyKey.Type] = [],
+        createdAt: DeclarationSite? = nil
+    ) {
+        self.createdAt = createdAt
+        self.keyType = keyType
+        self.directReads = directReads
         currentReads.storeRelaxed(UInt(bitPattern: Unmanaged.passRetained(ReadSet(reads, previous: nil)).toOpaque()))
     }
 
@@ -99,6 +113,19 @@ final class Root: Sendable {
 
     /// What a node whose root is weak holds in place of a strong root; never read (see ``Storage``).
     static let placeholder = Root(context: .default)
+
+    /// Whether this is the process's root rather than one made for a test.
+    var isProcess: Bool { self === Root.process }
+
+    /// The keys created in `context`, in the order of their first creation, with what each read itself.
+    func learnedKeys(in context: DependencyContext) -> [KeyInfo] {
+        creations.withLock { state in state.learned.filter { $0.context == context }.map(\.info) }
+    }
+
+    /// What the root learned about `key` in `context`, if it was ever read there. Lock-free.
+    func keyInfo(for key: ObjectIdentifier, in context: DependencyContext) -> KeyInfo? {
+        infoTable(for: context).find(key)
+    }
 
     // MARK: Resolving defaults
 
@@ -212,20 +239,38 @@ final class Root: Sendable {
             return (box, [])
         case .create(let creation):
             let values = DependencyValues(storage: Storage(snapshotOf: storage, recorder: ReadRecorder()))
-            let (created, reads) = build(Key.self, creation: creation, values: values)
+            let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
+            var rebuilt = false
             let box = creations.withLockBroadcasting { state in
                 state.pending[slot] = nil
                 // Threads that waited for this creation retry; none of them waits for anything now.
                 state.waiting = state.waiting.filter { $0.value.pending !== creation }
                 let table = infoTable(for: context)
-                let info = table.find(id) ?? table.insert(KeyInfo(reads: reads), for: id)
+                let info =
+                    table.find(id)
+                    ?? state.learn(
+                        table.insert(
+                            KeyInfo(
+                                reads: reads, keyType: Key.self, directReads: directReads,
+                                createdAt: creation.readContext?.site
+                            ),
+                            for: id
+                        ),
+                        in: context
+                    )
                 info.merge(reads)
                 // The value belongs to the innermost scope that overrides what any creation of it read.
                 guard let scope = owner(of: id, for: storage, reads: info.reads) else {
                     return info.value.storeIfNil(created)
                 }
+                rebuilt = true
                 return scope.scopedDefaultsCreatingIfNeeded().table(for: context)
                     .insert(ScopedDefault(box: created, reads: reads), for: id).box
+            }
+            if Trace.isOn {
+                Trace.created(
+                    Key.self, context: context, in: self, rebuilt: rebuilt, readAt: creation.readContext?.site
+                )
             }
             return (box, reads)
         }
@@ -237,7 +282,7 @@ final class Root: Sendable {
         _: Key.Type,
         creation: Creation,
         values: DependencyValues
-    ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+    ) -> (box: AnyBox, reads: [ObjectIdentifier], directReads: [any DependencyKey.Type]) {
         // The read that asked for this value is not the read of what the value reads in turn.
         if ReadContext.current != nil {
             return ReadContext.$current.withValue(nil) { build(Key.self, creation: creation, values: values) }
@@ -255,7 +300,8 @@ final class Root: Sendable {
                 return box
             }
         }
-        return (box, recorder.close().filter { $0 != creation.key })
+        let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
+        return (box, recorder.close().filter { $0 != creation.key }, directReads)
     }
 
     // MARK: Preparing
@@ -275,7 +321,8 @@ final class Root: Sendable {
                     continue
                 }
                 for table in infos {
-                    _ = table.insert(KeyInfo(reads: []), for: override.key).value.storeIfNil(override.box)
+                    _ = table.insert(KeyInfo(reads: [], keyType: override.keyType), for: override.key).value
+                        .storeIfNil(override.box)
                 }
             }
         }
@@ -303,6 +350,14 @@ struct CreationState {
     var pending: [CreationSlot: Creation] = [:]
     var waiting: [UInt: WaitingThread] = [:]
     var isPrepared = false
+    /// Every key created in the root, per context, in the order of their first creation: the learned graph.
+    var learned: [(context: DependencyContext, info: KeyInfo)] = []
+
+    /// Notes the first creation of a key in `context`, and returns its info.
+    mutating func learn(_ info: KeyInfo, in context: DependencyContext) -> KeyInfo {
+        learned.append((context, info))
+        return info
+    }
 
     /// The cycle that `thread`, inside creation `top`, would close by waiting for `pending`; `nil` when waiting is
     /// safe.

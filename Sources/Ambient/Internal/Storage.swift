@@ -35,6 +35,8 @@ final class Storage: @unchecked Sendable {
     let depth: Int
     /// Collects reads while a default is created from this node's values; inherited by nested scopes.
     let recorder: ReadRecorder?
+    /// Where the overrides this node sets were written: the `withDependencies` call that made it, if one did.
+    let site: CallSite?
     /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
     private let inheritedCount: Int
     // NB: `@exclusivity(unchecked)` drops the dynamic exclusivity check (a thread-local access set) from every
@@ -77,6 +79,7 @@ final class Storage: @unchecked Sendable {
         parent = nil
         depth = 0
         recorder = nil
+        site = nil
         inheritedCount = 0
         links = nil
         context = root.context
@@ -90,19 +93,21 @@ final class Storage: @unchecked Sendable {
         parent = nil
         depth = 0
         recorder = nil
+        site = nil
         inheritedCount = 0
         links = source.links.map { WeakLinks(root: $0.root(context: source.context), origin: nil, inherited: nil) }
         context = source.root.context
     }
 
-    /// A child scope of `parent`. Below a snapshot, the root stays weak.
-    init(parent: Storage, recorder: ReadRecorder? = nil) {
+    /// A child scope of `parent`, whose overrides were written at `site`. Below a snapshot, the root stays weak.
+    init(parent: Storage, recorder: ReadRecorder? = nil, site: CallSite? = nil) {
         isProcessNode = false
         rootReference = parent.rootReference
         rootOwner = nil
         self.parent = parent
         depth = parent.depth + 1
         self.recorder = recorder ?? parent.recorder
+        self.site = site
         inheritedCount = parent.inheritedCount + parent.layer.count
         links = parent.links
         context = parent.context
@@ -117,6 +122,7 @@ final class Storage: @unchecked Sendable {
         parent = nil
         depth = source.depth + 1
         self.recorder = recorder
+        site = nil
         context = source.context
         let inherited = source.hasOverrides ? source.allOverrides() : nil
         inheritedCount = inherited?.all.count ?? 0
@@ -248,6 +254,23 @@ final class Storage: @unchecked Sendable {
         return visibleOverrides.storeIfNil(OverrideMap(Array(merged.values)))
     }
 
+    /// Every override set in this scope and the ones around it, innermost scope first, hidden ones included; in a
+    /// snapshot, the ones it inherited after its own.
+    func overridesInnermostFirst() -> [Override] {
+        var found: [Override] = []
+        var node: Storage? = self
+        var last = self
+        while let current = node {
+            found += current.layer
+            last = current
+            node = current.parent
+        }
+        if let inherited = last.links?.inherited {
+            found += inherited.all.sorted { $0.depth > $1.depth }
+        }
+        return found
+    }
+
     /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
     func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
         var innermost: Int?
@@ -281,7 +304,7 @@ final class Storage: @unchecked Sendable {
     // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
 
     func set(_ box: AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
-        let override = Override(key: key, keyType: keyType, box: box, depth: depth)
+        let override = Override(key: key, keyType: keyType, box: box, depth: depth, site: site)
         if let index = layer.firstIndex(where: { $0.key == key }) {
             layer[index] = override
         } else {

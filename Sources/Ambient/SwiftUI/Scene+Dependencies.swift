@@ -28,12 +28,17 @@
         /// - Parameters:
         ///   - keyPath: The dependency, such as `\.api`.
         ///   - value: Its value in this scene.
+        ///   - fileID: The file of the modifier; explanations of this override point there. Leave the default.
+        ///   - line: The line of the modifier. Leave the default.
         /// - Returns: The scene with the dependency overridden.
         public func dependency<Value>(
             _ keyPath: WritableKeyPath<DependencyValues, Value>,
-            _ value: Value
+            _ value: Value,
+            fileID: StaticString = #fileID,
+            line: UInt = #line
         ) -> some Scene {
-            environment(\.dependencyChange, DependencyChange(keyPath, value))
+            environment(
+                \.dependencyChange, DependencyChange(keyPath, value, site: CallSite(fileID: fileID, line: line)))
         }
 
         /// Changes several dependencies, or the context, for every view of this scene.
@@ -43,10 +48,17 @@
         ///     .dependencies { $0.context = .preview }
         /// ```
         ///
-        /// - Parameter transform: Changes the values of the scene.
+        /// - Parameters:
+        ///   - transform: Changes the values of the scene.
+        ///   - fileID: The file of the modifier; explanations of its overrides point there. Leave the default.
+        ///   - line: The line of the modifier. Leave the default.
         /// - Returns: The scene with the dependencies changed.
-        public func dependencies(_ transform: @escaping (inout DependencyValues) -> Void) -> some Scene {
-            environment(\.dependencyChange, DependencyChange(transform))
+        public func dependencies(
+            _ transform: @escaping (inout DependencyValues) -> Void,
+            fileID: StaticString = #fileID,
+            line: UInt = #line
+        ) -> some Scene {
+            environment(\.dependencyChange, DependencyChange(transform, site: CallSite(fileID: fileID, line: line)))
         }
     }
 #endif

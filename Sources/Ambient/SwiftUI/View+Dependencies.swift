@@ -29,12 +29,18 @@
         /// - Parameters:
         ///   - keyPath: The dependency, such as `\.api`.
         ///   - value: Its value in this subtree.
+        ///   - fileID: The file of the modifier; explanations of this override point there. Leave the default.
+        ///   - line: The line of the modifier. Leave the default.
         /// - Returns: The view with the dependency overridden.
         public func dependency<Value>(
             _ keyPath: WritableKeyPath<DependencyValues, Value>,
-            _ value: Value
+            _ value: Value,
+            fileID: StaticString = #fileID,
+            line: UInt = #line
         ) -> some View {
-            modifier(DependencyModifier(change: DependencyChange(keyPath, value)))
+            modifier(
+                DependencyModifier(change: DependencyChange(keyPath, value, site: CallSite(fileID: fileID, line: line)))
+            )
         }
 
         /// Changes several dependencies, or the context, for this view and everything below it.
@@ -47,10 +53,18 @@
         ///     }
         /// ```
         ///
-        /// - Parameter transform: Changes the values of the subtree.
+        /// - Parameters:
+        ///   - transform: Changes the values of the subtree.
+        ///   - fileID: The file of the modifier; explanations of its overrides point there. Leave the default.
+        ///   - line: The line of the modifier. Leave the default.
         /// - Returns: The view with the dependencies changed.
-        public func dependencies(_ transform: @escaping (inout DependencyValues) -> Void) -> some View {
-            modifier(DependencyModifier(change: DependencyChange(transform)))
+        public func dependencies(
+            _ transform: @escaping (inout DependencyValues) -> Void,
+            fileID: StaticString = #fileID,
+            line: UInt = #line
+        ) -> some View {
+            modifier(
+                DependencyModifier(change: DependencyChange(transform, site: CallSite(fileID: fileID, line: line))))
         }
     }
 

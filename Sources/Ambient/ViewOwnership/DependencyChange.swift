@@ -8,17 +8,21 @@
 struct DependencyChange {
     /// Applies the change.
     let apply: (inout DependencyValues) -> Void
+    /// Where the modifier is written: explanations of the overrides it sets point there.
+    let site: CallSite?
     private let setting: (keyPath: AnyKeyPath, value: Any)?
 
-    /// The change that sets one property.
-    init<Value>(_ keyPath: WritableKeyPath<DependencyValues, Value>, _ value: Value) {
+    /// The change that sets one property, written at `site`.
+    init<Value>(_ keyPath: WritableKeyPath<DependencyValues, Value>, _ value: Value, site: CallSite? = nil) {
         apply = { $0[keyPath: keyPath] = value }
+        self.site = site
         setting = (keyPath, value)
     }
 
-    /// The change that a closure makes.
-    init(_ transform: @escaping (inout DependencyValues) -> Void) {
+    /// The change that a closure makes, written at `site`.
+    init(_ transform: @escaping (inout DependencyValues) -> Void, site: CallSite? = nil) {
         apply = transform
+        self.site = site
         setting = nil
     }
 

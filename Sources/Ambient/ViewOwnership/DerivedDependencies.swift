@@ -19,8 +19,9 @@ final class DerivedDependencies {
         if let last, last.inherited === inherited.storage, last.change.isSame(as: change) {
             return last.derived
         }
-        var derived = inherited
+        var derived = DependencyValues(scopeOf: inherited, at: change.site)
         change.apply(&derived)
+        derived = derived.trimmed(to: inherited)
         last = (inherited.storage, change, derived)
         return derived
     }

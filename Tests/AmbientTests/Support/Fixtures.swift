@@ -81,6 +81,11 @@ struct Reporter: Sendable {
     @Dependency(\.service) var service
 }
 
+/// Reads the service through a `@Dependency` whose declaration site is fixed, so that expectations can name it.
+struct SitedServiceReader {
+    @Dependency(\.service, fileID: "AmbientTests/Feature.swift", line: 7) var service
+}
+
 enum ReporterKey: DependencyKey {
     static var defaultValue: Reporter { Reporter() }
     static var testingValue: Reporter { Reporter() }

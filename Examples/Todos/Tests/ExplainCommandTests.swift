@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// `todos explain`, run as a real process: where the stores' dependencies came from, and their graph.
+@Suite struct ExplainCommandTests {
+    private let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    @Test func explainNamesWhereEachDependencyCameFromInTheLiveContext() throws {
+        let result = try TodosProcess(arguments: ["--data-dir", folder.path, "explain"]).run()
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("TodoStorageKey = TodoStorage(location: ") == true)
+        #expect(lines.first?.hasSuffix(": overridden by code that did not say where, in this scope") == true)
+        #expect(
+            lines.dropFirst().first?.hasSuffix(": overridden at todos/TodosCommandLine.swift:46, 1 scope up") == true)
+        #expect(lines.last?.hasSuffix(": default of the default context, cached in the process root") == true)
+    }
+
+    @Test func explainShowsPreviewValuesInThePreviewContext() throws {
+        let result = try TodosProcess(arguments: ["explain"], environment: ["AMBIENT_CONTEXT": "preview"]).run()
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(
+            lines.first
+                == "TodoStorageKey = TodoStorage(location: \"memory\", loadTodos: (Function), updateTodos: (Function)): "
+                + "default of the preview context, cached in the process root"
+        )
+        #expect(lines.allSatisfy { $0.hasSuffix(": default of the preview context, cached in the process root") })
+    }
+
+    @Test(arguments: [
+        (
+            "dot",
+            "digraph Dependencies {\n    \"KeyValueStoreKey\";\n    \"TodoStorageKey\";\n    \"TodosDirectoryKey\";\n}\n"
+        ),
+        ("mermaid", "graph LR\n    KeyValueStoreKey\n    TodoStorageKey\n    TodosDirectoryKey\n"),
+    ])
+    func explainPrintsTheGraphOfWhatWasRead(format: String, expected: String) throws {
+        let result = try TodosProcess(
+            arguments: ["explain", "--graph", format], environment: ["AMBIENT_CONTEXT": "preview"]
+        )
+        .run()
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == expected)
+    }
+
+    @Test func anUnknownGraphFormatIsRefusedWithTheUsage() throws {
+        let result = try TodosProcess(arguments: ["explain", "--graph", "svg"]).run()
+        #expect(result.status == 2)
+        #expect(
+            result.errorOutput
+                == "error: unknown graph format 'svg' (use dot or mermaid)\nusage: todos explain [--graph dot|mermaid]\n"
+        )
+    }
+}

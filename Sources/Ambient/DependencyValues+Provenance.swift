@@ -1,0 +1,137 @@
+extension DependencyValues {
+    /// Explains the value of a `DependencyValues` property here: what it is and where it came from.
+    ///
+    /// Use it when code sees a value you did not expect. The property's key is found by reading the property once;
+    /// reading creates the key's default if nothing did yet, like any read.
+    ///
+    /// ```swift
+    /// withDependencies {
+    ///     $0.api = StubAPI()
+    /// } operation: {
+    ///     print(DependencyValues.current.explain(\.api)!)
+    ///     // APIKey = StubAPI(): overridden at MyAppTests/LoaderTests.swift:12, in this scope
+    /// }
+    /// ```
+    ///
+    /// - Parameter keyPath: The property, such as `\.api`.
+    /// - Returns: The provenance of the one key the property reads; `nil` when its getter reads no key or several.
+    public func explain<Value>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> DependencyProvenance? {
+        let recorder = ReadRecorder()
+        let probe = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
+        _ = probe[keyPath: keyPath]
+        var keys: [any DependencyKey.Type] = []
+        for key in recorder.closeReturningDirectReads() where !keys.contains(where: { $0 == key }) {
+            keys.append(key)
+        }
+        guard keys.count == 1 else { return nil }
+        return explanation(of: keys[0])
+    }
+
+    /// Explains the value of `key` here: what it is and where it came from.
+    ///
+    /// Reading creates the key's default if nothing did yet, like any read.
+    ///
+    /// ```swift
+    /// print(DependencyValues.current.explain(Clock.self))
+    /// // Clock = Clock(): default of the default context, cached in the process root
+    /// ```
+    ///
+    /// - Parameter key: The key type.
+    /// - Returns: The key's provenance in these values.
+    public func explain<Key: DependencyKey>(_ key: Key.Type) -> DependencyProvenance {
+        let value = self[key]
+        let id = ObjectIdentifier(key)
+        return DependencyProvenance(key: "\(key)", value: Self.shortDescription(of: value), source: source(of: id))
+    }
+
+    /// Every override visible in these values, one per line, innermost first: where each was set and what it hides.
+    ///
+    /// Use it to see at a glance what a scope changed, for a test that fails only inside some scope or a request
+    /// that behaves unlike the others. A line names the key, the value, the `withDependencies` call that set it, and
+    /// the outer override it hides, or the context's default. Empty when nothing is overridden.
+    ///
+    /// ```swift
+    /// print(DependencyValues.current.overridesDescription)
+    /// // APIKey = StubAPI(): overridden at MyAppTests/LoaderTests.swift:14, in this scope; hides LiveAPI() set at MyAppTests/LoaderTests.swift:12
+    /// // ClockKey = TestClock(): overridden at MyAppTests/LoaderTests.swift:12, 1 scope up; hides the testing default
+    /// ```
+    public var overridesDescription: String {
+        let all = storage.overridesInnermostFirst()
+        var seen: Set<ObjectIdentifier> = []
+        var lines: [String] = []
+        for (index, override) in all.enumerated() where seen.insert(override.key).inserted {
+            let provenance = DependencyProvenance(
+                key: "\(override.keyType)",
+                value: Self.shortDescription(of: override.box.valueDescription),
+                source: .override(
+                    setAt: override.site.map(DependencyProvenance.Location.init),
+                    scopesUp: storage.depth - override.depth
+                )
+            )
+            let hidden = all[(index + 1)...].first { $0.key == override.key }
+            let hides =
+                hidden.map { outer in
+                    "hides \(Self.shortDescription(of: outer.box.valueDescription)) set at "
+                        + (outer.site.map { "\(DependencyProvenance.Location($0))" } ?? "an unknown place")
+                } ?? "hides the \(context.name) default"
+            lines.append("\(provenance); \(hides)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Applies `update` in a new scope whose overrides remember `fileID` and `line`, for override sites outside this
+    /// module (the `.dependencies` test trait); a scope that `update` leaves unchanged is dropped.
+    @_documentation(visibility: private)
+    public mutating func _update(
+        fileID: StaticString,
+        line: UInt,
+        _ update: (inout DependencyValues) throws -> Void
+    ) rethrows {
+        let outer = self
+        self = DependencyValues(scopeOf: outer, at: CallSite(fileID: fileID, line: line))
+        try update(&self)
+        self = trimmed(to: outer)
+    }
+
+    /// The explanation of a key known as an existential.
+    private func explanation<Key: DependencyKey>(of key: Key.Type) -> DependencyProvenance {
+        explain(key)
+    }
+
+    /// Where the value of `key` here comes from; the value was read first, so a default is known to the root.
+    func source(of key: ObjectIdentifier) -> DependencyProvenance.Source {
+        if let override = storage.override(for: key) {
+            return .override(
+                setAt: override.site.map(DependencyProvenance.Location.init),
+                scopesUp: storage.depth - override.depth
+            )
+        }
+        let root = storage.root
+        let info = root.keyInfo(for: key, in: context)
+        let overridden = (info?.reads ?? []).compactMap { storage.override(for: $0) }.map { "\($0.keyType)" }
+        if !overridden.isEmpty {
+            return .rebuiltDefault(context: context, becauseOf: overridden.sorted())
+        }
+        return .cachedDefault(
+            context: context,
+            root: root.isProcess ? "process" : "test root",
+            createdAt: info?.createdAt.map { DependencyProvenance.Location($0.reported) }
+        )
+    }
+
+    /// `String(describing:)`, on one line and cut to 80 characters.
+    static func shortDescription(of value: some Any) -> String {
+        let text = String(describing: value).split(whereSeparator: \.isNewline).joined(separator: " ")
+        return text.count > 80 ? text.prefix(79) + "…" : text
+    }
+}
+
+extension DependencyProvenance.Location {
+    init(_ site: CallSite) {
+        self.init(fileID: site.fileID, line: site.line)
+    }
+
+    init(_ site: _DeclarationSite) {
+        self.init(fileID: site.fileID, line: site.line)
+    }
+}

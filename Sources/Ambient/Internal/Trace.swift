@@ -1,0 +1,110 @@
+/// Whether trace lines are wanted, read on every scope entry with one relaxed load, and where they go.
+///
+/// The word holds bit 0 for tracing to standard error (`AMBIENT_TRACE=1` or ``DependencyTrace/start()``) and, above
+/// it, how many tasks collect lines for themselves (tests, through ``Trace/collecting(_:)``). Zero, the usual case,
+/// means nothing is traced and nothing more is looked at.
+final class TraceSwitch: @unchecked Sendable {
+    // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
+    // `init` (see `AtomicWords`).
+
+    /// Word 0: the switch. Must stay the first stored property.
+    private var atomicWords = AtomicWords()
+    private var word: AtomicWord { AtomicWords.word(0, of: self) }
+
+    static let shared = TraceSwitch(toStandardError: isRequested(by: ProcessEnvironment.variables))
+
+    init(toStandardError: Bool) {
+        word.storeRelaxed(toStandardError ? 1 : 0)
+    }
+
+    /// Whether the environment asks for a trace: `AMBIENT_TRACE=1`.
+    static func isRequested(by environment: [String: String]) -> Bool {
+        environment["AMBIENT_TRACE"] == "1"
+    }
+
+    /// Whether any trace line is wanted anywhere.
+    @inline(__always)
+    var isOn: Bool { word.loadRelaxed() != 0 }
+
+    /// Whether lines go to standard error.
+    var toStandardError: Bool {
+        get { word.loadRelaxed() & 1 != 0 }
+        set { update { newValue ? $0 | 1 : $0 & ~1 } }
+    }
+
+    /// Counts one more (`+2`) or one fewer (`-2`) collecting task.
+    func addCollectors(_ delta: Int) {
+        update { UInt(bitPattern: Int(bitPattern: $0) + delta) }
+    }
+
+    private func update(_ change: (UInt) -> UInt) {
+        var old = word.loadRelaxed()
+        while true {
+            let (exchanged, found) = word.compareExchange(expected: old, desired: change(old))
+            if exchanged { return }
+            old = found
+        }
+    }
+}
+
+/// The trace lines: one per scope entered and one per default created.
+enum Trace {
+    /// Collects the lines of this task, in place of standard error.
+    @TaskLocal static var collector: TraceCollector?
+
+    /// Whether any trace line is wanted anywhere; the only cost of tracing when it is off.
+    @inline(__always)
+    static var isOn: Bool { TraceSwitch.shared.isOn }
+
+    /// Runs `body` with this task's trace lines collected, and returns them.
+    static func collecting(_ body: () throws -> Void) rethrows -> [String] {
+        let collector = TraceCollector()
+        TraceSwitch.shared.addCollectors(2)
+        defer { TraceSwitch.shared.addCollectors(-2) }
+        try $collector.withValue(collector, operation: body)
+        return collector.lines
+    }
+
+    /// `ambient: entered scope at App/File.swift:12 (overrides APIKey, ClockKey)`.
+    static func enteredScope(_ values: DependencyValues, inside outer: DependencyValues, at site: CallSite?) {
+        var changes: [String] = []
+        if values.context != outer.context { changes.append("context \(values.context.name)") }
+        let keys = values.storage.parent === outer.storage ? values.storage.layer.map { "\($0.keyType)" } : []
+        if !keys.isEmpty { changes.append("overrides " + keys.joined(separator: ", ")) }
+        let place = site.map { "at \(DependencyProvenance.Location($0))" } ?? "at an unknown place"
+        emit("entered scope \(place) (" + (changes.isEmpty ? "sets nothing" : changes.joined(separator: "; ")) + ")")
+    }
+
+    /// `ambient: created APIKey (default of the testing context, test root) for the read at App/File.swift:8`.
+    static func created(
+        _ key: any DependencyKey.Type,
+        context: DependencyContext,
+        in root: Root,
+        rebuilt: Bool,
+        readAt site: DeclarationSite?
+    ) {
+        let owner =
+            rebuilt
+            ? "rebuilt for a scope that overrides what it reads" : (root.isProcess ? "process root" : "test root")
+        let read = site.map { " for the read at \(DependencyProvenance.Location($0.reported))" } ?? ""
+        emit("created \(key) (default of the \(context.name) context, \(owner))" + read)
+    }
+
+    private static func emit(_ line: String) {
+        let text = "ambient: " + line
+        if let collector {
+            collector.append(text)
+        } else if TraceSwitch.shared.toStandardError {
+            ProcessEnvironment.writeToStandardError(text + "\n")
+        }
+    }
+}
+
+/// The trace lines of one task, for tests.
+final class TraceCollector: Sendable {
+    private let collected = ConditionLock<[String]>([])
+
+    func append(_ line: String) { collected.withLock { $0.append(line) } }
+
+    var lines: [String] { collected.withLock { $0 } }
+}

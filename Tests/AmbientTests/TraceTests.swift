@@ -1,0 +1,73 @@
+import Testing
+
+@testable import Ambient
+
+@Suite struct TraceTests {
+    private let file = "AmbientTests/TraceTests.swift"
+
+    @Test func scopesEnteredAndDefaultsCreatedEachGiveOneLine() {
+        var outer = 0
+        var inner = 0
+        var preview = 0
+        var empty = 0
+        let lines = Trace.collecting {
+            withFreshRoot {
+                _ = SitedServiceReader().service
+                outer = #line + 1
+                withDependencies {
+                    $0.liveOnly = "stub"
+                } operation: {
+                    _ = DependencyValues.current.analytics
+                    inner = #line + 1
+                    withDependencies {
+                        $0.service = Service("stub")
+                    } operation: {
+                        _ = DependencyValues.current.analytics
+                        _ = DependencyValues.current.analytics
+                    }
+                }
+                preview = #line + 1
+                withDependencies {
+                    $0.context = .preview
+                } operation: {
+                }
+                empty = #line + 1
+                withDependencies { _ in
+                } operation: {
+                }
+            }
+        }
+        #expect(
+            lines == [
+                "ambient: created ServiceKey (default of the testing context, test root) for the read at AmbientTests/Feature.swift:7",
+                "ambient: entered scope at \(file):\(outer) (overrides LiveOnlyKey)",
+                "ambient: created AnalyticsKey (default of the testing context, test root)",
+                "ambient: entered scope at \(file):\(inner) (overrides ServiceKey)",
+                "ambient: created AnalyticsKey (default of the testing context, rebuilt for a scope that overrides what it reads)",
+                "ambient: entered scope at \(file):\(preview) (context preview)",
+                "ambient: entered scope at \(file):\(empty) (sets nothing)",
+            ]
+        )
+    }
+
+    @Test func aTaskThatEntersNoScopeAndCreatesNothingCollectsNoLines() {
+        let lines = withFreshRoot { Trace.collecting { _ = DependencyValues.current.context } }
+        #expect(lines.isEmpty)
+    }
+
+    @Test(arguments: [(["AMBIENT_TRACE": "1"], true), (["AMBIENT_TRACE": "0"], false), ([:], false)])
+    func theEnvironmentTurnsTracingOn(environment: [String: String], isOn: Bool) {
+        #expect(TraceSwitch.isRequested(by: environment) == isOn)
+        #expect(TraceSwitch(toStandardError: TraceSwitch.isRequested(by: environment)).isOn == isOn)
+    }
+
+    @Test func aSwitchCountsCollectorsApartFromStandardError() {
+        let traceSwitch = TraceSwitch(toStandardError: false)
+        traceSwitch.addCollectors(2)
+        traceSwitch.toStandardError = true
+        traceSwitch.addCollectors(-2)
+        #expect(traceSwitch.isOn && traceSwitch.toStandardError)
+        traceSwitch.toStandardError = false
+        #expect(!traceSwitch.isOn)
+    }
+}
