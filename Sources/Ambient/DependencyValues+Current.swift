@@ -2,7 +2,11 @@ extension DependencyValues {
     @TaskLocal static var currentValues = processValues
 
     /// The process's values: what ``current`` is outside every scope.
-    static let processValues = DependencyValues(storage: Storage(processRoot: .process))
+    static let processValues: DependencyValues = {
+        // The trace switch reads `AMBIENT_TRACE` now, before any scope can be entered (scopes read `current`).
+        _ = TraceSwitch.shared
+        return DependencyValues(storage: Storage(processRoot: .process))
+    }()
 
     /// The values of the current scope.
     ///

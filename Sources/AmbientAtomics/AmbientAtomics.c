@@ -2,3 +2,4 @@
 #include "AmbientAtomics.h"
 
 uintptr_t ambient_test_root_provider = 0;
+uintptr_t ambient_trace_switch = 0;

@@ -1,3 +1,5 @@
+import AmbientAtomics
+
 /// Whether trace lines are wanted, read on every scope entry with one relaxed load, and where they go.
 ///
 /// The word holds bit 0 for tracing to standard error (`AMBIENT_TRACE=1` or ``DependencyTrace/start()``) and, above
@@ -9,11 +11,26 @@ final class TraceSwitch: @unchecked Sendable {
 
     /// Word 0: the switch. Must stay the first stored property.
     private var atomicWords = AtomicWords()
-    private var word: AtomicWord { AtomicWords.word(0, of: self) }
+    /// Whether this switch is the process's, kept in `ambient_trace_switch` (a C global: no `swift_once` to read).
+    private let isShared: Bool
+    private var word: AtomicWord {
+        isShared ? AtomicWord(address: ambient_trace_switch_address()) : AtomicWords.word(0, of: self)
+    }
 
-    static let shared = TraceSwitch(toStandardError: isRequested(by: ProcessEnvironment.variables))
+    /// The process's switch; made, from `AMBIENT_TRACE`, with the process's values, before any scope is entered.
+    static let shared = TraceSwitch(shared: true, toStandardError: isRequested(by: ProcessEnvironment.variables))
 
-    init(toStandardError: Bool) {
+    /// The process's switch as the scope path reads it: one relaxed load of the C global.
+    @inline(__always)
+    static var isSharedOn: Bool { AtomicWord(address: ambient_trace_switch_address()).loadRelaxed() != 0 }
+
+    /// A switch of its own, for tests.
+    convenience init(toStandardError: Bool) {
+        self.init(shared: false, toStandardError: toStandardError)
+    }
+
+    private init(shared: Bool, toStandardError: Bool) {
+        isShared = shared
         word.storeRelaxed(toStandardError ? 1 : 0)
     }
 
@@ -54,7 +71,7 @@ enum Trace {
 
     /// Whether any trace line is wanted anywhere; the only cost of tracing when it is off.
     @inline(__always)
-    static var isOn: Bool { TraceSwitch.shared.isOn }
+    static var isOn: Bool { TraceSwitch.isSharedOn }
 
     /// Runs `body` with this task's trace lines collected, and returns them.
     static func collecting(_ body: () throws -> Void) rethrows -> [String] {

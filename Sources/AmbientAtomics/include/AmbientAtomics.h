@@ -59,4 +59,13 @@ static inline __attribute__((always_inline)) bool ambient_install_test_root_prov
         &ambient_test_root_provider, &expected, provider, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
+/// The trace switch (`AMBIENT_TRACE`): bit 0 for standard error, the rest counts collectors; see `Trace.swift`.
+/// A C global for the same reason as `ambient_test_root_provider`: entering a scope reads it.
+extern uintptr_t ambient_trace_switch;
+
+/// The address of `ambient_trace_switch`, for atomic operations on it.
+static inline __attribute__((always_inline)) uintptr_t *ambient_trace_switch_address(void) {
+    return &ambient_trace_switch;
+}
+
 #endif
