@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "AmbientTesting", dependencies: ["Ambient", "AmbientTestingHook"]),
         .testTarget(name: "AmbientTests", dependencies: ["Ambient"]),
         .testTarget(name: "AmbientTestingTests", dependencies: ["Ambient", "AmbientTesting"]),
+        // Every `swift` snippet of the DocC catalogs, verbatim, so each one keeps compiling (see .ci/doc-snippets).
+        .testTarget(name: "DocSnippetsTests", dependencies: ["Ambient", "AmbientTesting"]),
 
         // The Todos example: store objects shared by a command-line app and SwiftUI views.
         .target(name: "TodosCore", dependencies: ["Ambient"], path: "Examples/Todos/TodosCore"),
