@@ -63,19 +63,28 @@ extension DependencyValues {
     }
 }
 
-/// Work handed to a queue or a detached task, which says which API client it sees.
+/// Work handed to a queue or a detached task.
 struct Uploader {
     @Dependency(\.api) private var api
 
-    @discardableResult
-    func upload() -> String { api.source }
+    func upload() { _ = api.source }
 
-    @discardableResult
-    func sync() async -> String { api.source }
+    func sync() async { _ = api.source }
 }
 
 /// An item the unimplemented-endpoints client fetches.
 struct Item: Identifiable, Equatable, Sendable {
     var id: Int
     var name: String
+}
+
+extension ItemsClient {
+    /// The real endpoints, as far as these snippets need them.
+    static var live: ItemsClient {
+        ItemsClient(
+            fetch: { id in Item(id: id, name: "Item \(id)") },
+            count: { 0 },
+            log: { _ in }
+        )
+    }
 }
