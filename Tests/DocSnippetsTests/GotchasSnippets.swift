@@ -78,7 +78,26 @@ extension DependencyValues {
 }
 
 @Test func aComputedPropertyAsksOnEveryRead() {
-    #expect(DependencyValues.current.now == Date(timeIntervalSince1970: 1_704_067_200))
+    let calls = CallCounter()
+    withDependencies {
+        $0.date = DateGenerator { Date(timeIntervalSince1970: Double(calls.next())) }
+    } operation: {
+        #expect(DependencyValues.current.now == Date(timeIntervalSince1970: 1))
+        #expect(DependencyValues.current.now == Date(timeIntervalSince1970: 2))
+    }
+}
+
+/// Counts the calls of a date generator.
+private final class CallCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
 }
 
 @MainActor @Test func aModelBuiltInsideTheScopeAgreesWithIt() async {
