@@ -22,6 +22,19 @@ let package = Package(
         .target(name: "AmbientTesting", dependencies: ["Ambient", "AmbientTestingHook"]),
         .testTarget(name: "AmbientTests", dependencies: ["Ambient"]),
         .testTarget(name: "AmbientTestingTests", dependencies: ["Ambient", "AmbientTesting"]),
+        // Every `swift` snippet of the DocC catalogs, verbatim, so each one keeps compiling (see .ci/doc-snippets).
+        .testTarget(
+            name: "DocSnippetsTests",
+            dependencies: ["Ambient", "AmbientTesting"],
+            exclude: ["MigratingFromSwiftDependencies"]
+        ),
+        // The swift-dependencies guide's snippets, in a module of their own: they use the worked example's
+        // `\.weather`, which the quick start's snippets declare with another type.
+        .testTarget(
+            name: "DocSnippetsMigrationTests",
+            dependencies: ["Ambient", "AmbientTesting", "MigrationExample"],
+            path: "Tests/DocSnippetsTests/MigratingFromSwiftDependencies"
+        ),
 
         // The Todos example: store objects shared by a command-line app and SwiftUI views.
         .target(name: "TodosCore", dependencies: ["Ambient"], path: "Examples/Todos/TodosCore"),

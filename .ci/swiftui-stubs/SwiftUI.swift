@@ -14,10 +14,10 @@ extension DynamicProperty {
     var body: Body { get }
 }
 extension Never: View, Scene {
-    public var body: Never { fatalError() }
+    public var body: Never { return fatalError() }  // NB: `return` keeps `@SceneBuilder` out
 }
 public struct _Placeholder: View, Scene {
-    public var body: Never { fatalError() }
+    public var body: Never { return fatalError() }  // NB: `return` keeps `@SceneBuilder` out
 }
 public struct Text: View {
     public init(_ text: String) {}
@@ -32,12 +32,23 @@ extension Toggle where Label == Text {
 }
 public struct WindowGroup: Scene {
     public init(content: () -> some View) {}
-    public var body: Never { fatalError() }
+    // The documentation's snippets: `init(_:id:content:)` with a title key (iOS 14, macOS 11, tvOS 14, watchOS 7).
+    nonisolated public init(_ titleKey: LocalizedStringKey, id: String, content: () -> some View) {}
+    public var body: Never { return fatalError() }  // NB: `return` keeps `@SceneBuilder` out
 }
 @MainActor @preconcurrency public protocol App {
     associatedtype Body: Scene
-    var body: Body { get }
+    // The documentation's snippets: `@SceneBuilder` on `App.body` and `Scene.body`, `App.main()` for `@main`
+    // (iOS 14, macOS 11, tvOS 14, watchOS 7).
+    @SceneBuilder var body: Body { get }
     init()
+}
+extension App {
+    @MainActor @preconcurrency public static func main() {}
+}
+@resultBuilder public struct SceneBuilder {
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene
+    where repeat each Content: Scene { _Placeholder() }
 }
 
 @MainActor @preconcurrency public protocol ViewModifier {
@@ -67,7 +78,7 @@ extension View {
 
 @MainActor @preconcurrency public protocol Scene {
     associatedtype Body: Scene
-    var body: Body { get }
+    @SceneBuilder var body: Body { get }
 }
 extension Scene {
     nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some Scene {

@@ -267,3 +267,48 @@ extension View {
         @ToolbarContentBuilder content: () -> Content
     ) -> some View { _Placeholder() }
 }
+
+// What the SwiftUI snippets of the documentation (.ci/swiftui-stubs/DocSnippets.swift) use besides, each looked up in
+// Apple's documentation (docs search, developer.apple.com/documentation/swiftui), with its availability:
+//
+// - `TabView` and `TabView.init(content:)` where `SelectionValue == Int` (iOS 13, macOS 10.15, tvOS 13, watchOS 7).
+// - `Slider` and `Slider.init(value:in:onEditingChanged:)` (iOS 13, macOS 10.15, watchOS 6; not tvOS).
+// - `View.task(name:priority:file:line:_:)`, the current spelling of `task(priority:_:)` (iOS 15, macOS 12, tvOS 15,
+//   watchOS 8).
+// - `View.onChange(of:initial:_:)` with an action that takes no arguments (iOS 17, macOS 14, tvOS 17, watchOS 10).
+// - In SwiftUI.swift: `WindowGroup.init(_:id:content:)`, `SceneBuilder`, `App.main()`.
+
+public struct TabView<SelectionValue: Hashable, Content: View>: View {
+    public var body: Never { fatalError() }
+}
+extension TabView where SelectionValue == Int {
+    nonisolated public init(@ViewBuilder content: () -> Content) {}
+}
+
+@available(tvOS, unavailable)
+public struct Slider<Label: View, ValueLabel: View>: View {
+    public var body: Never { fatalError() }
+}
+@available(tvOS, unavailable)
+extension Slider where Label == EmptyView, ValueLabel == EmptyView {
+    nonisolated public init<V>(
+        value: Binding<V>,
+        in bounds: ClosedRange<V> = 0...1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where V: BinaryFloatingPoint, V.Stride: BinaryFloatingPoint {}
+}
+
+extension View {
+    nonisolated public func task(
+        name: String? = nil,
+        priority: TaskPriority = .userInitiated,
+        file: String = #fileID,
+        line: Int = #line,
+        _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View { _Placeholder() }
+    nonisolated public func onChange<V: Equatable>(
+        of value: V,
+        initial: Bool = false,
+        _ action: @escaping () -> Void
+    ) -> some View { _Placeholder() }
+}
