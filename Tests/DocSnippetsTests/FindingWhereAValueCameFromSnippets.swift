@@ -1,0 +1,41 @@
+import Ambient
+import Testing
+
+/// The service the article's example overrides.
+final class Service: Sendable, CustomStringConvertible {
+    let name: String
+    init(_ name: String) { self.name = name }
+    var description: String { "Service(\(name))" }
+}
+
+private enum ServiceKey: DependencyKey {
+    static var defaultValue: Service { Service("live") }
+    static var testingValue: Service { Service("testing") }
+}
+
+extension DependencyValues {
+    var service: Service {
+        get { self[ServiceKey.self] }
+        set { self[ServiceKey.self] = newValue }
+    }
+}
+
+@Test func explainingAnOverrideNamesTheScopeThatSetIt() throws {
+    withDependencies {
+        $0.service = Service("stub")
+    } operation: {
+        print(DependencyValues.current.explain(\.service)!)
+    }
+    // ServiceKey = Service(stub): overridden at AmbientTests/ProvenanceTests.swift:11, in this scope
+
+    let line = #line + 1
+    let text = withDependencies {
+        $0.service = Service("stub")
+    } operation: {
+        DependencyValues.current.explain(\.service)?.description
+    }
+    #expect(
+        text
+            == "ServiceKey = Service(stub): overridden at DocSnippetsTests/FindingWhereAValueCameFromSnippets.swift:"
+            + "\(line), in this scope")
+}
