@@ -52,10 +52,6 @@ private struct Large {
         #expect(!isBitwiseIdentical(opening: Large(service: service), Large(service: service, third: 4)))
     }
 
-    @Test func paddingIsNotADifference() {
-        #expect(isBitwiseIdentical(Padded(flag: 1, count: 2), Padded(flag: 1, count: 2)))
-    }
-
     @Test func valuesOfOtherTypesAreNeverTheSame() {
         #expect(!isBitwiseIdentical(opening: Empty(), OtherEmpty()))
         #expect(!isBitwiseIdentical(opening: Int(7), UInt(7)), "the same bytes, another type")

@@ -17,8 +17,10 @@
 /// buffers, two boxes holding equal payloads). The answer is then "different", and the callers only lose an
 /// optimisation: the cache does not cache, the modifier applies its change again.
 ///
-/// Bytes a copy does not write (padding, an existential's unused inline buffer) are zero in both buffers, since
-/// each value is copied into zeroed memory before the comparison.
+/// Padding is compared too. A copy of a plain-data value may carry whatever bytes its source had there (the address
+/// sanitizer's builds show it), so two equal values with padding can compare different; that only costs the
+/// optimisation, as above. Each value is copied into zeroed memory first, so at least the bytes a copy leaves
+/// unwritten agree.
 func isBitwiseIdentical<Value>(_ first: Value, _ second: Value) -> Bool {
     let size = MemoryLayout<Value>.size
     guard size > 0 else { return true }
