@@ -84,12 +84,14 @@ public struct DependencyValues: Sendable {
     }
 
     /// A new scope inside `outer` whose overrides remember `site`, for `withDependencies`' update.
+    @inline(__always)
     init(scopeOf outer: DependencyValues, at site: CallSite?) {
         storage = Storage(parent: outer.storage, site: site)
     }
 
     /// `outer` itself when the scope opened by ``init(scopeOf:at:)`` was left as it was, so that an update that
     /// sets nothing costs nothing later (key path caches live per scope).
+    @inline(__always)
     func trimmed(to outer: DependencyValues) -> DependencyValues {
         guard storage.parent === outer.storage, storage.layer.isEmpty, storage.context == outer.context else {
             return self
