@@ -25,19 +25,23 @@ public import Ambient
 ///   - update: Overrides for the operation.
 ///   - isolation: The actor the operation runs on; the caller's, by default.
 ///   - operation: The test code.
+///   - fileID: The file of the call; explanations of its overrides point there. Leave the default.
+///   - line: The line of the call. Leave the default.
 /// - Returns: What `operation` returns.
 /// - Throws: What `update` or `operation` throws.
 public func withTestDependencies<R>(
     _ update: (inout DependencyValues) throws -> Void,
     isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> R
+    operation: () async throws -> R,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
 ) async rethrows -> R {
     if TestRoot.isActive {
-        return try await withDependencies(update, operation: operation)
+        return try await withDependencies(update, operation: operation, fileID: fileID, line: line)
     }
     let reporter = TestIssueReporter()
     var values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
-    try update(&values)
+    try values._update(fileID: fileID, line: line, update)
     defer { reporter.finish() }
     return try await TestRoot.$isActive.withValue(true) {
         try await _IssueReporting.withReporter(reporter) {
@@ -60,18 +64,22 @@ public func withTestDependencies<R>(
 /// - Parameters:
 ///   - update: Overrides for the operation.
 ///   - operation: The test code.
+///   - fileID: The file of the call; explanations of its overrides point there. Leave the default.
+///   - line: The line of the call. Leave the default.
 /// - Returns: What `operation` returns.
 /// - Throws: What `update` or `operation` throws.
 public func withTestDependencies<R>(
     _ update: (inout DependencyValues) throws -> Void,
-    operation: () throws -> R
+    operation: () throws -> R,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
 ) rethrows -> R {
     if TestRoot.isActive {
-        return try withDependencies(update, operation: operation)
+        return try withDependencies(update, operation: operation, fileID: fileID, line: line)
     }
     let reporter = TestIssueReporter()
     var values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
-    try update(&values)
+    try values._update(fileID: fileID, line: line, update)
     defer { reporter.finish() }
     return try TestRoot.$isActive.withValue(true) {
         try _IssueReporting.withReporter(reporter) {

@@ -95,4 +95,17 @@ struct PlainDependenciesTraitTests {
             }
         }
     }
+
+    @Test func explanationsNameTheCallThatSetAnOverride() {
+        let line = #line + 1
+        let text = withTestDependencies {
+            $0.liveOnlyService = "called"
+        } operation: {
+            DependencyValues.current.explain(\.liveOnlyService)?.description
+        }
+        #expect(
+            text
+                == "LiveOnlyServiceKey = called: overridden at AmbientTestingTests/DependenciesTraitTests.swift:\(line), "
+                + "in this scope")
+    }
 }
