@@ -15,7 +15,7 @@ import XCTest
 /// process ends — use the `.dependencies` trait where a test's defaults hold resources that must be freed with it.
 ///
 /// Implicit roots only isolate; strict reporting (a failure for a key without a testing value) comes with the
-/// `.dependencies` trait, ``DependencyTestCase`` and ``withTestDependencies(_:operation:)-1ja9r``.
+/// `.dependencies` trait, ``DependencyTestCase`` and ``withTestDependencies(_:operation:fileID:line:)``.
 final class ImplicitTestRoots: _TestRootProvider {
     static let shared = ImplicitTestRoots()
 
