@@ -44,4 +44,15 @@ import Testing
         #expect(text.components(separatedBy: "Still waiting.").count - 1 == 1, "\(text)")
         #expect(text.contains("for SlowKey, which another thread is creating (it is now creating SlowKey)"))
     }
+
+    @Test func theWaitBeforeTheWarningIsSetByAnEnvironmentVariable() async {
+        let result = await #expect(processExitsWith: .exitCode(42), observing: [\.standardErrorContent]) {
+            // Read once, on the first long wait: setting it here, before any, is what a launch environment does.
+            setenv("AMBIENT_WAIT_WARNING_SECONDS", "0.3", 1)
+            CreationWait.afterWarning.withLock { $0 = { exit(42) } }
+            _ = DependencyValues.current[HandOffAKey.self]
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(text.contains("Ambient: a thread has waited 0.3 s to create HandOffBKey for HandOffAKey"))
+    }
 }

@@ -14,7 +14,7 @@ final class Storage: @unchecked Sendable {
     // Safe: `layer` and `context` change only through `DependencyValues`' copy-on-write setters, which first make
     // sure this node is uniquely referenced and not yet frozen. A node that is reachable from another thread (or
     // another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are atomics;
-    // the weak references are set in `init` only, and the runtime loads weak references atomically.
+    // every other stored property is a `let` (the weak references live in `WeakLinks`, which argues for itself).
 
     /// The lazily built parts' words; must stay the first stored property (see ``AtomicWords``).
     private var atomicWords = AtomicWords()
