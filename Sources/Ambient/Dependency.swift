@@ -21,10 +21,8 @@
 public struct Dependency<Value: Sendable>: Sendable {
     @usableFromInline let values: DependencyValues
     @usableFromInline let accessor: Accessor
-    /// The key path's identity (the cache key of its resolved value), or the type key's.
-    @usableFromInline let identity: ObjectIdentifier
-    /// Whether `identity` is a key path's.
-    @usableFromInline let isKeyPath: Bool
+    /// How a read finds a created value, in fields that copying does not retain.
+    @usableFromInline let lookup: CreatedValueLookup
     /// Where the property is declared: reports about its reads point there.
     @usableFromInline let site: DeclarationSite
     #if canImport(SwiftUI)
@@ -57,8 +55,7 @@ public struct Dependency<Value: Sendable>: Sendable {
         let values = DependencyValues.current
         self.values = values
         accessor = .keyPath(keyPath)
-        identity = ObjectIdentifier(keyPath)
-        isKeyPath = true
+        lookup = CreatedValueLookup(storage: values.storage, identity: ObjectIdentifier(keyPath), isKeyPath: true)
         site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
         if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[keyPath: keyPath] }
@@ -83,8 +80,7 @@ public struct Dependency<Value: Sendable>: Sendable {
         let values = DependencyValues.current
         self.values = values
         accessor = .key(key)
-        identity = ObjectIdentifier(key)
-        isKeyPath = false
+        lookup = CreatedValueLookup(storage: values.storage, identity: ObjectIdentifier(key), isKeyPath: false)
         site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
         if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[key] }
@@ -95,18 +91,34 @@ public struct Dependency<Value: Sendable>: Sendable {
     @inlinable
     public var wrappedValue: Value {
         #if canImport(SwiftUI)
-            let values = view.values ?? self.values
+            if let values = view.values {
+                if let created = CreatedValueLookup(storage: values.storage, of: lookup).createdValue() {
+                    return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
+                }
+                return resolve(in: values)
+            }
         #endif
-        // NB: the fast path reads only `identity`; binding the enum's payload would retain the key path, and
-        // threads reading through the same property would contend on its reference count.
-        let created =
-            isKeyPath
-            ? values.storage.cachedValue(forKeyPath: identity)
-            : values.storage.createdValue(for: identity)
-        if let created {
+        if let created = lookup.createdValue() {
             return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
         }
         return resolve(in: values)
+    }
+
+    /// The dependency's value, read by a class that owns the property.
+    ///
+    /// A class's property is read in place: only the wrapper's plain fields are loaded, so a read retains nothing of
+    /// Ambient's, and threads reading through one owner do not contend on a reference count. You never call this
+    /// subscript yourself; Swift calls it for a `@Dependency` property of a class.
+    @inlinable @inline(__always)
+    public static subscript<Owner: AnyObject>(
+        _enclosingInstance owner: Owner,
+        wrapped wrapped: KeyPath<Owner, Value>,
+        storage storage: ReferenceWritableKeyPath<Owner, Dependency>
+    ) -> Value {
+        if let created = owner[keyPath: storage].lookup.createdValue() {
+            return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
+        }
+        return owner[keyPath: storage].wrappedValue
     }
 
     /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).
@@ -128,6 +140,40 @@ public struct Dependency<Value: Sendable>: Sendable {
         switch accessor {
         case .keyPath(let keyPath): values.resolve(keyPath)
         case .key(let key): values.value(ofTypeKey: key, as: Value.self)
+        }
+    }
+}
+
+/// Where a `@Dependency` read finds a value already created, in fields that copying does not retain.
+///
+/// The wrapper holds its values strongly as well; this copy of their storage is unretained, so a read that loads
+/// only these fields touches no reference count of Ambient's own.
+@usableFromInline
+struct CreatedValueLookup: Sendable {
+    /// The wrapper's storage, kept alive by the wrapper's `values`.
+    @usableFromInline let storage: Unmanaged<Storage>
+    /// The key path's identity (the cache key of its resolved value), or the type key's.
+    @usableFromInline let identity: ObjectIdentifier
+    /// Whether `identity` is a key path's.
+    @usableFromInline let isKeyPath: Bool
+
+    init(storage: Storage, identity: ObjectIdentifier, isKeyPath: Bool) {
+        self.storage = Unmanaged.passUnretained(storage)
+        self.identity = identity
+        self.isKeyPath = isKeyPath
+    }
+
+    /// The same key, looked up in `storage`.
+    @usableFromInline
+    init(storage: Storage, of other: CreatedValueLookup) {
+        self.init(storage: storage, identity: other.identity, isKeyPath: other.isKeyPath)
+    }
+
+    /// The value already created for the key, not retained; `nil` sends the read the long way.
+    @inlinable
+    func createdValue() -> Unmanaged<AnyBox>? {
+        storage._withUnsafeGuaranteedRef {
+            isKeyPath ? $0.cachedValue(forKeyPath: identity) : $0.createdValue(for: identity)
         }
     }
 }

@@ -139,7 +139,15 @@ final class Root: Sendable {
         in context: DependencyContext,
         skippingDerived: Bool
     ) -> Unmanaged<AnyBox>? {
-        guard let info = infoTable(for: context).findUnmanaged(key) else { return nil }
+        // NB: the table is probed unretained; `infoTable(for:)` returns it retained, and threads reading one root
+        // would contend on its reference count.
+        let table: Unmanaged<LockFreeTable<KeyInfo>> =
+            switch context {
+            case .default: .passUnretained(defaultInfos)
+            case .preview: .passUnretained(previewInfos)
+            case .testing: .passUnretained(testingInfos)
+            }
+        guard let info = table._withUnsafeGuaranteedRef({ $0.findUnmanaged(key) }) else { return nil }
         return info._withUnsafeGuaranteedRef { info in
             if skippingDerived, !info.reads.isEmpty { return nil }
             return info.value.loadUnmanaged()

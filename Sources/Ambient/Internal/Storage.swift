@@ -183,16 +183,13 @@ final class Storage: @unchecked Sendable {
     /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.
     @usableFromInline
     func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        guard let cache = keyPathValues.loadUnmanaged(),
-            let box = cache._withUnsafeGuaranteedRef({ $0.table.findUnmanaged(keyPath) }),
-            box.toOpaque() != KeyPathCache.uncacheable.toOpaque()
-        else { return nil }
-        return box
+        guard let cache = keyPathValues.loadUnmanaged() else { return nil }
+        return cache._withUnsafeGuaranteedRef { $0.cachedValue(for: keyPath) }
     }
 
     /// Whether the getter of `keyPath` was found to compute its value, so it must run on every read.
     func isUncacheable(keyPath: ObjectIdentifier) -> Bool {
-        keyPathValues.load()?.table.findUnmanaged(keyPath)?.toOpaque() == KeyPathCache.uncacheable.toOpaque()
+        keyPathValues.load()?.isUncacheable(keyPath) ?? false
     }
 
     /// Caches the value `keyPath` resolves to in these values.
@@ -203,13 +200,14 @@ final class Storage: @unchecked Sendable {
 
     /// Notes that the getter of `keyPath` computes its value.
     func markUncacheable(keyPath: any AnyObject & Sendable) {
-        cacheValue(KeyPathCache.uncacheable.takeUnretainedValue(), forKeyPath: keyPath)
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
+        cache.insert(cache.uncacheable, for: keyPath)
     }
 
     /// The box of the override for `key` visible here, if any, without retaining it.
     @inline(__always)
     private func overrideBox(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        if layer.count > 4 { return allOverrides().findBox(key) }
+        if layer.count > 4 { return allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) } }
         for index in layer.indices where layer[index].key == key {
             return Unmanaged.passUnretained(layer[index].box)
         }
@@ -220,7 +218,11 @@ final class Storage: @unchecked Sendable {
     /// Every override visible in the enclosing scope (or inherited by a snapshot), without retaining the map.
     @inline(__always)
     private func inheritedOverridesUnmanaged() -> Unmanaged<OverrideMap> {
-        if let parent { return parent.allOverridesUnmanaged() }
+        // NB: through `Unmanaged`, so that the parent is not retained around the probe: every scope below one
+        // node reads through it, from any thread.
+        if let parent = parent.map(Unmanaged.passUnretained) {
+            return parent._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() }
+        }
         return Unmanaged.passUnretained(links.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
     }
 
@@ -358,12 +360,27 @@ final class WeakLinks: @unchecked Sendable {
 /// they are written; the cache stops growing at ``capacity`` entries, and later key paths are simply not cached.
 final class KeyPathCache: Sendable {
     /// Stored for a key path whose getter computes its value (see ``DependencyValues/resolve(_:)``).
-    static let uncacheable = Unmanaged.passRetained(AnyBox())
+    ///
+    /// NB: one per cache, not a `static let`: a global costs a `swift_once` call on every read.
+    let uncacheable = AnyBox()
     /// The most key paths one scope caches.
     static let capacity = 256
 
-    let table = LockFreeTable<AnyBox>()
+    private let table = LockFreeTable<AnyBox>()
     private let keyPaths = ConditionLock<[any AnyObject & Sendable]>([])
+
+    /// The value cached for `keyPath`, if it has one, without retaining it: valid while this cache lives.
+    @inline(__always)
+    func cachedValue(for keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        guard let box = table.findUnmanaged(keyPath), box.toOpaque() != Unmanaged.passUnretained(uncacheable).toOpaque()
+        else { return nil }
+        return box
+    }
+
+    /// Whether `keyPath` was found to compute its value.
+    func isUncacheable(_ keyPath: ObjectIdentifier) -> Bool {
+        table.findUnmanaged(keyPath)?.toOpaque() == Unmanaged.passUnretained(uncacheable).toOpaque()
+    }
 
     func insert(_ box: AnyBox, for keyPath: any AnyObject & Sendable) {
         keyPaths.withLock { keyPaths in
