@@ -34,9 +34,10 @@ actor ActorOwner {
     func serviceName() -> String { service.name }
 }
 
-@Observable final class ObservableOwner {
+@Observable final class ObservableOwner: @unchecked Sendable {
+    // Safe: the stored properties are a `let` and a `@Dependency`, written in `init` and only read afterwards.
     @ObservationIgnored @Dependency(\.service) var service
-    var title = ""
+    let title = "observable"
 }
 
 @MainActor final class MainActorOwner {
@@ -84,39 +85,42 @@ actor ActorOwner {
         }
     }
 
-    @Test func genericClassReadsTheValuesOfItsCreationScope() {
-        withFreshRoot {
-            let owner = withDependencies {
-                $0.service = Service("generic")
-            } operation: {
-                GenericOwner<Int>()
+    /// The kinds of class whose reads are checked the same way.
+    enum Kind: CaseIterable, Sendable {
+        case generic, observable, subclass
+
+        /// An owner of this kind, created in the current scope, as a way to read its `service`.
+        func makeReader() -> @Sendable () -> Service {
+            switch self {
+            case .generic:
+                let owner = GenericOwner<Int>()
+                return { owner.service }
+            case .observable:
+                let owner = ObservableOwner()
+                return { owner.service }
+            case .subclass:
+                let owner = DerivedOwner()
+                return { (owner as BaseOwner).service }
             }
-            #expect(owner.service.name == "generic")
-            #expect(owner.service.name == "generic")
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func everyKindOfClassReadsTheValuesOfItsCreationScope(_ kind: Kind) {
+        withFreshRoot {
+            let read = withDependencies { $0.service = Service("creation") } operation: { kind.makeReader() }
+            withDependencies { $0.service = Service("call") } operation: {
+                #expect(read().name == "creation")  // the long way
+                #expect(read().name == "creation")  // the created value, in place
+            }
         }
     }
 
     @Test func actorReadsTheValuesOfItsCreationScope() async {
         await withFreshRoot {
-            let owner = withDependencies {
-                $0.service = Service("actor")
-            } operation: {
-                ActorOwner()
-            }
+            let owner = withDependencies { $0.service = Service("actor") } operation: { ActorOwner() }
             #expect(await owner.serviceName() == "actor")
             #expect(await owner.serviceName() == "actor")
-        }
-    }
-
-    @Test func observableClassReadsTheValuesOfItsCreationScope() {
-        withFreshRoot {
-            let owner = withDependencies {
-                $0.service = Service("observable")
-            } operation: {
-                ObservableOwner()
-            }
-            #expect(owner.service.name == "observable")
-            #expect(owner.service.name == "observable")
         }
     }
 
