@@ -108,8 +108,14 @@ actor ActorOwner {
     @Test(arguments: Kind.allCases)
     func everyKindOfClassReadsTheValuesOfItsCreationScope(_ kind: Kind) {
         withFreshRoot {
-            let read = withDependencies { $0.service = Service("creation") } operation: { kind.makeReader() }
-            withDependencies { $0.service = Service("call") } operation: {
+            let read = withDependencies {
+                $0.service = Service("creation")
+            } operation: {
+                kind.makeReader()
+            }
+            withDependencies {
+                $0.service = Service("call")
+            } operation: {
                 #expect(read().name == "creation")  // the long way
                 #expect(read().name == "creation")  // the created value, in place
             }
@@ -118,7 +124,11 @@ actor ActorOwner {
 
     @Test func actorReadsTheValuesOfItsCreationScope() async {
         await withFreshRoot {
-            let owner = withDependencies { $0.service = Service("actor") } operation: { ActorOwner() }
+            let owner = withDependencies {
+                $0.service = Service("actor")
+            } operation: {
+                ActorOwner()
+            }
             #expect(await owner.serviceName() == "actor")
             #expect(await owner.serviceName() == "actor")
         }
