@@ -20,9 +20,15 @@
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
     @usableFromInline let values: DependencyValues
-    @usableFromInline let accessor: Accessor
-    /// How a read finds a created value, in fields that copying does not retain.
-    @usableFromInline let lookup: CreatedValueLookup
+    /// The property's key path; `nil` for a type key, which `identity` names.
+    ///
+    /// NB: not an enum of a key path and a key type: a wrapper with one optional reference is destroyed with one
+    /// release, with no outlined switch over the cases, and every object with ten properties destroys ten.
+    @usableFromInline let keyPath: (any KeyPath<DependencyValues, Value> & Sendable)?
+    /// The key path's identity (the cache key of its resolved value), or the type key's metadata.
+    @usableFromInline let identity: ObjectIdentifier
+    /// Whether `identity` is a key path's.
+    @usableFromInline let isKeyPath: Bool
     /// Where the property is declared: reports about its reads point there.
     @usableFromInline let site: DeclarationSite
     #if canImport(SwiftUI)
@@ -30,12 +36,6 @@ public struct Dependency<Value: Sendable>: Sendable {
         /// `Dependency+View.swift`); `nil` in any other owner, which reads `values`.
         @usableFromInline var view = ViewDependencies()
     #endif
-
-    @usableFromInline
-    enum Accessor: Sendable {
-        case keyPath(any KeyPath<DependencyValues, Value> & Sendable)
-        case key(any DependencyKey.Type)
-    }
 
     /// A dependency read through a ``DependencyValues`` property.
     ///
@@ -54,8 +54,9 @@ public struct Dependency<Value: Sendable>: Sendable {
     ) {
         let values = DependencyValues.current
         self.values = values
-        accessor = .keyPath(keyPath)
-        lookup = CreatedValueLookup(storage: values.storage, identity: ObjectIdentifier(keyPath), isKeyPath: true)
+        self.keyPath = keyPath
+        identity = ObjectIdentifier(keyPath)
+        isKeyPath = true
         site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
         if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[keyPath: keyPath] }
@@ -79,8 +80,9 @@ public struct Dependency<Value: Sendable>: Sendable {
     ) where Key.Value == Value {
         let values = DependencyValues.current
         self.values = values
-        accessor = .key(key)
-        lookup = CreatedValueLookup(storage: values.storage, identity: ObjectIdentifier(key), isKeyPath: false)
+        keyPath = nil
+        identity = ObjectIdentifier(key)
+        isKeyPath = false
         site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
         if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[key] }
@@ -92,13 +94,17 @@ public struct Dependency<Value: Sendable>: Sendable {
     public var wrappedValue: Value {
         #if canImport(SwiftUI)
             if let values = view.values {
-                if let created = CreatedValueLookup(storage: values.storage, of: lookup).createdValue() {
+                if let created = Self.createdValue(
+                    in: Unmanaged.passUnretained(values.storage), identity: identity, isKeyPath: isKeyPath)
+                {
                     return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
                 }
                 return resolve(in: values)
             }
         #endif
-        if let created = lookup.createdValue() {
+        if let created = Self.createdValue(
+            in: Unmanaged.passUnretained(values.storage), identity: identity, isKeyPath: isKeyPath)
+        {
             return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
         }
         return resolve(in: values)
@@ -115,10 +121,27 @@ public struct Dependency<Value: Sendable>: Sendable {
         wrapped wrapped: KeyPath<Owner, Value>,
         storage storage: ReferenceWritableKeyPath<Owner, Dependency>
     ) -> Value {
-        if let created = owner[keyPath: storage].lookup.createdValue() {
+        // NB: field by field, so that only plain words are loaded: a whole wrapper would be copied out (retained).
+        let created = createdValue(
+            in: Unmanaged.passUnretained(owner[keyPath: storage].values.storage),
+            identity: owner[keyPath: storage].identity,
+            isKeyPath: owner[keyPath: storage].isKeyPath)
+        if let created {
             return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
         }
         return owner[keyPath: storage].wrappedValue
+    }
+
+    /// The value already created for the key, not retained; `nil` sends the read the long way.
+    ///
+    /// `storage` is not retained either: the caller's wrapper holds it.
+    @inlinable @inline(__always)
+    static func createdValue(
+        in storage: Unmanaged<Storage>, identity: ObjectIdentifier, isKeyPath: Bool
+    ) -> Unmanaged<AnyBox>? {
+        storage._withUnsafeGuaranteedRef {
+            isKeyPath ? $0.cachedValue(forKeyPath: identity) : $0.createdValue(for: identity)
+        }
     }
 
     /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).
@@ -129,52 +152,24 @@ public struct Dependency<Value: Sendable>: Sendable {
     func resolve(in values: DependencyValues) -> Value {
         guard values.context != .default else { return read(in: values) }
         var context = ReadContext(site: site, ambient: DependencyValues.current)
-        switch accessor {
-        case .keyPath(let keyPath): context.keyPath = keyPath
-        case .key(let key): context.typeKey = key
+        if let keyPath {
+            context.keyPath = keyPath
+        } else {
+            context.typeKey = typeKey
         }
         return ReadContext.$current.withValue(context) { read(in: values) }
     }
 
     private func read(in values: DependencyValues) -> Value {
-        switch accessor {
-        case .keyPath(let keyPath): values.resolve(keyPath)
-        case .key(let key): values.value(ofTypeKey: key, as: Value.self)
-        }
-    }
-}
-
-/// Where a `@Dependency` read finds a value already created, in fields that copying does not retain.
-///
-/// The wrapper holds its values strongly as well; this copy of their storage is unretained, so a read that loads
-/// only these fields touches no reference count of Ambient's own.
-@usableFromInline
-struct CreatedValueLookup: Sendable {
-    /// The wrapper's storage, kept alive by the wrapper's `values`.
-    @usableFromInline let storage: Unmanaged<Storage>
-    /// The key path's identity (the cache key of its resolved value), or the type key's.
-    @usableFromInline let identity: ObjectIdentifier
-    /// Whether `identity` is a key path's.
-    @usableFromInline let isKeyPath: Bool
-
-    init(storage: Storage, identity: ObjectIdentifier, isKeyPath: Bool) {
-        self.storage = Unmanaged.passUnretained(storage)
-        self.identity = identity
-        self.isKeyPath = isKeyPath
+        if let keyPath { return values.resolve(keyPath) }
+        return values.value(ofTypeKey: typeKey, as: Value.self)
     }
 
-    /// The same key, looked up in `storage`.
-    @usableFromInline
-    init(storage: Storage, of other: CreatedValueLookup) {
-        self.init(storage: storage, identity: other.identity, isKeyPath: other.isKeyPath)
-    }
-
-    /// The value already created for the key, not retained; `nil` sends the read the long way.
-    @inlinable
-    func createdValue() -> Unmanaged<AnyBox>? {
-        storage._withUnsafeGuaranteedRef {
-            isKeyPath ? $0.cachedValue(forKeyPath: identity) : $0.createdValue(for: identity)
-        }
+    /// The type key that `identity` names (for a wrapper made with a type key).
+    private var typeKey: any DependencyKey.Type {
+        // NB: `identity` is the key's metadata (`ObjectIdentifier(key)`), which is what an `Any.Type` holds; the
+        // conformance is found again at run time, on the long path only, rather than kept in every wrapper.
+        unsafeBitCast(identity, to: Any.Type.self) as! any DependencyKey.Type
     }
 }
 
