@@ -11,10 +11,11 @@
 /// freed when nothing outside Ambient holds their values any more.
 @usableFromInline
 final class Storage: @unchecked Sendable {
-    // Safe: `layer` and `context` change only through `DependencyValues`' copy-on-write setters, which first make
-    // sure this node is uniquely referenced and not yet frozen. A node that is reachable from another thread (or
-    // another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are atomics;
-    // every other stored property is a `let` (the weak references live in `WeakLinks`, which argues for itself).
+    // Safe: the own overrides and `context` change only through `DependencyValues`' copy-on-write setters, which
+    // first make sure this node is uniquely referenced and not yet frozen. A node that is reachable from another
+    // thread (or another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are
+    // atomics; every other stored property is a `let` (the weak references live in `WeakLinks`, which argues for
+    // itself).
 
     /// The lazily built parts' words; must stay the first stored property (see ``AtomicWords``).
     private var atomicWords = AtomicWords()
@@ -40,11 +41,15 @@ final class Storage: @unchecked Sendable {
     /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
     private let inheritedCount: Int
     // NB: `@exclusivity(unchecked)` drops the dynamic exclusivity check (a thread-local access set) from every
-    // read. It is sound for the reason this class is: the two are written only while the node is uniquely
+    // read. It is sound for the reason this class is: they are written only while the node is uniquely
     // referenced, so no other access, read or write, can overlap a write.
 
-    /// The overrides this scope sets itself.
-    @exclusivity(unchecked) private(set) var layer: [Override] = []
+    /// The first override this scope sets itself, kept in the node: most scopes set one, and keeping it in an
+    /// array would cost entering the scope a second allocation.
+    @exclusivity(unchecked) private var firstOwn: OwnOverride?
+    /// The overrides this scope sets after `firstOwn`, in the order they were first set; empty while `firstOwn` is
+    /// `nil`.
+    @exclusivity(unchecked) private var moreOwn: [OwnOverride] = []
     /// The context whose values keys give here.
     @exclusivity(unchecked) private(set) var context: DependencyContext
     /// Every override visible here, built on first need by a child scope or by a large own layer.
@@ -108,7 +113,7 @@ final class Storage: @unchecked Sendable {
         depth = parent.depth + 1
         self.recorder = recorder ?? parent.recorder
         self.site = site
-        inheritedCount = parent.inheritedCount + parent.layer.count
+        inheritedCount = parent.inheritedCount + parent.ownCount
         links = parent.links
         context = parent.context
     }
@@ -142,7 +147,7 @@ final class Storage: @unchecked Sendable {
     private var innermostOverridingNode: Storage? {
         var node: Storage? = self
         while let current = node {
-            if !current.layer.isEmpty { return current }
+            if current.setsOverrides { return current }
             node = current.parent ?? current.links?.origin
         }
         return nil
@@ -160,7 +165,26 @@ final class Storage: @unchecked Sendable {
 
     /// Whether any override is visible here.
     @inline(__always)
-    var hasOverrides: Bool { inheritedCount != 0 || !layer.isEmpty }
+    var hasOverrides: Bool { inheritedCount != 0 || setsOverrides }
+
+    /// Whether this scope sets any override itself.
+    @inline(__always)
+    var setsOverrides: Bool { firstOwn != nil }
+
+    /// How many overrides this scope sets itself.
+    @inline(__always)
+    private var ownCount: Int { firstOwn == nil ? 0 : 1 + moreOwn.count }
+
+    /// The overrides this scope sets itself, in the order they were first set.
+    var layer: [Override] {
+        guard let firstOwn else { return [] }
+        return [override(firstOwn)] + moreOwn.map(override)
+    }
+
+    /// `own`, which this scope sets, with this scope's depth and site.
+    private func override(_ own: OwnOverride) -> Override {
+        Override(key: own.key, keyType: own.keyType, box: own.box, depth: depth, site: site)
+    }
 
     // MARK: Reading
 
@@ -209,9 +233,12 @@ final class Storage: @unchecked Sendable {
     /// The box of the override for `key` visible here, if any, without retaining it.
     @inline(__always)
     private func overrideBox(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        if layer.count > 4 { return allOverrides().findBox(key) }
-        for index in layer.indices where layer[index].key == key {
-            return Unmanaged.passUnretained(layer[index].box)
+        if let firstOwn {
+            if moreOwn.count > 3 { return allOverrides().findBox(key) }
+            if firstOwn.key == key { return Unmanaged.passUnretained(firstOwn.box) }
+            for index in moreOwn.indices where moreOwn[index].key == key {
+                return Unmanaged.passUnretained(moreOwn[index].box)
+            }
         }
         guard inheritedCount != 0 else { return nil }
         return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) }
@@ -234,8 +261,11 @@ final class Storage: @unchecked Sendable {
     /// The override for `key` visible in this scope, if any.
     @inline(__always)
     func override(for key: ObjectIdentifier) -> Override? {
-        if layer.count > 4 { return allOverrides().find(key) }
-        for override in layer where override.key == key { return override }
+        if let firstOwn {
+            if moreOwn.count > 3 { return allOverrides().find(key) }
+            if firstOwn.key == key { return override(firstOwn) }
+            for own in moreOwn where own.key == key { return override(own) }
+        }
         guard inheritedCount != 0 else { return nil }
         return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.find(key) }
     }
@@ -243,7 +273,7 @@ final class Storage: @unchecked Sendable {
     /// Every override visible in this scope, built once.
     func allOverrides() -> OverrideMap {
         if let map = visibleOverrides.load() { return map }
-        if layer.isEmpty, parent == nil, let inherited = links?.inherited {
+        if !setsOverrides, parent == nil, let inherited = links?.inherited {
             return visibleOverrides.storeIfNil(inherited)
         }
         var merged: [ObjectIdentifier: Override] = [:]
@@ -304,17 +334,33 @@ final class Storage: @unchecked Sendable {
     // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
 
     func set(_ box: AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
-        let override = Override(key: key, keyType: keyType, box: box, depth: depth, site: site)
-        if let index = layer.firstIndex(where: { $0.key == key }) {
-            layer[index] = override
+        let own = OwnOverride(keyType: keyType, box: box)
+        guard let first = firstOwn, first.key != key else {
+            firstOwn = own
+            return
+        }
+        if let index = moreOwn.firstIndex(where: { $0.key == key }) {
+            moreOwn[index] = own
         } else {
-            layer.append(override)
+            moreOwn.append(own)
         }
     }
 
     func setContext(_ context: DependencyContext) {
         self.context = context
     }
+}
+
+/// An override that a ``Storage`` node sets itself: the node knows its depth and site, so they are not stored again.
+struct OwnOverride {
+    /// The key type; its identity is the key.
+    let keyType: any DependencyKey.Type
+    /// The value.
+    let box: AnyBox
+
+    /// The key's identity.
+    @inline(__always)
+    var key: ObjectIdentifier { ObjectIdentifier(keyType) }
 }
 
 /// What a snapshot holds instead of a parent and a strong root: weak links, so that a cache that holds the default
