@@ -70,7 +70,7 @@ public struct DependencyValues: Sendable {
 
     /// Overrides `key` with the value in `box` in these values only.
     @usableFromInline
-    mutating func set(_ box: AnyBox, for key: any DependencyKey.Type) {
+    mutating func set(_ box: consuming AnyBox, for key: any DependencyKey.Type) {
         writableStorage().set(box, for: key, key: ObjectIdentifier(key))
     }
 

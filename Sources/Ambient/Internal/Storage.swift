@@ -333,7 +333,7 @@ final class Storage: @unchecked Sendable {
 
     // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
 
-    func set(_ box: AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
+    func set(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
         let own = OwnOverride(keyType: keyType, box: box)
         guard let first = firstOwn, first.key != key else {
             firstOwn = own
