@@ -96,7 +96,7 @@ public struct DependencyValues: Sendable {
     /// sets nothing costs nothing later (key path caches live per scope).
     @inline(__always)
     func trimmed(to outer: DependencyValues) -> DependencyValues {
-        guard storage.parent === outer.storage, !storage.setsOverrides, storage.context == outer.context else {
+        guard storage.isChild(of: outer.storage), !storage.setsOverrides, storage.context == outer.context else {
             return self
         }
         return outer

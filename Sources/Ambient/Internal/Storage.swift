@@ -30,8 +30,13 @@ final class Storage: @unchecked Sendable {
     private let rootOwner: Root?
     /// What a node whose root is weak (a snapshot, and nodes made from one) holds instead; `nil` in an ordinary node.
     private let links: WeakLinks?
+    /// The enclosing scope, retained, if any; always `nil` in a snapshot. Set in `init` only; `deinit` releases it.
+    ///
+    /// NB: not a stored `Storage?`: for a class that holds one of its own kind, Swift frees the chain in a loop that
+    /// retains and releases the parent once more, on every node freed — every scope entry. `deinit` loops itself.
+    private let parentReference: Unmanaged<Storage>?
     /// The enclosing scope, if any; always `nil` in a snapshot.
-    let parent: Storage?
+    var parent: Storage? { parentReference?.takeUnretainedValue() }
     /// The number of nodes above this one.
     let depth: Int
     /// Collects reads while a default is created from this node's values; inherited by nested scopes.
@@ -63,6 +68,15 @@ final class Storage: @unchecked Sendable {
         visibleOverrides.releaseStored()
         scopedDefaults.releaseStored()
         keyPathValues.releaseStored()
+        // Frees the enclosing scopes that only this node held one at a time, not by recursion: a chain of nodes (the
+        // copies that copy-on-write made) can be long enough to overflow the stack. A parent held only here gets its
+        // own parent retained before it goes, so that its `deinit` releases that one without freeing it.
+        var next = parentReference
+        while let reference = next {
+            var node = reference.takeRetainedValue()
+            guard isKnownUniquelyReferenced(&node) else { return }
+            next = node.parentReference?.retain()
+        }
     }
 
     /// Whether the atomic words are where ``AtomicWords`` looks for them.
@@ -81,7 +95,7 @@ final class Storage: @unchecked Sendable {
         self.isProcessNode = isProcessNode
         rootReference = Unmanaged.passUnretained(root)
         rootOwner = root
-        parent = nil
+        parentReference = nil
         depth = 0
         recorder = nil
         site = nil
@@ -95,7 +109,7 @@ final class Storage: @unchecked Sendable {
         isProcessNode = false
         rootReference = source.rootReference
         rootOwner = source.links == nil ? source.rootReference.takeUnretainedValue() : nil
-        parent = nil
+        parentReference = nil
         depth = 0
         recorder = nil
         site = nil
@@ -109,7 +123,7 @@ final class Storage: @unchecked Sendable {
         isProcessNode = false
         rootReference = parent.rootReference
         rootOwner = nil
-        self.parent = parent
+        parentReference = .passRetained(parent)
         depth = parent.depth + 1
         self.recorder = recorder ?? parent.recorder
         self.site = site
@@ -124,7 +138,7 @@ final class Storage: @unchecked Sendable {
         isProcessNode = false
         rootReference = Unmanaged.passUnretained(Root.placeholder)
         rootOwner = nil
-        parent = nil
+        parentReference = nil
         depth = source.depth + 1
         self.recorder = recorder
         site = nil
@@ -155,7 +169,8 @@ final class Storage: @unchecked Sendable {
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
     var isFrozen: Bool {
-        (parent == nil && links?.inherited != nil) || visibleOverrides.load() != nil || scopedDefaults.load() != nil
+        (parentReference == nil && links?.inherited != nil) || visibleOverrides.load() != nil
+            || scopedDefaults.load() != nil
             || keyPathValues.load() != nil
     }
 
@@ -166,6 +181,12 @@ final class Storage: @unchecked Sendable {
     /// Whether any override is visible here.
     @inline(__always)
     var hasOverrides: Bool { inheritedCount != 0 || setsOverrides }
+
+    /// Whether `node` is this node's parent.
+    @inline(__always)
+    func isChild(of node: Storage) -> Bool {
+        parentReference?.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+    }
 
     /// Whether this scope sets any override itself.
     @inline(__always)
@@ -247,7 +268,7 @@ final class Storage: @unchecked Sendable {
     /// Every override visible in the enclosing scope (or inherited by a snapshot), without retaining the map.
     @inline(__always)
     private func inheritedOverridesUnmanaged() -> Unmanaged<OverrideMap> {
-        if let parent { return parent.allOverridesUnmanaged() }
+        if let parentReference { return parentReference._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() } }
         return Unmanaged.passUnretained(links.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
     }
 
@@ -273,7 +294,7 @@ final class Storage: @unchecked Sendable {
     /// Every override visible in this scope, built once.
     func allOverrides() -> OverrideMap {
         if let map = visibleOverrides.load() { return map }
-        if !setsOverrides, parent == nil, let inherited = links?.inherited {
+        if !setsOverrides, parentReference == nil, let inherited = links?.inherited {
             return visibleOverrides.storeIfNil(inherited)
         }
         var merged: [ObjectIdentifier: Override] = [:]
