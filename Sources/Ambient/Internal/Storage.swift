@@ -49,11 +49,16 @@ final class Storage: @unchecked Sendable {
     // read. It is sound for the reason this class is: they are written only while the node is uniquely
     // referenced, so no other access, read or write, can overlap a write.
 
-    /// The first override this scope sets itself, kept in the node: most scopes set one, and keeping it in an
-    /// array would cost entering the scope a second allocation.
-    @exclusivity(unchecked) private var firstOwn: OwnOverride?
-    /// The overrides this scope sets after `firstOwn`, in the order they were first set; empty while `firstOwn` is
-    /// `nil`.
+    /// The key type of the first override this scope sets itself, kept in the node: most scopes set one, and
+    /// keeping it in an array would cost entering the scope a second allocation.
+    ///
+    /// NB: the key type and the box are two stored properties, not one `OwnOverride?`: binding an optional struct
+    /// copies it, which retains and releases the box on every read that looks at it.
+    @exclusivity(unchecked) private var firstKeyType: (any DependencyKey.Type)?
+    /// The value of the first override; `nil` exactly when `firstKeyType` is.
+    @exclusivity(unchecked) private var firstBox: AnyBox?
+    /// The overrides this scope sets after the first, in the order they were first set; empty while there is no
+    /// first.
     @exclusivity(unchecked) private var moreOwn: [OwnOverride] = []
     /// The context whose values keys give here.
     @exclusivity(unchecked) private(set) var context: DependencyContext
@@ -190,11 +195,16 @@ final class Storage: @unchecked Sendable {
 
     /// Whether this scope sets any override itself.
     @inline(__always)
-    var setsOverrides: Bool { firstOwn != nil }
+    var setsOverrides: Bool { firstKeyType != nil }
 
     /// How many overrides this scope sets itself.
     @inline(__always)
-    private var ownCount: Int { firstOwn == nil ? 0 : 1 + moreOwn.count }
+    private var ownCount: Int { firstKeyType == nil ? 0 : 1 + moreOwn.count }
+
+    /// The first override this scope sets itself, if any.
+    private var firstOwn: OwnOverride? {
+        firstKeyType.map { OwnOverride(keyType: $0, box: firstBox.unsafelyUnwrapped) }
+    }
 
     /// The overrides this scope sets itself, in the order they were first set.
     var layer: [Override] {
@@ -254,9 +264,9 @@ final class Storage: @unchecked Sendable {
     /// The box of the override for `key` visible here, if any, without retaining it.
     @inline(__always)
     private func overrideBox(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        if let firstOwn {
+        if let firstKeyType {
             if moreOwn.count > 3 { return allOverrides().findBox(key) }
-            if firstOwn.key == key { return Unmanaged.passUnretained(firstOwn.box) }
+            if ObjectIdentifier(firstKeyType) == key { return Unmanaged.passUnretained(firstBox.unsafelyUnwrapped) }
             for index in moreOwn.indices where moreOwn[index].key == key {
                 return Unmanaged.passUnretained(moreOwn[index].box)
             }
@@ -355,11 +365,12 @@ final class Storage: @unchecked Sendable {
     // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
 
     func set(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
-        let own = OwnOverride(keyType: keyType, box: box)
-        guard let first = firstOwn, first.key != key else {
-            firstOwn = own
+        guard let firstKeyType, ObjectIdentifier(firstKeyType) != key else {
+            firstKeyType = keyType
+            firstBox = box
             return
         }
+        let own = OwnOverride(keyType: keyType, box: box)
         if let index = moreOwn.firstIndex(where: { $0.key == key }) {
             moreOwn[index] = own
         } else {
