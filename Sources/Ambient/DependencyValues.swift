@@ -49,7 +49,9 @@ public struct DependencyValues: Sendable {
             return resolve(key)
         }
         set {
-            set(newValue, for: key)
+            // NB: the box is made here, inlined into the caller, where `Box<Key.Value>`'s metadata is a cached
+            // load; made inside Ambient, it would be looked up in the runtime's generic metadata cache every time.
+            set(Box(newValue), for: key)
         }
     }
 
@@ -66,9 +68,10 @@ public struct DependencyValues: Sendable {
         return resolved.box.unbox(as: Key.Value.self)
     }
 
+    /// Overrides `key` with the value in `box` in these values only.
     @usableFromInline
-    mutating func set<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
-        writableStorage().set(Box(value), for: key, key: ObjectIdentifier(key))
+    mutating func set(_ box: consuming AnyBox, for key: any DependencyKey.Type) {
+        writableStorage().set(box, for: key, key: ObjectIdentifier(key))
     }
 
     /// The context whose values unset keys give: the detected one, unless a scope chose another.
@@ -93,7 +96,7 @@ public struct DependencyValues: Sendable {
     /// sets nothing costs nothing later (key path caches live per scope).
     @inline(__always)
     func trimmed(to outer: DependencyValues) -> DependencyValues {
-        guard storage.parent === outer.storage, storage.layer.isEmpty, storage.context == outer.context else {
+        guard storage.isChild(of: outer.storage), !storage.setsOverrides, storage.context == outer.context else {
             return self
         }
         return outer

@@ -7,6 +7,9 @@ class AnyBox: @unchecked Sendable {
 
     /// The boxed value, described for ``DependencyValues/description``.
     var valueDescription: String { "" }
+
+    /// An empty box; `Box.init` is inlined into callers, so they must see this.
+    @usableFromInline init() {}
 }
 
 /// The one concrete ``AnyBox``.
@@ -15,6 +18,7 @@ final class Box<Value: Sendable>: AnyBox, @unchecked Sendable {
     // Safe: `value` is a `let` of a `Sendable` type.
     @usableFromInline let value: Value
 
+    @inlinable
     init(_ value: Value) {
         self.value = value
     }

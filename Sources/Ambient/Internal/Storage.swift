@@ -11,10 +11,11 @@
 /// freed when nothing outside Ambient holds their values any more.
 @usableFromInline
 final class Storage: @unchecked Sendable {
-    // Safe: `layer` and `context` change only through `DependencyValues`' copy-on-write setters, which first make
-    // sure this node is uniquely referenced and not yet frozen. A node that is reachable from another thread (or
-    // another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are atomics;
-    // every other stored property is a `let` (the weak references live in `WeakLinks`, which argues for itself).
+    // Safe: the own overrides and `context` change only through `DependencyValues`' copy-on-write setters, which
+    // first make sure this node is uniquely referenced and not yet frozen. A node that is reachable from another
+    // thread (or another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are
+    // atomics; every other stored property is a `let` (the weak references live in `WeakLinks`, which argues for
+    // itself).
 
     /// The lazily built parts' words; must stay the first stored property (see ``AtomicWords``).
     private var atomicWords = AtomicWords()
@@ -29,8 +30,13 @@ final class Storage: @unchecked Sendable {
     private let rootOwner: Root?
     /// What a node whose root is weak (a snapshot, and nodes made from one) holds instead; `nil` in an ordinary node.
     private let links: WeakLinks?
+    /// The enclosing scope, retained, if any; always `nil` in a snapshot. Set in `init` only; `deinit` releases it.
+    ///
+    /// NB: not a stored `Storage?`: for a class that holds one of its own kind, Swift frees the chain in a loop that
+    /// retains and releases the parent once more, on every node freed — every scope entry. `deinit` loops itself.
+    private let parentReference: Unmanaged<Storage>?
     /// The enclosing scope, if any; always `nil` in a snapshot.
-    let parent: Storage?
+    var parent: Storage? { parentReference?.takeUnretainedValue() }
     /// The number of nodes above this one.
     let depth: Int
     /// Collects reads while a default is created from this node's values; inherited by nested scopes.
@@ -40,11 +46,20 @@ final class Storage: @unchecked Sendable {
     /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
     private let inheritedCount: Int
     // NB: `@exclusivity(unchecked)` drops the dynamic exclusivity check (a thread-local access set) from every
-    // read. It is sound for the reason this class is: the two are written only while the node is uniquely
+    // read. It is sound for the reason this class is: they are written only while the node is uniquely
     // referenced, so no other access, read or write, can overlap a write.
 
-    /// The overrides this scope sets itself.
-    @exclusivity(unchecked) private(set) var layer: [Override] = []
+    /// The key type of the first override this scope sets itself, kept in the node: most scopes set one, and
+    /// keeping it in an array would cost entering the scope a second allocation.
+    ///
+    /// NB: the key type and the box are two stored properties, not one `OwnOverride?`: binding an optional struct
+    /// copies it, which retains and releases the box on every read that looks at it.
+    @exclusivity(unchecked) private var firstKeyType: (any DependencyKey.Type)?
+    /// The value of the first override; `nil` exactly when `firstKeyType` is.
+    @exclusivity(unchecked) private var firstBox: AnyBox?
+    /// The overrides this scope sets after the first, in the order they were first set; empty while there is no
+    /// first.
+    @exclusivity(unchecked) private var moreOwn: [OwnOverride] = []
     /// The context whose values keys give here.
     @exclusivity(unchecked) private(set) var context: DependencyContext
     /// Every override visible here, built on first need by a child scope or by a large own layer.
@@ -58,6 +73,15 @@ final class Storage: @unchecked Sendable {
         visibleOverrides.releaseStored()
         scopedDefaults.releaseStored()
         keyPathValues.releaseStored()
+        // Frees the enclosing scopes that only this node held one at a time, not by recursion: a chain of nodes (the
+        // copies that copy-on-write made) can be long enough to overflow the stack. A parent held only here gets its
+        // own parent retained before it goes, so that its `deinit` releases that one without freeing it.
+        var next = parentReference
+        while let reference = next {
+            var node = reference.takeRetainedValue()
+            guard isKnownUniquelyReferenced(&node) else { return }
+            next = node.parentReference?.retain()
+        }
     }
 
     /// Whether the atomic words are where ``AtomicWords`` looks for them.
@@ -76,7 +100,7 @@ final class Storage: @unchecked Sendable {
         self.isProcessNode = isProcessNode
         rootReference = Unmanaged.passUnretained(root)
         rootOwner = root
-        parent = nil
+        parentReference = nil
         depth = 0
         recorder = nil
         site = nil
@@ -90,7 +114,7 @@ final class Storage: @unchecked Sendable {
         isProcessNode = false
         rootReference = source.rootReference
         rootOwner = source.links == nil ? source.rootReference.takeUnretainedValue() : nil
-        parent = nil
+        parentReference = nil
         depth = 0
         recorder = nil
         site = nil
@@ -104,11 +128,11 @@ final class Storage: @unchecked Sendable {
         isProcessNode = false
         rootReference = parent.rootReference
         rootOwner = nil
-        self.parent = parent
+        parentReference = .passRetained(parent)
         depth = parent.depth + 1
         self.recorder = recorder ?? parent.recorder
         self.site = site
-        inheritedCount = parent.inheritedCount + parent.layer.count
+        inheritedCount = parent.inheritedCount + parent.ownCount
         links = parent.links
         context = parent.context
     }
@@ -119,7 +143,7 @@ final class Storage: @unchecked Sendable {
         isProcessNode = false
         rootReference = Unmanaged.passUnretained(Root.placeholder)
         rootOwner = nil
-        parent = nil
+        parentReference = nil
         depth = source.depth + 1
         self.recorder = recorder
         site = nil
@@ -142,7 +166,7 @@ final class Storage: @unchecked Sendable {
     private var innermostOverridingNode: Storage? {
         var node: Storage? = self
         while let current = node {
-            if !current.layer.isEmpty { return current }
+            if current.setsOverrides { return current }
             node = current.parent ?? current.links?.origin
         }
         return nil
@@ -150,7 +174,8 @@ final class Storage: @unchecked Sendable {
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
     var isFrozen: Bool {
-        (parent == nil && links?.inherited != nil) || visibleOverrides.load() != nil || scopedDefaults.load() != nil
+        (parentReference == nil && links?.inherited != nil) || visibleOverrides.load() != nil
+            || scopedDefaults.load() != nil
             || keyPathValues.load() != nil
     }
 
@@ -160,7 +185,37 @@ final class Storage: @unchecked Sendable {
 
     /// Whether any override is visible here.
     @inline(__always)
-    var hasOverrides: Bool { inheritedCount != 0 || !layer.isEmpty }
+    var hasOverrides: Bool { inheritedCount != 0 || setsOverrides }
+
+    /// Whether `node` is this node's parent.
+    @inline(__always)
+    func isChild(of node: Storage) -> Bool {
+        parentReference?.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+    }
+
+    /// Whether this scope sets any override itself.
+    @inline(__always)
+    var setsOverrides: Bool { firstKeyType != nil }
+
+    /// How many overrides this scope sets itself.
+    @inline(__always)
+    private var ownCount: Int { firstKeyType == nil ? 0 : 1 + moreOwn.count }
+
+    /// The first override this scope sets itself, if any.
+    private var firstOwn: OwnOverride? {
+        firstKeyType.map { OwnOverride(keyType: $0, box: firstBox.unsafelyUnwrapped) }
+    }
+
+    /// The overrides this scope sets itself, in the order they were first set.
+    var layer: [Override] {
+        guard let firstOwn else { return [] }
+        return [override(firstOwn)] + moreOwn.map(override)
+    }
+
+    /// `own`, which this scope sets, with this scope's depth and site.
+    private func override(_ own: OwnOverride) -> Override {
+        Override(key: own.key, keyType: own.keyType, box: own.box, depth: depth, site: site)
+    }
 
     // MARK: Reading
 
@@ -207,9 +262,12 @@ final class Storage: @unchecked Sendable {
     /// The box of the override for `key` visible here, if any, without retaining it.
     @inline(__always)
     private func overrideBox(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        if layer.count > 4 { return allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) } }
-        for index in layer.indices where layer[index].key == key {
-            return Unmanaged.passUnretained(layer[index].box)
+        if let firstKeyType {
+            if moreOwn.count > 3 { return allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) } }
+            if ObjectIdentifier(firstKeyType) == key { return Unmanaged.passUnretained(firstBox.unsafelyUnwrapped) }
+            for index in moreOwn.indices where moreOwn[index].key == key {
+                return Unmanaged.passUnretained(moreOwn[index].box)
+            }
         }
         guard inheritedCount != 0 else { return nil }
         return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) }
@@ -220,9 +278,7 @@ final class Storage: @unchecked Sendable {
     private func inheritedOverridesUnmanaged() -> Unmanaged<OverrideMap> {
         // NB: through `Unmanaged`, so that the parent is not retained around the probe: every scope below one
         // node reads through it, from any thread.
-        if let parent = parent.map(Unmanaged.passUnretained) {
-            return parent._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() }
-        }
+        if let parentReference { return parentReference._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() } }
         return Unmanaged.passUnretained(links.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
     }
 
@@ -236,8 +292,11 @@ final class Storage: @unchecked Sendable {
     /// The override for `key` visible in this scope, if any.
     @inline(__always)
     func override(for key: ObjectIdentifier) -> Override? {
-        if layer.count > 4 { return allOverrides().find(key) }
-        for override in layer where override.key == key { return override }
+        if let firstOwn {
+            if moreOwn.count > 3 { return allOverrides().find(key) }
+            if firstOwn.key == key { return override(firstOwn) }
+            for own in moreOwn where own.key == key { return override(own) }
+        }
         guard inheritedCount != 0 else { return nil }
         return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.find(key) }
     }
@@ -245,7 +304,7 @@ final class Storage: @unchecked Sendable {
     /// Every override visible in this scope, built once.
     func allOverrides() -> OverrideMap {
         if let map = visibleOverrides.load() { return map }
-        if layer.isEmpty, parent == nil, let inherited = links?.inherited {
+        if !setsOverrides, parentReference == nil, let inherited = links?.inherited {
             return visibleOverrides.storeIfNil(inherited)
         }
         var merged: [ObjectIdentifier: Override] = [:]
@@ -305,18 +364,35 @@ final class Storage: @unchecked Sendable {
 
     // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
 
-    func set(_ box: AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
-        let override = Override(key: key, keyType: keyType, box: box, depth: depth, site: site)
-        if let index = layer.firstIndex(where: { $0.key == key }) {
-            layer[index] = override
+    func set(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
+        guard let firstKeyType, ObjectIdentifier(firstKeyType) != key else {
+            firstKeyType = keyType
+            firstBox = box
+            return
+        }
+        let own = OwnOverride(keyType: keyType, box: box)
+        if let index = moreOwn.firstIndex(where: { $0.key == key }) {
+            moreOwn[index] = own
         } else {
-            layer.append(override)
+            moreOwn.append(own)
         }
     }
 
     func setContext(_ context: DependencyContext) {
         self.context = context
     }
+}
+
+/// An override that a ``Storage`` node sets itself: the node knows its depth and site, so they are not stored again.
+struct OwnOverride {
+    /// The key type; its identity is the key.
+    let keyType: any DependencyKey.Type
+    /// The value.
+    let box: AnyBox
+
+    /// The key's identity.
+    @inline(__always)
+    var key: ObjectIdentifier { ObjectIdentifier(keyType) }
 }
 
 /// What a snapshot holds instead of a parent and a strong root: weak links, so that a cache that holds the default
