@@ -30,9 +30,9 @@ def parse(path):
                 }
                 last_name = name
                 continue
-            match = re.search(r"speed-up on two threads: ([\d.]+)×; its floor's: ([\d.]+)×", line)
+            match = re.search(r"speed-up on two threads: ([\d.]+)×; its floor's: ([\d.]+)× \(([\d.]+)× the floor", line)
             if match and last_name:
-                speedups[last_name] = (float(match.group(1)), float(match.group(2)))
+                speedups[last_name] = tuple(float(match.group(index)) for index in (1, 2, 3))
                 continue
             if line.startswith("(baseline") or line.startswith("server pattern"):
                 extra.append(line.strip())
@@ -59,7 +59,8 @@ def main(paths):
             pairs = [run[1][name] for run in runs if name in run[1]]
             ratio += (
                 f"; speed-up {spread([pair[0] for pair in pairs])}, "
-                f"floor's {spread([pair[1] for pair in pairs])}"
+                f"floor's {spread([pair[1] for pair in pairs])}; "
+                f"{spread([pair[2] for pair in pairs])} the floor"
             )
         median = time(statistics.median(row["median"] for row in measured))
         baseline = time(statistics.median(row["baseline"] for row in measured))
