@@ -190,7 +190,13 @@ final class Storage: @unchecked Sendable {
     /// Whether `node` is this node's parent.
     @inline(__always)
     func isChild(of node: Storage) -> Bool {
-        parentReference?.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+        isChild(ofStorageAt: .passUnretained(node))
+    }
+
+    /// Whether the node at `node` is this node's parent; compares addresses only.
+    @inline(__always)
+    func isChild(ofStorageAt node: Unmanaged<Storage>) -> Bool {
+        parentReference?.toOpaque() == node.toOpaque()
     }
 
     /// Whether this scope sets any override itself.
