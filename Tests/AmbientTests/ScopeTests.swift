@@ -144,9 +144,12 @@ struct ReportBuilder: Sendable {
 
     @Test func scopeThatSetsNothingRunsInTheOuterValuesThemselves() {
         withFreshRoot {
-            withDependencies { $0.service = Service("outer") } operation: {
+            withDependencies {
+                $0.service = Service("outer")
+            } operation: {
                 let outer = DependencyValues.current
-                withDependencies { _ in } operation: {
+                withDependencies { _ in
+                } operation: {
                     #expect(DependencyValues.current.storage === outer.storage)
                 }
             }
@@ -155,9 +158,17 @@ struct ReportBuilder: Sendable {
 
     @Test func updateThatReplacesTheValuesRunsInTheReplacement() {
         withFreshRoot {
-            let saved = withDependencies { $0.service = Service("saved") } operation: { DependencyValues.current }
-            withDependencies { $0.service = Service("outer") } operation: {
-                withDependencies { $0 = saved } operation: {
+            let saved = withDependencies {
+                $0.service = Service("saved")
+            } operation: {
+                DependencyValues.current
+            }
+            withDependencies {
+                $0.service = Service("outer")
+            } operation: {
+                withDependencies {
+                    $0 = saved
+                } operation: {
                     #expect(DependencyValues.current.storage === saved.storage)
                     #expect(DependencyValues.current.service.name == "saved")
                 }
@@ -170,8 +181,12 @@ struct ReportBuilder: Sendable {
         withFreshRoot {
             // A node that sets nothing, whose parent is not the scope's: it must not be trimmed to its parent.
             let child = DependencyValues(storage: Storage(parent: DependencyValues.current.storage))
-            withDependencies { $0.service = Service("outer") } operation: {
-                withDependencies { $0 = child } operation: {
+            withDependencies {
+                $0.service = Service("outer")
+            } operation: {
+                withDependencies {
+                    $0 = child
+                } operation: {
                     #expect(DependencyValues.current.storage === child.storage)
                 }
             }
