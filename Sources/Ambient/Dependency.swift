@@ -28,6 +28,9 @@ public struct Dependency<Value: Sendable>: Sendable {
     /// The key path's identity (the cache key of its resolved value), or the type key's metadata.
     @usableFromInline let identity: ObjectIdentifier
     /// Whether `identity` is a key path's.
+    ///
+    /// NB: the same as `keyPath != nil`, kept as a plain word so that a class's read can load it without loading
+    /// (and so retaining) the key path.
     @usableFromInline let isKeyPath: Bool
     /// Where the property is declared: reports about its reads point there.
     @usableFromInline let site: DeclarationSite
@@ -93,14 +96,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     @inlinable
     public var wrappedValue: Value {
         #if canImport(SwiftUI)
-            if let values = view.values {
-                if let created = Self.createdValue(
-                    in: Unmanaged.passUnretained(values.storage), identity: identity, isKeyPath: isKeyPath)
-                {
-                    return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
-                }
-                return resolve(in: values)
-            }
+            let values = view.values ?? self.values
         #endif
         if let created = Self.createdValue(
             in: Unmanaged.passUnretained(values.storage), identity: identity, isKeyPath: isKeyPath)

@@ -92,25 +92,6 @@ public struct DependencyValues: Sendable {
         storage = Storage(parent: outer.storage, site: site)
     }
 
-    /// A new scope inside `outer` whose overrides remember `site`, taking `outer`'s reference instead of adding one
-    /// when `outer` is not used afterwards; ``trimmed(toParent:)`` gives `outer` back.
-    @inline(__always)
-    init(scopeTaking outer: consuming DependencyValues, at site: CallSite?) {
-        storage = Storage(parent: outer.storage, site: site)
-    }
-
-    /// The values of `outer`'s storage, which this scope was opened in, when the scope was left as it was; else
-    /// these values (also when the update replaced them with values of another scope).
-    @inline(__always)
-    func trimmed(toParent outer: Unmanaged<Storage>) -> DependencyValues {
-        guard storage.isChild(ofStorageAt: outer), !storage.setsOverrides,
-            let parent = storage.parent, storage.context == parent.context
-        else {
-            return self
-        }
-        return DependencyValues(storage: parent)
-    }
-
     /// `outer` itself when the scope opened by ``init(scopeOf:at:)`` was left as it was, so that an update that
     /// sets nothing costs nothing later (key path caches live per scope).
     @inline(__always)

@@ -30,16 +30,12 @@ public func withDependencies<R>(
 ) rethrows -> R {
     // NB: the task-local is looked up once for the read and the push; each lookup of the static is a `swift_once`.
     let currentValues = DependencyValues.$currentValues
-    let site = CallSite(fileID: fileID, line: line)
-    // NB: the scope takes the outer values' reference, and `outer` is not used again, so no second one is added.
-    // `outerStorage` stays valid to the end: the task-local (or, outside every scope, the test's registry or the
-    // process) holds the outer values for as long as this call runs.
     let outer = DependencyValues.current(from: currentValues.get())
-    let outerStorage = Unmanaged.passUnretained(outer.storage)
-    var values = DependencyValues(scopeTaking: outer, at: site)
+    let site = CallSite(fileID: fileID, line: line)
+    var values = DependencyValues(scopeOf: outer, at: site)
     try update(&values)
-    if Trace.isOn { Trace.enteredScope(values, inside: outerStorage, at: site) }
-    return try currentValues.withValue(values.trimmed(toParent: outerStorage), operation: operation)
+    if Trace.isOn { Trace.enteredScope(values, inside: outer, at: site) }
+    return try currentValues.withValue(values.trimmed(to: outer), operation: operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `update`, then restores the outer values.

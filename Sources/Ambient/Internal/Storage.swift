@@ -190,13 +190,7 @@ final class Storage: @unchecked Sendable {
     /// Whether `node` is this node's parent.
     @inline(__always)
     func isChild(of node: Storage) -> Bool {
-        isChild(ofStorageAt: .passUnretained(node))
-    }
-
-    /// Whether the node at `node` is this node's parent; compares addresses only.
-    @inline(__always)
-    func isChild(ofStorageAt node: Unmanaged<Storage>) -> Bool {
-        parentReference?.toOpaque() == node.toOpaque()
+        parentReference?.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
     }
 
     /// Whether this scope sets any override itself.

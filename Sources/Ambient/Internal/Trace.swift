@@ -83,10 +83,6 @@ enum Trace {
     }
 
     /// `ambient: entered scope at App/File.swift:12 (overrides APIKey, ClockKey)`.
-    static func enteredScope(_ values: DependencyValues, inside outer: Unmanaged<Storage>, at site: CallSite?) {
-        enteredScope(values, inside: DependencyValues(storage: outer.takeUnretainedValue()), at: site)
-    }
-
     static func enteredScope(_ values: DependencyValues, inside outer: DependencyValues, at site: CallSite?) {
         var changes: [String] = []
         if values.context != outer.context { changes.append("context \(values.context.name)") }
