@@ -60,8 +60,20 @@ final class ClassOwner: @unchecked Sendable {
     @Dependency(\.benchClient) var client
 }
 
+/// The same owner as a `DependencyOwner` subclass, which reads the current scope once per object.
+final class OwningClassOwner: DependencyOwner, @unchecked Sendable {
+    // Safe: as `ClassOwner`.
+    @Dependency(\.benchClient) var client
+}
+
 /// A class owner of a value-type dependency.
 final class ClassSettingsOwner: @unchecked Sendable {
+    // Safe: as `ClassOwner`.
+    @Dependency(\.benchSettings) var settings
+}
+
+/// A `DependencyOwner` subclass that owns a value-type dependency.
+final class OwningSettingsOwner: DependencyOwner, @unchecked Sendable {
     // Safe: as `ClassOwner`.
     @Dependency(\.benchSettings) var settings
 }
@@ -132,6 +144,20 @@ extension DependencyValues {
 
 /// Ten `@Dependency` properties.
 final class WrappedTen {
+    @Dependency(\.d0) var d0
+    @Dependency(\.d1) var d1
+    @Dependency(\.d2) var d2
+    @Dependency(\.d3) var d3
+    @Dependency(\.d4) var d4
+    @Dependency(\.d5) var d5
+    @Dependency(\.d6) var d6
+    @Dependency(\.d7) var d7
+    @Dependency(\.d8) var d8
+    @Dependency(\.d9) var d9
+}
+
+/// Ten `@Dependency` properties of a `DependencyOwner` subclass: one task-local read for the ten.
+final class OwnedTen: DependencyOwner {
     @Dependency(\.d0) var d0
     @Dependency(\.d1) var d1
     @Dependency(\.d2) var d2

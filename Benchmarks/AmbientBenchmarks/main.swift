@@ -90,6 +90,15 @@ let classOwnerRead = measure(iterations: readIterations) { count in
 }
 report("@Dependency read, class owner, 0 overrides", classOwnerRead, against: staticRead, goal: "≤ 10× static let")
 
+let owningClassOwner = OwningClassOwner()
+_ = owningClassOwner.client
+let owningClassOwnerRead = measure(iterations: readIterations) { count in
+    let owner = opaque(owningClassOwner)
+    for _ in 0..<count { sink(owner.client) }
+}
+report(
+    "@Dependency read, DependencyOwner subclass", owningClassOwnerRead, against: staticRead, goal: "≤ 10× static let")
+
 for overrides in [0, 10, 1_000] {
     let values = DependencyValues.withNumberedKeys(overrides)
     withDependencies(values) {
@@ -160,6 +169,15 @@ let wrappedBuild = measure(iterations: buildIterations) { count in
     for _ in 0..<count { sink(WrappedTen()) }
 }
 report("build an object with 10 @Dependency properties", wrappedBuild, against: byHand, goal: "≤ 3× by hand")
+do {
+    let warm = OwnedTen()
+    blackHole([warm.d0, warm.d1, warm.d2, warm.d3, warm.d4, warm.d5, warm.d6, warm.d7, warm.d8, warm.d9])
+}
+let ownedBuild = measure(iterations: buildIterations) { count in
+    for _ in 0..<count { sink(OwnedTen()) }
+}
+report(
+    "build a DependencyOwner with 10 @Dependency properties", ownedBuild, against: byHand, goal: "≤ 3× by hand")
 let injectedBuild = measure(iterations: buildIterations) { count in
     let values = DependencyValues.current
     for _ in 0..<count { sink(InjectedTen(dependencies: values)) }
@@ -229,6 +247,11 @@ let classSettingsOwner = ClassSettingsOwner()
 _ = classSettingsOwner.settings
 reportScaling(
     "value-type dependency, class owner", classSettingsOwner, read: { sink($0.settings.retries) },
+    floor: PlainHolder(BenchSettings()), floorRead: { sink($0.value.retries) })
+let owningSettingsOwner = OwningSettingsOwner()
+_ = owningSettingsOwner.settings
+reportScaling(
+    "value-type dependency, DependencyOwner subclass", owningSettingsOwner, read: { sink($0.settings.retries) },
     floor: PlainHolder(BenchSettings()), floorRead: { sink($0.value.retries) })
 let sharedClassOwner = ClassOwner()
 _ = sharedClassOwner.client

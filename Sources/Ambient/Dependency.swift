@@ -16,7 +16,8 @@
 /// // builder.api is StubAPI, here and wherever builder goes.
 /// ```
 ///
-/// Creating the property costs one task-local read; the value itself is only created on first read.
+/// Creating the property costs one task-local read; the value itself is only created on first read. An object with
+/// many properties that is built often can subclass ``DependencyOwner``, which reads the scope once for all of them.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
     @usableFromInline let values: DependencyValues
@@ -90,6 +91,18 @@ public struct Dependency<Value: Sendable>: Sendable {
         if let recorder = values.storage.recorder, recorder.isOpen {
             recorder.capture { _ = values[key] }
         }
+    }
+
+    /// A wrapper over given values, for the long path of ``OwnedDependency`` (whose owner holds the values).
+    init(
+        values: DependencyValues, keyPath: (any KeyPath<DependencyValues, Value> & Sendable)?,
+        identity: ObjectIdentifier, site: DeclarationSite
+    ) {
+        self.values = values
+        self.keyPath = keyPath
+        self.identity = identity
+        isKeyPath = keyPath != nil
+        self.site = site
     }
 
     /// The dependency's value in the values the owner was created with.

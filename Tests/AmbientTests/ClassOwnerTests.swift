@@ -88,6 +88,8 @@ actor ActorOwner {
     /// The kinds of class whose reads are checked the same way.
     enum Kind: CaseIterable, Sendable {
         case generic, observable, subclass
+        // `DependencyOwner` subclasses (see `DependencyOwnerTests`), whose `@Dependency` is an `OwnedDependency`.
+        case owner, genericOwner, observableOwner, ownerSubclass, nestedInOwner
 
         /// An owner of this kind, created in the current scope, as a way to read its `service`.
         func makeReader() -> @Sendable () -> Service {
@@ -101,6 +103,21 @@ actor ActorOwner {
             case .subclass:
                 let owner = DerivedOwner()
                 return { (owner as BaseOwner).service }
+            case .owner:
+                let owner = ServiceOwner()
+                return { owner.service }
+            case .genericOwner:
+                let owner = GenericServiceOwner<Int>()
+                return { owner.service }
+            case .observableOwner:
+                let owner = ObservableServiceOwner()
+                return { owner.service }
+            case .ownerSubclass:
+                let owner = DerivedServiceOwner()
+                return { (owner as BaseServiceOwner).service }
+            case .nestedInOwner:
+                let owner = NestingServiceOwner()
+                return { owner.part.service }
             }
         }
     }
@@ -136,27 +153,30 @@ actor ActorOwner {
 
     @MainActor @Test func mainActorClassReadsTheValuesOfItsCreationScope() {
         withFreshRoot {
-            let owner = withDependencies {
+            let (owner, subclass) = withDependencies {
                 $0.service = Service("main")
             } operation: {
-                MainActorOwner()
+                (MainActorOwner(), MainActorServiceOwner())
             }
             #expect(owner.service.name == "main")
             #expect(owner.service.name == "main")
+            #expect(subclass.service.name == "main")
+            #expect(subclass.service.name == "main")
         }
     }
 
-    @Test func classOwnersReadTheSameValueFromManyThreads() {
+    @Test(arguments: Kind.allCases)
+    func everyKindOfClassReadsTheSameValueFromManyThreads(_ kind: Kind) {
         withFreshRoot {
-            let owner = withDependencies {
+            let read = withDependencies {
                 $0.service = Service("shared")
             } operation: {
-                FinalOwner()
+                kind.makeReader()
             }
-            let expected = owner.service
+            let expected = read()
             let mismatches = Counter()
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
-                for _ in 0..<10_000 where owner.service !== expected {
+                for _ in 0..<10_000 where read() !== expected {
                     _ = mismatches.increment()
                 }
             }

@@ -81,15 +81,29 @@ import Testing
         }
     }
 
-    @Test func dependencyPropertiesInAnObjectBuiltByADefaultFollowTheOverride() {
+    /// How a default's object holds its `@Dependency` properties.
+    enum Holder: CaseIterable, Sendable {
+        case plainStruct, dependencyOwner
+
+        /// The service that the object built by the default reads.
+        var service: Service {
+            switch self {
+            case .plainStruct: DependencyValues.current.reporter.service
+            case .dependencyOwner: DependencyValues.current.owningReporter.service
+            }
+        }
+    }
+
+    @Test(arguments: Holder.allCases)
+    func dependencyPropertiesInAnObjectBuiltByADefaultFollowTheOverride(_ holder: Holder) {
         withFreshRoot {
             let stub = Service("stub")
             withDependencies {
                 $0.service = stub
             } operation: {
-                #expect(DependencyValues.current.reporter.service === stub)
+                #expect(holder.service === stub)
             }
-            #expect(DependencyValues.current.reporter.service.name == "testing")
+            #expect(holder.service.name == "testing")
         }
     }
 }

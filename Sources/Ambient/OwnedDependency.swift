@@ -1,0 +1,107 @@
+/// A `@Dependency` property of a ``DependencyOwner`` subclass: it keeps only its key and reads through the owner's
+/// values.
+///
+/// You never name this type: inside a subclass of ``DependencyOwner``, `@Dependency` refers to it. It reads exactly
+/// what a ``Dependency`` created with the owner would read, and reports about its reads point at its declaration.
+///
+/// ```swift
+/// final class SearchModel: DependencyOwner {
+///     @Dependency(\.api) private var api       // an OwnedDependency
+/// }
+/// ```
+@propertyWrapper
+public struct OwnedDependency<Value: Sendable>: Sendable {
+    /// The property's key path; `nil` for a type key, which `identity` names.
+    @usableFromInline let keyPath: (any KeyPath<DependencyValues, Value> & Sendable)?
+    /// The key path's identity (the cache key of its resolved value), or the type key's metadata.
+    @usableFromInline let identity: ObjectIdentifier
+    /// Whether `identity` is a key path's.
+    @usableFromInline let isKeyPath: Bool
+    /// Where the property is declared.
+    @usableFromInline let site: DeclarationSite
+
+    /// A dependency read through a ``DependencyValues`` property.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property, such as `\.api`.
+    ///   - fileID: The file of the declaration; reports about this property's reads point there. Leave the default.
+    ///   - filePath: The full path of that file. Leave the default.
+    ///   - line: The line of the declaration. Leave the default.
+    ///   - column: The column of the declaration. Leave the default.
+    public init(
+        _ keyPath: any KeyPath<DependencyValues, Value> & Sendable,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.keyPath = keyPath
+        identity = ObjectIdentifier(keyPath)
+        isKeyPath = true
+        site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// A dependency read through a type key: a ``DependencyKey`` whose value is the type itself.
+    ///
+    /// - Parameters:
+    ///   - key: The key type, such as `Clock.self`.
+    ///   - fileID: The file of the declaration; reports about this property's reads point there. Leave the default.
+    ///   - filePath: The full path of that file. Leave the default.
+    ///   - line: The line of the declaration. Leave the default.
+    ///   - column: The column of the declaration. Leave the default.
+    public init<Key: DependencyKey>(
+        _ key: Key.Type,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Key.Value == Value {
+        keyPath = nil
+        identity = ObjectIdentifier(key)
+        isKeyPath = false
+        site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Not available: the property reads through its owner, so only a ``DependencyOwner`` can hold it.
+    @available(
+        *, unavailable,
+        message: "this @Dependency reads through a DependencyOwner; in a type nested in one, write @Ambient.Dependency"
+    )
+    public var wrappedValue: Value { fatalError("OwnedDependency is only read through its DependencyOwner") }
+
+    /// The dependency's value in the owner's values. You never call this subscript yourself; Swift calls it for a
+    /// `@Dependency` property of a ``DependencyOwner`` subclass.
+    @inlinable @inline(__always)
+    public static subscript<Owner: DependencyOwner>(
+        _enclosingInstance owner: Owner,
+        wrapped wrapped: KeyPath<Owner, Value>,
+        storage storage: ReferenceWritableKeyPath<Owner, OwnedDependency>
+    ) -> Value {
+        // NB: field by field, as `Dependency`'s class read: only plain words are loaded, nothing is retained.
+        let created = Dependency<Value>.createdValue(
+            in: Unmanaged.passUnretained(owner.dependencies.storage),
+            identity: owner[keyPath: storage].identity,
+            isKeyPath: owner[keyPath: storage].isKeyPath)
+        if let created {
+            return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
+        }
+        return owner[keyPath: storage].resolve(in: owner.dependencies)
+    }
+
+    /// Reads the dependency the long way, as a ``Dependency`` created with `values` would.
+    @usableFromInline
+    func resolve(in values: DependencyValues) -> Value {
+        Dependency(values: values, keyPath: keyPath, identity: identity, site: site).resolve(in: values)
+    }
+}
+
+extension OwnedDependency: OwnedDependencyRead {
+    func read(in values: DependencyValues) {
+        // NB: as `Dependency.init` captures it: a plain read through the key path, which the recorder sees.
+        if let keyPath {
+            _ = values[keyPath: keyPath]
+        } else {
+            _ = resolve(in: values)
+        }
+    }
+}
