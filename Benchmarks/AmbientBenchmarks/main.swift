@@ -114,16 +114,12 @@ for overrides in [0, 10, 1_000] {
 
 let scopeIterations = 300_000 / scale
 let clientOverride = BenchClient(id: 2)
-let handScope = measure(iterations: scopeIterations) { count in
-    for index in 0..<count {
-        HandScope.$value.withValue(index) { sink(HandScope.value) }
-    }
-}
-var scopeMeasurements: [Measurement] = []
-for keys in [1, 100, 1_000] {
+let scopeKeyCounts = [1, 100, 1_000]
+/// An override scope entered and left in a scope where `keys` keys are already set.
+func scopeLoop(keys: Int) -> (Int) -> Void {
     let values = DependencyValues.withNumberedKeys(keys)
-    withDependencies(values) {
-        let scope = measure(iterations: scopeIterations) { count in
+    return { count in
+        withDependencies(values) {
             for index in 0..<count {
                 withDependencies {
                     $0.benchClient = clientOverride
@@ -132,57 +128,72 @@ for keys in [1, 100, 1_000] {
                 }
             }
         }
-        scopeMeasurements.append(scope)
-        report(
-            "enter and leave a scope, 1 override, \(keys) keys set", scope, against: handScope,
-            goal: "≤ 1.5× TaskLocal.withValue")
     }
 }
-report("scope: 1,000 keys set vs 1", scopeMeasurements[2], against: scopeMeasurements[0], goal: "≈ 1× (O(1))")
-
-let scopeAndRead = measure(iterations: scopeIterations) { count in
-    for _ in 0..<count {
-        withDependencies {
-            $0.benchClient = clientOverride
-        } operation: {
-            sink(DependencyValues.current.benchClient)
-        }
-    }
+// NB: the baseline and every scope row take turns sample by sample (see `measureInTurns`).
+let scopeRows = measureInTurns(
+    iterations: scopeIterations,
+    [
+        { count in
+            for index in 0..<count {
+                HandScope.$value.withValue(index) { sink(HandScope.value) }
+            }
+        },
+        { count in
+            for _ in 0..<count {
+                withDependencies {
+                    $0.benchClient = clientOverride
+                } operation: {
+                    sink(DependencyValues.current.benchClient)
+                }
+            }
+        },
+    ] + scopeKeyCounts.map(scopeLoop(keys:)))
+let handScope = scopeRows[0]
+for (keys, scope) in zip(scopeKeyCounts, scopeRows[2...]) {
+    report(
+        "enter and leave a scope, 1 override, \(keys) keys set", scope, against: handScope,
+        goal: "≤ 1.5× TaskLocal.withValue")
 }
-report("enter a scope, read the override, leave", scopeAndRead, against: handScope)
+report("scope: 1,000 keys set vs 1", scopeRows[4], against: scopeRows[2], goal: "≈ 1× (O(1))")
+report("enter a scope, read the override, leave", scopeRows[1], against: handScope)
 
 // MARK: Building objects (each one escapes to the heap through the sink)
 
 let buildIterations = 500_000 / scale
 let clients = (0..<10).map { BenchClient(id: $0) }
-let byHand = measure(iterations: buildIterations) { count in
-    let c = opaque(clients)
-    for _ in 0..<count {
-        sink(InjectedTen(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]))
-    }
-}
 do {
     let warm = WrappedTen()
     blackHole([warm.d0, warm.d1, warm.d2, warm.d3, warm.d4, warm.d5, warm.d6, warm.d7, warm.d8, warm.d9])
+    let owned = OwnedTen()
+    blackHole([owned.d0, owned.d1, owned.d2, owned.d3, owned.d4, owned.d5, owned.d6, owned.d7, owned.d8, owned.d9])
 }
-let wrappedBuild = measure(iterations: buildIterations) { count in
-    for _ in 0..<count { sink(WrappedTen()) }
-}
-report("build an object with 10 @Dependency properties", wrappedBuild, against: byHand, goal: "≤ 3× by hand")
-do {
-    let warm = OwnedTen()
-    blackHole([warm.d0, warm.d1, warm.d2, warm.d3, warm.d4, warm.d5, warm.d6, warm.d7, warm.d8, warm.d9])
-}
-let ownedBuild = measure(iterations: buildIterations) { count in
-    for _ in 0..<count { sink(OwnedTen()) }
-}
+// NB: in turns with the by-hand baseline, as the scopes.
+let buildRows = measureInTurns(
+    iterations: buildIterations,
+    [
+        { count in
+            let c = opaque(clients)
+            for _ in 0..<count {
+                sink(InjectedTen(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]))
+            }
+        },
+        { count in
+            for _ in 0..<count { sink(WrappedTen()) }
+        },
+        { count in
+            for _ in 0..<count { sink(OwnedTen()) }
+        },
+        { count in
+            let values = DependencyValues.current
+            for _ in 0..<count { sink(InjectedTen(dependencies: values)) }
+        },
+    ])
+let byHand = buildRows[0]
+report("build an object with 10 @Dependency properties", buildRows[1], against: byHand, goal: "≤ 3× by hand")
 report(
-    "build a DependencyOwner with 10 @Dependency properties", ownedBuild, against: byHand, goal: "≤ 3× by hand")
-let injectedBuild = measure(iterations: buildIterations) { count in
-    let values = DependencyValues.current
-    for _ in 0..<count { sink(InjectedTen(dependencies: values)) }
-}
-report("build an object with init(dependencies:), 10 reads", injectedBuild, against: byHand, goal: "≤ 2× by hand")
+    "build a DependencyOwner with 10 @Dependency properties", buildRows[2], against: byHand, goal: "≤ 3× by hand")
+report("build an object with init(dependencies:), 10 reads", buildRows[3], against: byHand, goal: "≤ 2× by hand")
 
 // MARK: First read of a default
 
