@@ -13,19 +13,6 @@ struct Measurement {
     var maximum: Double { samples.max() ?? 0 }
 }
 
-/// Runs `body(iterations)` `samples` times after a warm-up, and reports nanoseconds per iteration.
-func measure(samples: Int = 15, iterations: Int, _ body: (Int) -> Void) -> Measurement {
-    body(max(1, iterations / 10))
-    var results: [Double] = []
-    for _ in 0..<samples {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body(iterations)
-        let elapsed = DispatchTime.now().uptimeNanoseconds - start
-        results.append(Double(elapsed) / Double(iterations))
-    }
-    return Measurement(samples: results)
-}
-
 /// Runs each of `bodies` `samples` times after a warm-up, taking turns sample by sample, and reports nanoseconds per
 /// iteration for each.
 ///

@@ -1,4 +1,5 @@
-// Ambient's benchmarks: each scenario against a hand-written baseline measured in the same run.
+// Ambient's benchmarks: each scenario against a hand-written baseline measured in the same run, the two taking
+// their samples in turns so that both see the same machine.
 //
 //     swift run -c release AmbientBenchmarks
 //
@@ -55,9 +56,47 @@ print(String(repeating: "-", count: 120))
 
 let readIterations = 2_000_000 / scale
 
-let staticRead = measure(iterations: readIterations) { count in
-    for _ in 0..<count { sink(StaticClient.shared) }
+let overrideCounts = [0, 10, 1_000]
+let classOwner = ClassOwner()
+let owningClassOwner = OwningClassOwner()
+/// Reads through a struct owner created where `overrides` keys are overridden.
+func structOwnerReads(overrides: Int) -> (Int) -> Void {
+    let owner = withDependencies(DependencyValues.withNumberedKeys(overrides)) { Owner() }
+    _ = owner.client
+    return { count in
+        let owner = opaque(owner)
+        for _ in 0..<count { sink(owner.client) }
+    }
 }
+/// Reads of `DependencyValues.current` in a scope where `overrides` keys are overridden.
+func currentReads(overrides: Int) -> (Int) -> Void {
+    let values = DependencyValues.withNumberedKeys(overrides)
+    withDependencies(values) { _ = DependencyValues.current.benchClient }
+    return { count in
+        withDependencies(values) {
+            for _ in 0..<count { sink(DependencyValues.current.benchClient) }
+        }
+    }
+}
+_ = classOwner.client
+_ = owningClassOwner.client
+// NB: the baseline and every read row take turns sample by sample (see `measureInTurns`).
+let readRows = measureInTurns(
+    iterations: readIterations,
+    [
+        { count in
+            for _ in 0..<count { sink(StaticClient.shared) }
+        },
+        { count in
+            let owner = opaque(classOwner)
+            for _ in 0..<count { sink(owner.client) }
+        },
+        { count in
+            let owner = opaque(owningClassOwner)
+            for _ in 0..<count { sink(owner.client) }
+        },
+    ] + overrideCounts.map(structOwnerReads(overrides:)) + overrideCounts.map(currentReads(overrides:)))
+let staticRead = readRows[0]
 print("(baseline: reading a `static let` holding the same client, \(format2(staticRead.median)) ns)")
 
 // The sink costs at most what the baseline costs, since the baseline is a sink of a constant.
@@ -66,48 +105,16 @@ print(
         + "iteration, baselines too)"
 )
 
-for overrides in [0, 10, 1_000] {
-    let values = DependencyValues.withNumberedKeys(overrides)
-    let owner = withDependencies(values) { Owner() }
-    _ = owner.client
-    let wrapped = measure(iterations: readIterations) { count in
-        let owner = opaque(owner)
-        for _ in 0..<count { sink(owner.client) }
-    }
+for (overrides, wrapped) in zip(overrideCounts, readRows[3...5]) {
     report(
         "@Dependency read, struct owner, \(overrides) overrides in scope", wrapped, against: staticRead,
         goal: "≤ 10× static let")
 }
-let wrappedAtZero = rows[0].measurement
-let wrappedAtThousand = rows[2].measurement
-report("@Dependency read: 1,000 overrides vs 0", wrappedAtThousand, against: wrappedAtZero, goal: "≤ 1.2×")
-
-let classOwner = ClassOwner()
-_ = classOwner.client
-let classOwnerRead = measure(iterations: readIterations) { count in
-    let owner = opaque(classOwner)
-    for _ in 0..<count { sink(owner.client) }
-}
-report("@Dependency read, class owner, 0 overrides", classOwnerRead, against: staticRead, goal: "≤ 10× static let")
-
-let owningClassOwner = OwningClassOwner()
-_ = owningClassOwner.client
-let owningClassOwnerRead = measure(iterations: readIterations) { count in
-    let owner = opaque(owningClassOwner)
-    for _ in 0..<count { sink(owner.client) }
-}
-report(
-    "@Dependency read, DependencyOwner subclass", owningClassOwnerRead, against: staticRead, goal: "≤ 10× static let")
-
-for overrides in [0, 10, 1_000] {
-    let values = DependencyValues.withNumberedKeys(overrides)
-    withDependencies(values) {
-        _ = DependencyValues.current.benchClient
-        let current = measure(iterations: readIterations) { count in
-            for _ in 0..<count { sink(DependencyValues.current.benchClient) }
-        }
-        report("DependencyValues.current read, \(overrides) overrides", current, against: staticRead)
-    }
+report("@Dependency read: 1,000 overrides vs 0", readRows[5], against: readRows[3], goal: "≤ 1.2×")
+report("@Dependency read, class owner, 0 overrides", readRows[1], against: staticRead, goal: "≤ 10× static let")
+report("@Dependency read, DependencyOwner subclass", readRows[2], against: staticRead, goal: "≤ 10× static let")
+for (overrides, current) in zip(overrideCounts, readRows[6...8]) {
+    report("DependencyValues.current read, \(overrides) overrides", current, against: staticRead)
 }
 
 // MARK: Scopes
@@ -198,14 +205,19 @@ report("build an object with init(dependencies:), 10 reads", buildRows[3], again
 // MARK: First read of a default
 
 let firstReadIterations = 100_000 / scale
-let handCreation = measure(iterations: firstReadIterations) { count in
-    for index in 0..<count { sink(BenchClient(id: index)) }
-}
-let firstRead = measure(iterations: firstReadIterations) { count in
-    for _ in 0..<count {
-        sink(DependencyValues.freshRoot().benchClient)
-    }
-}
+let firstReadRows = measureInTurns(
+    iterations: firstReadIterations,
+    [
+        { count in
+            for index in 0..<count { sink(BenchClient(id: index)) }
+        },
+        { count in
+            for _ in 0..<count {
+                sink(DependencyValues.freshRoot().benchClient)
+            }
+        },
+    ])
+let (handCreation, firstRead) = (firstReadRows[0], firstReadRows[1])
 report("first read of a default (fresh root each time)", firstRead, against: handCreation)
 
 // MARK: Two threads
@@ -213,10 +225,11 @@ report("first read of a default (fresh root each time)", firstRead, against: han
 let threadIterations = 20_000_000 / scale
 /// Nanoseconds per read when `threads` threads share `threadIterations` reads of `subject`. Each thread takes its
 /// own reference to the subject once, before its loop, so the loop measures the read and nothing else.
-func throughput<Subject: Sendable>(
+/// Reads `subject` on `threads` threads, `count` reads in all.
+func readConcurrently<Subject: Sendable>(
     threads: Int, of subject: Subject, read: @escaping @Sendable (Subject) -> Void
-) -> Measurement {
-    measure(samples: 7, iterations: threadIterations) { count in
+) -> (Int) -> Void {
+    { count in
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let mine = opaque(subject)
             for _ in 0..<(count / threads) { read(mine) }
@@ -230,10 +243,16 @@ func throughput<Subject: Sendable>(
     _ subject: Subject, read: @escaping @Sendable (Subject) -> Void,
     floor: Floor, floorRead: @escaping @Sendable (Floor) -> Void
 ) {
-    let one = throughput(threads: 1, of: subject, read: read)
-    let two = throughput(threads: 2, of: subject, read: read)
-    let floorOne = throughput(threads: 1, of: floor, read: floorRead)
-    let floorTwo = throughput(threads: 2, of: floor, read: floorRead)
+    // NB: in turns, so that the subject and its floor see the same machine.
+    let measured = measureInTurns(
+        samples: 7, iterations: threadIterations,
+        [
+            readConcurrently(threads: 1, of: subject, read: read),
+            readConcurrently(threads: 2, of: subject, read: read),
+            readConcurrently(threads: 1, of: floor, read: floorRead),
+            readConcurrently(threads: 2, of: floor, read: floorRead),
+        ])
+    let (one, two, floorOne, floorTwo) = (measured[0], measured[1], measured[2], measured[3])
     let speedUp = one.median / two.median
     let floorSpeedUp = floorOne.median / floorTwo.median
     report(name + ": time per read, 2 threads vs 1", two, against: one, goal: "≤ 0.56× (≥ 1.8× throughput)")
