@@ -1,0 +1,7 @@
+// expect: this @Dependency reads through a DependencyOwner
+// OwnedDependency named outright in a type that is not a DependencyOwner has no values to read.
+import Ambient
+
+struct Report {
+    @OwnedDependency(\.date) var date
+}
