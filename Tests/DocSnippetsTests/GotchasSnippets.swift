@@ -109,3 +109,19 @@ private final class CallCounter: @unchecked Sendable {
     await model.load()
     #expect(model.name == "StubAPI")
 }
+
+final class ResultsModel: DependencyOwner {
+    struct Row {
+        @Ambient.Dependency(\.date) var date
+    }
+}
+
+@Test func aTypeNestedInADependencyOwnerReadsThroughThePlainWrapper() {
+    let fixed = Date(timeIntervalSince1970: 0)
+    let row = withDependencies {
+        $0.date = DateGenerator { fixed }
+    } operation: {
+        ResultsModel.Row()
+    }
+    #expect(row.date.now == fixed)
+}
