@@ -1,5 +1,4 @@
-/// A base class that takes the current values once per object, so that its `@Dependency` properties cost no
-/// task-local read each.
+/// A base class that reads the current values once per object, instead of once per `@Dependency` property.
 ///
 /// A plain `@Dependency` property reads ``DependencyValues/current`` when its owner is created: an object with ten
 /// of them reads the current scope ten times, because a property wrapper cannot see the object it belongs to. A

@@ -63,11 +63,12 @@ actor ActorOwner {
         }
     }
 
-    @Test func classReadsTheCreatedDefaultItsRootHolds() {
+    @Test(arguments: Kind.allCases)
+    func everyKindOfClassReadsTheCreatedDefaultItsRootHolds(_ kind: Kind) {
         withFreshRoot {
-            let owner = FinalOwner()
-            let first = owner.service
-            #expect(owner.service === first)
+            let read = kind.makeReader()
+            let first = read()
+            #expect(read() === first)
             #expect(first === DependencyValues.current.service)
         }
     }

@@ -122,16 +122,6 @@ final class TrackedServiceOwner: DependencyOwner, @unchecked Sendable {
         }
     }
 
-    @Test func ownerReadsTheDefaultItsRootCached() {
-        withFreshRoot {
-            let owner = ServiceOwner()
-            let first = owner.service
-            #expect(owner.service === first)
-            #expect(first === DependencyValues.current.service)
-            #expect(owner.greeter.greeting == "Test hello")
-        }
-    }
-
     @Test func ownerBuiltWithGivenValuesReadsThoseValues() {
         withFreshRoot {
             let captured = withDependencies {
@@ -145,6 +135,7 @@ final class TrackedServiceOwner: DependencyOwner, @unchecked Sendable {
                 ServiceOwner(dependencies: captured)
             }
             #expect(owner.service.name == "captured")
+            #expect(owner.greeter.greeting == "Test hello")  // a type key's default, in the given values
         }
     }
 
