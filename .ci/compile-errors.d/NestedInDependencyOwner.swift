@@ -1,4 +1,4 @@
-// expect: in a type nested in one, write @Ambient.Dependency
+// expect: in a nested type, write @Ambient.Dependency
 // Inside a DependencyOwner subclass, `@Dependency` names OwnedDependency, which only the owner can read; a struct
 // nested in the subclass must say which wrapper it means.
 import Ambient

@@ -1,4 +1,4 @@
-// expect: this @Dependency reads through a DependencyOwner
+// expect: read by its DependencyOwner
 // OwnedDependency named outright in a type that is not a DependencyOwner has no values to read.
 import Ambient
 

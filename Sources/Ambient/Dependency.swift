@@ -114,7 +114,7 @@ public struct Dependency<Value: Sendable>: Sendable {
         if let created = Self.createdValue(
             in: Unmanaged.passUnretained(values.storage), identity: identity, isKeyPath: isKeyPath)
         {
-            return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
+            return created
         }
         return resolve(in: values)
     }
@@ -135,22 +135,21 @@ public struct Dependency<Value: Sendable>: Sendable {
             in: Unmanaged.passUnretained(owner[keyPath: storage].values.storage),
             identity: owner[keyPath: storage].identity,
             isKeyPath: owner[keyPath: storage].isKeyPath)
-        if let created {
-            return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
-        }
-        return owner[keyPath: storage].wrappedValue
+        return created ?? owner[keyPath: storage].wrappedValue
     }
 
-    /// The value already created for the key, not retained; `nil` sends the read the long way.
+    /// The value already created for the key, read from its box without retaining the box; `nil` sends the read
+    /// the long way.
     ///
-    /// `storage` is not retained either: the caller's wrapper holds it.
+    /// `storage` is not retained either: the caller's wrapper (or owner) holds it.
     @inlinable @inline(__always)
     static func createdValue(
         in storage: Unmanaged<Storage>, identity: ObjectIdentifier, isKeyPath: Bool
-    ) -> Unmanaged<AnyBox>? {
-        storage._withUnsafeGuaranteedRef {
+    ) -> Value? {
+        let box = storage._withUnsafeGuaranteedRef {
             isKeyPath ? $0.cachedValue(forKeyPath: identity) : $0.createdValue(for: identity)
         }
+        return box?._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
     }
 
     /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).

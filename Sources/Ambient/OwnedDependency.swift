@@ -63,10 +63,7 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
     }
 
     /// Not available: the property reads through its owner, so only a ``DependencyOwner`` can hold it.
-    @available(
-        *, unavailable,
-        message: "this @Dependency reads through a DependencyOwner; in a type nested in one, write @Ambient.Dependency"
-    )
+    @available(*, unavailable, message: "read by its DependencyOwner; in a nested type, write @Ambient.Dependency")
     public var wrappedValue: Value { fatalError("OwnedDependency is only read through its DependencyOwner") }
 
     /// The dependency's value in the owner's values. You never call this subscript yourself; Swift calls it for a
@@ -82,10 +79,7 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
             in: Unmanaged.passUnretained(owner.dependencies.storage),
             identity: owner[keyPath: storage].identity,
             isKeyPath: owner[keyPath: storage].isKeyPath)
-        if let created {
-            return created._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
-        }
-        return owner[keyPath: storage].resolve(in: owner.dependencies)
+        return created ?? owner[keyPath: storage].resolve(in: owner.dependencies)
     }
 
     /// Reads the dependency the long way, as a ``Dependency`` created with `values` would.
