@@ -95,31 +95,22 @@ actor ActorOwner {
         /// An owner of this kind, created in the current scope, as a way to read its `service`.
         func makeReader() -> @Sendable () -> Service {
             switch self {
-            case .generic:
-                let owner = GenericOwner<Int>()
-                return { owner.service }
-            case .observable:
-                let owner = ObservableOwner()
-                return { owner.service }
-            case .subclass:
-                let owner = DerivedOwner()
-                return { (owner as BaseOwner).service }
-            case .owner:
-                let owner = ServiceOwner()
-                return { owner.service }
-            case .genericOwner:
-                let owner = GenericServiceOwner<Int>()
-                return { owner.service }
-            case .observableOwner:
-                let owner = ObservableServiceOwner()
-                return { owner.service }
-            case .ownerSubclass:
-                let owner = DerivedServiceOwner()
-                return { (owner as BaseServiceOwner).service }
-            case .nestedInOwner:
-                let owner = NestingServiceOwner()
-                return { owner.part.service }
+            case .generic: reader(GenericOwner<Int>()) { $0.service }
+            case .observable: reader(ObservableOwner()) { $0.service }
+            case .subclass: reader(DerivedOwner()) { ($0 as BaseOwner).service }
+            case .owner: reader(ServiceOwner()) { $0.service }
+            case .genericOwner: reader(GenericServiceOwner<Int>()) { $0.service }
+            case .observableOwner: reader(ObservableServiceOwner()) { $0.service }
+            case .ownerSubclass: reader(DerivedServiceOwner()) { ($0 as BaseServiceOwner).service }
+            case .nestedInOwner: reader(NestingServiceOwner()) { $0.part.service }
             }
+        }
+
+        /// Reads `owner` with `read`: the owner is created by the caller, in its scope.
+        private func reader<Owner: Sendable>(
+            _ owner: Owner, _ read: @escaping @Sendable (Owner) -> Service
+        ) -> @Sendable () -> Service {
+            { read(owner) }
         }
     }
 

@@ -139,14 +139,15 @@ final class TrackedServiceOwner: DependencyOwner, @unchecked Sendable {
         }
     }
 
-    @MainActor @Test func dependencyStateBuildsAnOwnerWithTheViewsValues() {
+    @MainActor @Test func viewOwnedStorageBuildsAnOwnerWithTheViewsValues() {
         withFreshRoot {
             let atView = withDependencies {
                 $0.service = Service("view")
             } operation: {
                 DependencyValues.current
             }
-            let owner = InjectedServiceOwner(dependencies: atView)
+            // The storage behind `@DependencyState`, which builds through the type's `init(dependencies:)`.
+            let owner = ViewOwnedObject<InjectedServiceOwner>().install(atView)
             #expect(owner.service.name == "view")
             #expect(owner.dependencies.service.name == "view")
         }
