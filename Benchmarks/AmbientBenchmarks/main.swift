@@ -5,7 +5,7 @@
 //
 // Prints ns/op (median, min, max over 15 samples), the ratio of medians to the baseline and the ratio of minimums
 // (steadier on a noisy virtual machine), with the goal from DESIGN §5. Ratios, not absolute times, are what carry
-// from machine to machine.
+// from machine to machine. The timed bodies are in `Scenarios.swift`, out of the main actor's reach.
 
 import Ambient
 import BenchmarkSupport
@@ -59,43 +59,14 @@ let readIterations = 2_000_000 / scale
 let overrideCounts = [0, 10, 1_000]
 let classOwner = ClassOwner()
 let owningClassOwner = OwningClassOwner()
-/// Reads through a struct owner created where `overrides` keys are overridden.
-func structOwnerReads(overrides: Int) -> (Int) -> Void {
-    let owner = withDependencies(DependencyValues.withNumberedKeys(overrides)) { Owner() }
-    _ = owner.client
-    return { count in
-        let owner = opaque(owner)
-        for _ in 0..<count { sink(owner.client) }
-    }
-}
-/// Reads of `DependencyValues.current` in a scope where `overrides` keys are overridden.
-func currentReads(overrides: Int) -> (Int) -> Void {
-    let values = DependencyValues.withNumberedKeys(overrides)
-    withDependencies(values) { _ = DependencyValues.current.benchClient }
-    return { count in
-        withDependencies(values) {
-            for _ in 0..<count { sink(DependencyValues.current.benchClient) }
-        }
-    }
-}
 _ = classOwner.client
 _ = owningClassOwner.client
 // NB: the baseline and every read row take turns sample by sample (see `measureInTurns`).
 let readRows = measureInTurns(
     iterations: readIterations,
-    [
-        { count in
-            for _ in 0..<count { sink(StaticClient.shared) }
-        },
-        { count in
-            let owner = opaque(classOwner)
-            for _ in 0..<count { sink(owner.client) }
-        },
-        { count in
-            let owner = opaque(owningClassOwner)
-            for _ in 0..<count { sink(owner.client) }
-        },
-    ] + overrideCounts.map(structOwnerReads(overrides:)) + overrideCounts.map(currentReads(overrides:)))
+    [Scenarios.staticRead(), Scenarios.classOwnerReads(classOwner), Scenarios.dependencyOwnerReads(owningClassOwner)]
+        + overrideCounts.map(Scenarios.structOwnerReads(overrides:))
+        + overrideCounts.map(Scenarios.currentReads(overrides:)))
 let staticRead = readRows[0]
 print("(baseline: reading a `static let` holding the same client, \(format2(staticRead.median)) ns)")
 
@@ -122,48 +93,23 @@ for (overrides, current) in zip(overrideCounts, readRows[6...8]) {
 let scopeIterations = 300_000 / scale
 let clientOverride = BenchClient(id: 2)
 let scopeKeyCounts = [1, 100, 1_000]
-/// An override scope entered and left in a scope where `keys` keys are already set.
-func scopeLoop(keys: Int) -> (Int) -> Void {
-    let values = DependencyValues.withNumberedKeys(keys)
-    return { count in
-        withDependencies(values) {
-            for index in 0..<count {
-                withDependencies {
-                    $0.benchClient = clientOverride
-                } operation: {
-                    sink(index)
-                }
-            }
-        }
-    }
-}
 // NB: the baseline and every scope row take turns sample by sample (see `measureInTurns`).
 let scopeRows = measureInTurns(
     iterations: scopeIterations,
     [
-        { count in
-            for index in 0..<count {
-                HandScope.$value.withValue(index) { sink(HandScope.value) }
-            }
-        },
-        { count in
-            for _ in 0..<count {
-                withDependencies {
-                    $0.benchClient = clientOverride
-                } operation: {
-                    sink(DependencyValues.current.benchClient)
-                }
-            }
-        },
-    ] + scopeKeyCounts.map(scopeLoop(keys:)))
-let handScope = scopeRows[0]
-for (keys, scope) in zip(scopeKeyCounts, scopeRows[2...]) {
+        Scenarios.emptyTaskLocalScope(), Scenarios.scopeReadingItsOverride(clientOverride),
+        Scenarios.leastScope(clientOverride),
+    ] + scopeKeyCounts.map { Scenarios.scope(overriding: clientOverride, keysSet: $0) })
+let (handScope, leastScope) = (scopeRows[0], scopeRows[2])
+for (keys, scope) in zip(scopeKeyCounts, scopeRows[3...]) {
     report(
         "enter and leave a scope, 1 override, \(keys) keys set", scope, against: handScope,
         goal: "≤ 1.5× TaskLocal.withValue")
 }
-report("scope: 1,000 keys set vs 1", scopeRows[4], against: scopeRows[2], goal: "≈ 1× (O(1))")
+report("scope: 1,000 keys set vs 1", scopeRows[5], against: scopeRows[3], goal: "≈ 1× (O(1))")
 report("enter a scope, read the override, leave", scopeRows[1], against: handScope)
+report("least scope on a task-local: 1 read, 1 node, withValue", leastScope, against: handScope)
+report("scope with 1 override vs that least scope", scopeRows[3], against: leastScope)
 
 // MARK: Building objects (each one escapes to the heap through the sink)
 
@@ -179,64 +125,27 @@ do {
 let buildRows = measureInTurns(
     iterations: buildIterations,
     [
-        { count in
-            let c = opaque(clients)
-            for _ in 0..<count {
-                sink(InjectedTen(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]))
-            }
-        },
-        { count in
-            for _ in 0..<count { sink(WrappedTen()) }
-        },
-        { count in
-            for _ in 0..<count { sink(OwnedTen()) }
-        },
-        { count in
-            let values = DependencyValues.current
-            for _ in 0..<count { sink(InjectedTen(dependencies: values)) }
-        },
+        Scenarios.buildByHand(clients), Scenarios.buildWrapped(), Scenarios.buildOwned(), Scenarios.buildInjected(),
+        Scenarios.buildReadingTheTaskLocalTenTimes(),
     ])
 let byHand = buildRows[0]
 report("build an object with 10 @Dependency properties", buildRows[1], against: byHand, goal: "≤ 3× by hand")
 report(
     "build a DependencyOwner with 10 @Dependency properties", buildRows[2], against: byHand, goal: "≤ 3× by hand")
 report("build an object with init(dependencies:), 10 reads", buildRows[3], against: byHand, goal: "≤ 2× by hand")
+report("least object whose 10 properties each read the task-local", buildRows[4], against: byHand)
 
 // MARK: First read of a default
 
 let firstReadIterations = 100_000 / scale
 let firstReadRows = measureInTurns(
-    iterations: firstReadIterations,
-    [
-        { count in
-            for index in 0..<count { sink(BenchClient(id: index)) }
-        },
-        { count in
-            for _ in 0..<count {
-                sink(DependencyValues.freshRoot().benchClient)
-            }
-        },
-    ])
+    iterations: firstReadIterations, [Scenarios.createByHand(), Scenarios.firstReads()])
 let (handCreation, firstRead) = (firstReadRows[0], firstReadRows[1])
 report("first read of a default (fresh root each time)", firstRead, against: handCreation)
 
 // MARK: Two threads
 
 let threadIterations = 20_000_000 / scale
-/// Nanoseconds per read when `threads` threads share `threadIterations` reads of `subject`. Each thread takes its
-/// own reference to the subject once, before its loop, so the loop measures the read and nothing else.
-/// Reads `subject` on `threads` threads, `count` reads in all.
-func readConcurrently<Subject: Sendable>(
-    threads: Int, of subject: Subject, read: @escaping @Sendable (Subject) -> Void
-) -> (Int) -> Void {
-    { count in
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            let mine = opaque(subject)
-            for _ in 0..<(count / threads) { read(mine) }
-        }
-    }
-}
-
 /// Reports how a read scales from one thread to two, next to its floor's scaling (what this machine allows).
 @MainActor func reportScaling<Subject: Sendable, Floor: Sendable>(
     _ name: String,
@@ -247,10 +156,10 @@ func readConcurrently<Subject: Sendable>(
     let measured = measureInTurns(
         samples: 7, iterations: threadIterations,
         [
-            readConcurrently(threads: 1, of: subject, read: read),
-            readConcurrently(threads: 2, of: subject, read: read),
-            readConcurrently(threads: 1, of: floor, read: floorRead),
-            readConcurrently(threads: 2, of: floor, read: floorRead),
+            Scenarios.readConcurrently(threads: 1, of: subject, read: read),
+            Scenarios.readConcurrently(threads: 2, of: subject, read: read),
+            Scenarios.readConcurrently(threads: 1, of: floor, read: floorRead),
+            Scenarios.readConcurrently(threads: 2, of: floor, read: floorRead),
         ])
     let (one, two, floorOne, floorTwo) = (measured[0], measured[1], measured[2], measured[3])
     let speedUp = one.median / two.median
