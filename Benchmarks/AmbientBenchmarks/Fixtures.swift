@@ -44,11 +44,6 @@ enum StaticClient {
     static let shared = BenchClient(id: 1)
 }
 
-/// The hand-written baseline for the two-thread scenario.
-enum StaticSettings {
-    static let shared = BenchSettings()
-}
-
 /// An owner of one `@Dependency`, like a service or view model.
 struct Owner: Sendable {
     @Dependency(\.benchClient) var client
