@@ -177,6 +177,13 @@ final class Root: Sendable {
         return storage.ancestor(atDepth: depth)
     }
 
+    /// Who holds the default of `id` that serves a read in `storage`: this root, or a scope it was rebuilt for;
+    /// `nil` while it was never created.
+    func ownerOfDefault(_ id: ObjectIdentifier, readIn storage: Storage) -> DefaultOwner? {
+        guard let info = infoTable(for: storage.context).find(id) else { return nil }
+        return owner(of: id, for: storage, reads: info.reads).map(DefaultOwner.scope) ?? .root
+    }
+
     /// The default of `id` that serves a read in `storage`, if it was created. Lock-free.
     private func published(_ id: ObjectIdentifier, for storage: Storage) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
@@ -230,7 +237,7 @@ final class Root: Sendable {
             }
             if pending.thread == thread {
                 // Reads made after the value exists (resolving the `@Dependency` properties it captured) get it.
-                if let box = pending.result.load() { return .resolved(box) }
+                if let box = pending.result.load() { return .resolved(box, pending) }
                 CycleReport.stop(CycleReport.sameThreadCycle(reentering: pending, from: parent))
             }
             if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {
@@ -243,45 +250,68 @@ final class Root: Sendable {
         switch step {
         case .retry:
             return defaultValue(of: Key.self, id: id, in: storage)
-        case .resolved(let box):
+        case .resolved(let box, let pending):
+            // The reading creations around this read hold a value whose reads are not known yet.
+            var node = parent
+            while let current = node, current !== pending {
+                current.awaits(pending)
+                node = current.parent
+            }
             return (box, [])
         case .create(let creation):
             let values = DependencyValues(storage: Storage(snapshotOf: storage, recorder: ReadRecorder()))
             let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
-            var rebuilt = false
-            let box = creations.withLockBroadcasting { state in
-                state.pending[slot] = nil
-                // Threads that waited for this creation retry; none of them waits for anything now.
-                state.waiting = state.waiting.filter { $0.value.pending !== creation }
-                let table = infoTable(for: context)
-                let info =
-                    table.find(id)
-                    ?? state.learn(
-                        table.insert(
-                            KeyInfo(
-                                reads: reads, keyType: Key.self, directReads: directReads,
-                                createdAt: creation.readContext?.site
-                            ),
-                            for: id
-                        ),
-                        in: context
-                    )
-                info.merge(reads)
-                // The value belongs to the innermost scope that overrides what any creation of it read.
-                guard let scope = owner(of: id, for: storage, reads: info.reads) else {
-                    return info.value.storeIfNil(created)
-                }
-                rebuilt = true
-                return scope.scopedDefaultsCreatingIfNeeded().table(for: context)
-                    .insert(ScopedDefault(box: created, reads: reads), for: id).box
+            let publication = Publication(
+                key: Key.self, slot: slot, creation: creation, box: created, directReads: directReads, storage: storage
+            )
+            guard let awaited = creation.awaited else { return (publish(publication, reads: reads), reads) }
+            // Its slot stays pending: this thread reads the value as its creation's result, others wait.
+            awaited.deferPublication { [self] outerReads in
+                _ = publish(publication, reads: reads + outerReads.filter { $0 != id && !reads.contains($0) })
             }
-            if Trace.isOn {
-                Trace.created(
-                    Key.self, context: context, in: self, rebuilt: rebuilt, readAt: creation.readContext?.site
-                )
-            }
-            return (box, reads)
+            return (created, reads)
         }
+    }
+
+    /// Publishes a created value where it belongs, given every key its creation read, and then the creations that
+    /// waited for it; wakes the threads that waited.
+    private func publish(_ publication: Publication, reads: [ObjectIdentifier]) -> AnyBox {
+        let (slot, creation, storage) = (publication.slot, publication.creation, publication.storage)
+        let (id, context) = (slot.key, slot.context)
+        var rebuilt = false
+        let box = creations.withLockBroadcasting { state in
+            state.pending[slot] = nil
+            // Threads that waited for this creation retry; none of them waits for anything now.
+            state.waiting = state.waiting.filter { $0.value.pending !== creation }
+            let table = infoTable(for: context)
+            let info =
+                table.find(id)
+                ?? state.learn(
+                    table.insert(
+                        KeyInfo(
+                            reads: reads, keyType: publication.key, directReads: publication.directReads,
+                            createdAt: creation.readContext?.site
+                        ),
+                        for: id
+                    ),
+                    in: context
+                )
+            info.merge(reads)
+            // The value belongs to the innermost scope that overrides what any creation of it read.
+            guard let scope = owner(of: id, for: storage, reads: info.reads) else {
+                return info.value.storeIfNil(publication.box)
+            }
+            rebuilt = true
+            return scope.scopedDefaultsCreatingIfNeeded().table(for: context)
+                .insert(ScopedDefault(box: publication.box, reads: reads), for: id).box
+        }
+        if Trace.isOn {
+            Trace.created(
+                publication.key, context: context, in: self, rebuilt: rebuilt, readAt: creation.readContext?.site
+            )
+        }
+        creation.publishDeferred(reads: reads)
+        return box
     }
 
     /// Runs the key's value for the context with `values` current, then resolves the `@Dependency` properties the
@@ -337,14 +367,31 @@ final class Root: Sendable {
     }
 }
 
+/// Who holds a created default: the root that cached it, or the scope it was rebuilt for.
+enum DefaultOwner {
+    case root
+    case scope(Storage)
+}
+
 /// What a first reader does after looking at the creations under way.
 private enum CreationStep {
     /// Create the value: this thread registered the creation.
     case create(Creation)
     /// Look again: the creation this thread waited for is over.
     case retry
-    /// Use this value: it was created on this thread and is resolving what it captured.
-    case resolved(AnyBox)
+    /// Use this value: it was created on this thread, by the given creation, which is resolving what it captured.
+    case resolved(AnyBox, Creation)
+}
+
+/// A created value on its way to where it belongs, kept while its publication waits for an outer creation.
+private struct Publication {
+    let key: any DependencyKey.Type
+    let slot: CreationSlot
+    let creation: Creation
+    let box: AnyBox
+    let directReads: [any DependencyKey.Type]
+    /// The values the creation was read in: which scope overrides what it read decides where it belongs.
+    let storage: Storage
 }
 
 /// Which creation a thread is waiting for: one key, in one context.
