@@ -44,13 +44,9 @@ import Testing
     final class Ping: @unchecked Sendable {
         // Safe: as `SelfLogger`.
         static let live = LiveInstances()
-        static let creations = Counter()
         @Dependency(\.pong) var pong
         @Dependency(\.requestID) var requestID
-        init() {
-            Ping.live.created()
-            _ = Ping.creations.increment()
-        }
+        init() { Ping.live.created() }
         deinit { Ping.live.freed() }
     }
 
@@ -58,12 +54,8 @@ import Testing
     final class Pong: @unchecked Sendable {
         // Safe: as `SelfLogger`.
         static let live = LiveInstances()
-        static let creations = Counter()
         @Dependency(\.ping) var ping
-        init() {
-            Pong.live.created()
-            _ = Pong.creations.increment()
-        }
+        init() { Pong.live.created() }
         deinit { Pong.live.freed() }
     }
 
@@ -151,6 +143,65 @@ import Testing
         #expect(Body.live.alive - bodies <= 2)
     }
 
+    /// One of two defaults that hold each other and take a while to build, so that threads overlap.
+    final class SlowPing: @unchecked Sendable {
+        // Safe: as `SelfLogger`.
+        static let creations = Counter()
+        @Dependency(\.slowPong) var pong
+        @Dependency(\.requestID) var requestID
+        init() {
+            _ = SlowPing.creations.increment()
+            usleep(200)
+        }
+    }
+
+    /// The other of two slow defaults that hold each other.
+    final class SlowPong: @unchecked Sendable {
+        // Safe: as `SelfLogger`.
+        static let creations = Counter()
+        @Dependency(\.slowPing) var ping
+        init() {
+            _ = SlowPong.creations.increment()
+            usleep(200)
+        }
+    }
+
+    enum SlowPingKey: DependencyKey {
+        static var defaultValue: SlowPing { SlowPing() }
+        static var testingValue: SlowPing { SlowPing() }
+    }
+
+    enum SlowPongKey: DependencyKey {
+        static var defaultValue: SlowPong { SlowPong() }
+        static var testingValue: SlowPong { SlowPong() }
+    }
+
+    @Test func defaultsHoldingEachOtherAreCreatedOncePerScopeWhenThreadsRaceForEither() {
+        let threads = RacingThreads(count: 4)
+        defer { threads.stop() }
+        var extraCreations = 0
+        var wrongValues = 0
+        for round in 0..<200 {
+            let scoped = withDependencies(DependencyValues._freshRoot(context: .testing)) {
+                withDependencies {
+                    $0.requestID = round
+                } operation: {
+                    DependencyValues.current
+                }
+            }
+            let (pings, pongs) = (SlowPing.creations.value, SlowPong.creations.value)
+            let wrong = Counter()
+            threads.race { index in
+                let ping = index.isMultiple(of: 2) ? scoped.slowPing : scoped.slowPong.ping
+                if ping.requestID != round || ping.pong.ping !== ping { _ = wrong.increment() }
+            }
+            extraCreations += SlowPing.creations.value - pings - 1 + SlowPong.creations.value - pongs - 1
+            wrongValues += wrong.value
+        }
+        #expect(extraCreations == 0)
+        #expect(wrongValues == 0)
+    }
+
     @Test func dependencyOwnerHoldingItsOwnKeyKeepsNeitherItselfNorItsScope() {
         let (owners, bodies) = (OwnerLogger.live.alive, Body.live.alive)
         let wrong = serve(20_000) { request in
@@ -217,6 +268,8 @@ extension DependencyValues {
     }
     fileprivate var ping: SelfReferenceLifetimeTests.Ping { self[SelfReferenceLifetimeTests.PingKey.self] }
     fileprivate var pong: SelfReferenceLifetimeTests.Pong { self[SelfReferenceLifetimeTests.PongKey.self] }
+    fileprivate var slowPing: SelfReferenceLifetimeTests.SlowPing { self[SelfReferenceLifetimeTests.SlowPingKey.self] }
+    fileprivate var slowPong: SelfReferenceLifetimeTests.SlowPong { self[SelfReferenceLifetimeTests.SlowPongKey.self] }
     fileprivate var ownerLogger: SelfReferenceLifetimeTests.OwnerLogger {
         self[SelfReferenceLifetimeTests.OwnerLoggerKey.self]
     }

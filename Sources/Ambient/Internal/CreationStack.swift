@@ -12,6 +12,8 @@ final class Creation: @unchecked Sendable {
     let context: DependencyContext
     let thread: UInt
     let parent: Creation?
+    /// The root the value is created in.
+    let root: ObjectIdentifier
     /// The reporter of the root the value is created for.
     let reporter: (any _DependencyIssueReporter)?
     /// The read that asked for the value, when a `@Dependency` made it in the testing context.
@@ -22,18 +24,24 @@ final class Creation: @unchecked Sendable {
     /// NB: like `publications`, touched only on `thread`: the reads that set it, the publication that reads it and
     /// the outer creation's publication all run there, since a creation is synchronous.
     private(set) var awaited: Creation?
+    /// Every key the published value's creation read, transitively; `nil` while it is under way.
+    ///
+    /// NB: guarded by the lock of the root's creations, as the rest of ``CreationState``.
+    var publishedReads: [ObjectIdentifier]?
     /// Publications of creations nested in this one that wait for this one's reads (see `awaited`).
     private var publications: [(_ reads: [ObjectIdentifier]) -> Void] = []
 
     init(
         key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt,
-        parent: Creation?, reporter: (any _DependencyIssueReporter)? = nil, readContext: ReadContext? = nil
+        parent: Creation?, root: ObjectIdentifier, reporter: (any _DependencyIssueReporter)? = nil,
+        readContext: ReadContext? = nil
     ) {
         self.key = key
         self.keyType = keyType
         self.context = context
         self.thread = thread
         self.parent = parent
+        self.root = root
         self.reporter = reporter
         self.readContext = readContext
     }
