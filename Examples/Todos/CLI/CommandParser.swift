@@ -144,14 +144,10 @@ private struct ParsedArguments {
     /// Why `title` cannot be one line of `todos list`: it holds a line break or a NUL, which would start a forged
     /// line or cut the title short in other tools. Other control characters are kept, and shown as escapes.
     private static func lineProblem(in title: String) -> String? {
-        for scalar in title.unicodeScalars {
-            switch scalar {
-            case "\n": return "the title contains a line break (\\n); a todo's title is one line"
-            case "\r": return "the title contains a carriage return (\\r); a todo's title is one line"
-            case "\0": return "the title contains a NUL character (\\0), which no title may hold"
-            default: continue
-            }
-        }
+        let scalars = title.unicodeScalars
+        if scalars.contains("\n") { return "the title contains a line break (\\n); a todo's title is one line" }
+        if scalars.contains("\r") { return "the title contains a carriage return (\\r); a todo's title is one line" }
+        if scalars.contains("\0") { return "the title contains a NUL character (\\0), which no title may hold" }
         return nil
     }
 
