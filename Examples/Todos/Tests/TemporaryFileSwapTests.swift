@@ -12,7 +12,8 @@ import Testing
 #endif
 
 /// A save whose temporary file is replaced between its creation and its rename, deterministically: the file's
-/// `beforeRename` hook does the swap that another user of a shared folder could do at that moment.
+/// `writeTemporaryFile` and `duringSave` hooks do the swap that another user of a shared folder could do at that
+/// moment.
 @Suite struct TemporaryFileSwapTests {
     private let folder: TemporaryFolder
     /// A private file elsewhere, which the swap points at.
@@ -36,7 +37,9 @@ import Testing
         try TodoStorage.file(at: folder.todosFile).save([Todo(id: uuid(0), title: "Before", date: testingDate)])
         let before = try folder.todosBytes()
         var file = AtomicFile(url: folder.todosFile)
-        file.beforeRename = { [target] temporary in Self.swapForLink(temporary, to: target) }
+        file.duringSave = { [target] step, temporary in
+            if step == .written { Self.swapForLink(temporary, to: target) }
+        }
         #expect {
             try TodoStorage.file(file).save([Todo(id: uuid(1), title: "After", date: testingDate)])
         } throws: { error in
@@ -51,6 +54,29 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLinkOrNil(folder.todosFile) == nil)
         // The swapped-in link was removed, never followed: only our own files are left.
         #expect(try folder.fileNames() == [".todos.json.lock", "private", "todos.json"])
+    }
+
+    /// The swap happens after the check, just before the rename: the rename then puts the link in the file's place,
+    /// which the save sees and says, and the link's target is still untouched.
+    @Test func aTemporaryFileSwappedAfterItsCheckFailsTheSaveAndSaysTheFileWasReplaced() throws {
+        try TodoStorage.file(at: folder.todosFile).save([Todo(id: uuid(0), title: "Before", date: testingDate)])
+        var file = AtomicFile(url: folder.todosFile)
+        file.duringSave = { [target] step, temporary in
+            if step == .checked { Self.swapForLink(temporary, to: target) }
+        }
+        let path = folder.todosFile.path(percentEncoded: false)
+        #expect(
+            throws: TodoStorageError.replaced(
+                path: path,
+                reason: "the temporary file was replaced by another file between its check and its rename, so "
+                    + "another file now has this name; the folder is shared with someone who changes it")
+        ) {
+            try TodoStorage.file(file).save([Todo(id: uuid(1), title: "After", date: testingDate)])
+        }
+        #expect(try Data(contentsOf: target) == targetBytes)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLinkOrNil(folder.todosFile)
+                == target.path(percentEncoded: false))
     }
 
     /// The swap happens before a byte is written: the bytes still go through the descriptor of the file the save
@@ -73,7 +99,8 @@ import Testing
 
     @Test func aTemporaryFileSwappedForAnotherRegularFileFailsTheSave() throws {
         var file = AtomicFile(url: folder.todosFile)
-        file.beforeRename = { temporary in
+        file.duringSave = { step, temporary in
+            guard step == .written else { return }
             let impostor = temporary.deletingLastPathComponent().appending(component: "impostor")
             try? Data("[]\n".utf8).write(to: impostor)
             precondition(rename(impostor.path(percentEncoded: false), temporary.path(percentEncoded: false)) == 0)
@@ -87,11 +114,13 @@ import Testing
     @Test func aSaveThatNothingSwapsWritesThroughTheFileItCreated() throws {
         let seen = Locked<[String]>([])
         var file = AtomicFile(url: folder.todosFile)
-        file.beforeRename = { temporary in seen.withLock { $0.append(temporary.lastPathComponent) } }
+        file.duringSave = { step, temporary in seen.withLock { $0.append("\(step) \(temporary.lastPathComponent)") } }
         try TodoStorage.file(file).save([Todo(id: uuid(0), title: "Mine", date: testingDate)])
         #expect(try folder.savedTitles() == ["Mine"])
-        let names = seen.withLock { $0 }
-        #expect(names.count == 1 && names[0].hasPrefix(".todos.json.") && names[0].hasSuffix(".tmp"))
+        let steps = seen.withLock { $0 }
+        #expect(steps.count == 2)
+        #expect(steps.first?.hasPrefix("written .todos.json.") == true && steps.first?.hasSuffix(".tmp") == true)
+        #expect(steps.last?.hasPrefix("checked .todos.json.") == true)
         #expect(try Data(contentsOf: target) == targetBytes)
     }
 }

@@ -32,6 +32,19 @@ struct AtomicFile: Sendable {
         var description: String
     }
 
+    /// Why a save failed after its rename: what now has the file's name is not the file the save wrote.
+    struct ReplacedError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A moment of a save at which a test may change the folder, as another user of a shared folder could.
+    enum SaveStep {
+        /// The temporary file is written and flushed, and not yet checked.
+        case written
+        /// The temporary file was checked, and is about to be renamed.
+        case checked
+    }
+
     /// How old a temporary file of ours must be before a later write removes it: no write takes a minute.
     static let staleAge: TimeInterval = 60
 
@@ -43,9 +56,9 @@ struct AtomicFile: Sendable {
     /// Writes and flushes the bytes of a new temporary file, which exists, is empty and is open as the descriptor;
     /// tests replace it with one that fails part-way.
     var writeTemporaryFile: @Sendable (Data, Int32) throws -> Void = AtomicFile.writeAndSynchronize
-    /// Called with the temporary file once it is written, just before it is checked and renamed; tests swap it for
-    /// a symbolic link here, as another user of a shared folder could.
-    var beforeRename: @Sendable (_ temporary: URL) -> Void = { _ in }
+    /// Called with the temporary file at each step of a save between its write and its rename; tests swap it for a
+    /// symbolic link there, as another user of a shared folder could.
+    var duringSave: @Sendable (_ step: SaveStep, _ temporary: URL) -> Void = { _, _ in }
 
     /// The file's path, for messages.
     var path: String { url.path(percentEncoded: false) }
@@ -97,13 +110,22 @@ struct AtomicFile: Sendable {
             try writeTemporaryFile(data, descriptor)
             var written = stat()
             guard fstat(descriptor, &written) == 0 else { throw Self.lastError() }
-            beforeRename(temporary)
-            try Self.expect(temporaryPath, toBe: written, before: "it could be renamed")
+            duringSave(.written, temporary)
+            guard Self.names(temporaryPath, written) else {
+                throw FileKindError(
+                    description: "\(temporaryPath) was replaced by another file before it could be renamed; the "
+                        + "folder is shared with someone who changes it")
+            }
+            duringSave(.checked, temporary)
             guard rename(temporaryPath, path) == 0 else { throw Self.lastError() }
             renamed = true
             // What now has the file's name must still be what was written: a swap between the check and the
-            // rename would show here, and the bytes never went anywhere but the file this save created.
-            try Self.expect(path, toBe: written, before: "the save ended")
+            // rename shows here. The bytes never went anywhere but the file this save created.
+            guard Self.names(path, written) else {
+                throw ReplacedError(
+                    description: "the temporary file was replaced by another file between its check and its "
+                        + "rename, so another file now has this name; the folder is shared with someone who changes it")
+            }
         } catch {
             // `unlink` removes a name, never what a symbolic link points to.
             if !renamed { unlink(temporaryPath) }
@@ -158,15 +180,10 @@ struct AtomicFile: Sendable {
         guard fsync(descriptor) == 0 else { throw lastError() }
     }
 
-    /// Throws unless `lstat` of `path` is the file whose status is `written`: same device, same inode.
-    private static func expect(_ path: String, toBe written: stat, before moment: String) throws {
+    /// Whether `path` names the file whose status is `written` (same device and inode), without following a link.
+    private static func names(_ path: String, _ written: stat) -> Bool {
         var status = stat()
-        guard lstat(path, &status) == 0 else { throw lastError() }
-        guard status.st_dev == written.st_dev, status.st_ino == written.st_ino else {
-            throw FileKindError(
-                description: "\(path) was replaced by another file before \(moment); the folder is shared with "
-                    + "someone who changes it")
-        }
+        return lstat(path, &status) == 0 && status.st_dev == written.st_dev && status.st_ino == written.st_ino
     }
 
     /// What a file of mode `mode` is, said for a message, or `nil` for a regular file.

@@ -85,6 +85,8 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
     private func save(_ value: Value, previous: Data?) throws(TodoStorageError) {
         do {
             try file.write(encode(value, previous))
+        } catch let error as AtomicFile.ReplacedError {
+            throw .replaced(path: path, reason: error.description)
         } catch {
             throw .saveFailed(path: path, reason: AtomicFile.reason(error))
         }

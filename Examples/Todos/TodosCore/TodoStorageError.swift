@@ -12,12 +12,15 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
     case busy(path: String, seconds: Double)
     /// The file's folder can be changed by other users (``SharedFolder``), so nothing was changed.
     case sharedFolder(path: String, problem: String)
+    /// Another user of a shared folder put a file of theirs in the file's place during a save (only possible when
+    /// shared folders are allowed): the save's bytes went nowhere else, but the previous file is gone.
+    case replaced(path: String, reason: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
         case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _), .busy(let path, _),
-            .sharedFolder(let path, _):
+            .sharedFolder(let path, _), .replaced(let path, _):
             path
         }
     }
@@ -26,7 +29,7 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
     public var isReadFailure: Bool {
         switch self {
         case .unreadable, .corrupt: true
-        case .saveFailed, .busy, .sharedFolder: false
+        case .saveFailed, .busy, .sharedFolder, .replaced: false
         }
     }
 
@@ -44,6 +47,9 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
                 + "Try again."
         case .sharedFolder(let path, let problem):
             "refused to change \(path): \(problem); nothing was changed."
+        case .replaced(let path, let reason):
+            "cannot save \(path) (\(reason)); the previous file is gone and nothing was written elsewhere. Check "
+                + "what \(path) is now before using it."
         }
     }
 
