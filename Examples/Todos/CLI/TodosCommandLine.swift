@@ -82,7 +82,7 @@ enum TodosCommandLine {
             }
             let allowsSharing = SharedFolderPolicy.allowsSharing(environment)
             var warning = ""
-            if !allowsSharing, let problem = SharedFolder.problem(of: folder) {
+            if !allowsSharing, invocation.command.usesData, let problem = SharedFolder.problem(of: folder) {
                 if invocation.command.changesData { return SharedFolderPolicy.refusal(problem) }
                 warning = SharedFolderPolicy.warning(problem)
             }

@@ -57,6 +57,8 @@ import Testing
         #expect(listed.status == 0)
         #expect(listed.output == "No todos yet.\n")
         #expect(listed.errorOutput == "warning: \(problem); changes there are refused until it is fixed.\n")
+        let help = try todos("help").run()
+        #expect(help.status == 0 && help.errorOutput == "")
     }
 
     @Test func aFolderOthersCanWriteIsUsedWhenSharingIsMeant() throws {
