@@ -1,19 +1,7 @@
-import Synchronization
 import Testing
 
 @testable import Ambient
 @testable import AmbientTesting
-
-/// Runs `body` in a fresh testing root: its own cache, nothing shared with other tests.
-private func withFreshRoot<R>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: () async throws -> R
-) async rethrows -> R {
-    try await withDependencies(
-        DependencyValues(storage: Storage(root: Root(context: .testing))),
-        operation: body
-    )
-}
 
 /// What sleeping tasks did, in order, from any thread.
 private final class Log<Entry: Sendable>: Sendable {
@@ -181,7 +169,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
     }
 
     @Test func withTestClockGivesItsClockToBothClockKeys() async {
-        await withFreshRoot {
+        await withDependencies(DependencyValues._freshRoot(context: .testing)) {
             await withTestClock { clock in
                 #expect(DependencyValues.current.continuousClock as? TestClock === clock)
                 #expect(DependencyValues.current.suspendingClock as? TestClock === clock)

@@ -25,6 +25,9 @@ final class TraceSwitch: @unchecked Sendable {
     static var isSharedOn: Bool { AtomicWord(address: ambient_trace_switch_address()).loadRelaxed() != 0 }
 
     /// A switch of its own, for tests.
+    /// Whether the atomic words are where ``AtomicWords`` looks for them.
+    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
+
     convenience init(toStandardError: Bool) {
         self.init(shared: false, toStandardError: toStandardError)
     }
