@@ -1,4 +1,3 @@
-
 @testable import Ambient
 
 /// Counts how many instances a key's default created, per key, so tests can check "created once".
