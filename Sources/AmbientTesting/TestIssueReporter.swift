@@ -35,7 +35,7 @@ final class TestIssueReporter: _DependencyIssueReporter {
     ///   - writeLateReport: Where such a report goes; standard error by default.
     init(
         testName: String? = nil,
-        writeLateReport: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        writeLateReport: @escaping @Sendable (String) -> Void = { ProcessEnvironment.writeToStandardError($0) }
     ) {
         test = Test.current
         self.testName = testName ?? Test.current?.name ?? "the test"
@@ -99,7 +99,7 @@ final class TestIssueReporter: _DependencyIssueReporter {
 
     /// The text for a report that arrived after its test ended.
     static func lateReport(_ message: String, testName: String) -> String {
-        "Ambient: after \(testName) ended, work it started reported:\n\(message)\n"
+        "Ambient: after \(VisibleText.escaping(testName)) ended, work it started reported:\n\(message)\n"
     }
 }
 
