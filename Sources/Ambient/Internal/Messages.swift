@@ -21,17 +21,23 @@ enum Messages {
         AMBIENT_CONTEXT environment variable instead, or set `context` in a withDependencies scope.
         """
 
-    /// `assignment` is the override spelled as it compiles: `$0.analytics = ...`.
-    static func missingTestingValue(_ keyType: any DependencyKey.Type, assignment: String) -> String {
-        let keyType = VisibleText.of(keyType)
+    /// `assignment` is the override spelled as it compiles: `$0.analytics = ...`; `site` is the `@Dependency` that
+    /// read, when one did.
+    static func missingTestingValue(
+        _ keyType: any DependencyKey.Type,
+        assignment: String,
+        site: _DeclarationSite? = nil
+    ) -> String {
+        let key = VisibleText.of(keyType)
         let through =
             assignment.hasPrefix("$0.<property>")
-            ? ", where <property> is the DependencyValues property that reads \(keyType)" : ""
+            ? ", where <property> is the DependencyValues property that reads \(key)" : ""
+        let reader = site.map { " through the @Dependency declared at \(VisibleText.of($0))" } ?? ""
         return """
-            Ambient: \(keyType) has no testingValue, so this test uses its defaultValue (the live value). Give \
-            \(keyType) a `static var testingValue`, override it for the test (`withDependencies { \(assignment) }` \
-            or `.dependencies { \(assignment) }`\(through)), or, when the live value is safe in tests, declare \
-            `static var testingValue: Value { defaultValue }`.
+            Ambient: \(key) has no testingValue, so this test read its defaultValue (the live value)\(reader). \
+            Override it in the test (`withDependencies { \(assignment) }` or `.dependencies { \(assignment) }`\
+            \(through)), or give \(key) a `static var testingValue`; declare `static var testingValue: Value { \
+            defaultValue }` when the live value is safe in tests.
             """
     }
 

@@ -246,6 +246,7 @@ final class Root: Sendable {
         case .resolved(let box):
             return (box, [])
         case .create(let creation):
+            _TestHooks.willCreate(Key.self, in: self)
             let values = DependencyValues(storage: Storage(snapshotOf: storage, recorder: ReadRecorder()))
             let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
             var rebuilt = false
