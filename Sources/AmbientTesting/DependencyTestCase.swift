@@ -27,8 +27,9 @@ public import XCTest
 ///   Dispatch queue, a `Thread` or a `Task.detached` finds them too (XCTest runs one method at a time, so the running
 ///   one is known);
 /// - work the method leaves behind in a `Task` keeps reading *its* method's values after the method returned, never
-///   the next method's, and what it reads is reported on standard error, naming the method. A Dispatch block or a
-///   `Thread` left behind carries no values of its own: when it runs during a later method it reads that method's.
+///   the next method's, and the first read of each key it makes then is reported on standard error, naming the
+///   method. A Dispatch block or a `Thread` left behind carries no values of its own: when it runs during a later
+///   method it reads that method's.
 open class DependencyTestCase: XCTestCase {
     /// Overrides for every test method of the class; the default sets nothing.
     ///
