@@ -67,17 +67,22 @@ struct LeftoverTaskTraitFixtures {
     @Test func test2() { #expect(firstUUIDAfterTheLeftoverWorkRan() == "00000000-0000-0000-0000-000000000000") }
 }
 
+/// Signalled once the first test's leftover work has read.
+private let leftoverWorkRead = DispatchSemaphore(value: 0)
+
 /// Issue 22's first test: starts a `Task` that reads a UUID after the test returned.
 private func startWorkThatReadsAUUIDLater() {
     Task {
         try? await Task.sleep(nanoseconds: 300_000_000)
         _ = DependencyValues.current.uuid()
+        leftoverWorkRead.signal()
     }
 }
 
-/// Issue 22's second test: waits until the first test's leftover work has run, then takes its first UUID.
+/// Issue 22's second test: waits until the first test's leftover work has read (issue 22 sleeps 0.8 s; a busy
+/// machine may take longer), then takes its first UUID.
 private func firstUUIDAfterTheLeftoverWorkRan() -> String {
-    Thread.sleep(forTimeInterval: 0.8)
+    _ = leftoverWorkRead.wait(timeout: .now() + 20)
     return DependencyValues.current.uuid().uuidString
 }
 
@@ -112,6 +117,18 @@ final class LeftoverDependencyTestCaseFixture: DependencyTestCase {
     func test1() { startWorkThatReadsAUUIDLater() }
 
     func test2() { XCTAssertEqual(firstUUIDAfterTheLeftoverWorkRan(), "00000000-0000-0000-0000-000000000000") }
+}
+
+/// The same leftover work in a plain `XCTestCase`, which nothing wraps: what the Testing article documents.
+final class LeftoverPlainXCTestCaseFixture: XCTestCase {
+    override func setUpWithError() throws { try skipUnlessSelected(self) }
+
+    func test1() { startWorkThatReadsAUUIDLater() }
+
+    func test2() {
+        // The leftover read found no values of its own and used the running method's: this method's first UUID.
+        XCTAssertEqual(firstUUIDAfterTheLeftoverWorkRan(), "00000000-0000-0000-0000-000000000001")
+    }
 }
 
 /// A `DependencyTestCase` whose Dispatch block reads a key without a testing value.

@@ -72,4 +72,11 @@ struct StrictByDefaultTests {
                 "Ambient: after LeftoverDependencyTestCaseFixture.test1 ended, work it started read UUIDGeneratorKey."),
             "\(child.summary)")
     }
+
+    @Test func leftoverTaskOfAPlainXCTestCaseReadsTheMethodThatRunsThen() throws {
+        // The limit the Testing article documents for a test case that no base class wraps.
+        let child = try TestBinary.runXCTest("LeftoverPlainXCTestCaseFixture")
+        #expect(child.status == 0, "\(child.summary)")
+        #expect(child.output.contains("Executed 2 tests, with 0 failures"), "\(child.summary)")
+    }
 }
