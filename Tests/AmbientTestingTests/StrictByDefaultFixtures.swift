@@ -101,6 +101,15 @@ final class PlainXCTestMissingValueFixture: XCTestCase {
     }
 }
 
+/// A plain XCTest method whose Dispatch block reads a key without a testing value.
+final class PlainXCTestDispatchMissingValueFixture: XCTestCase {
+    override func setUpWithError() throws { try skipUnlessSelected(self) }
+
+    func testDispatchReadOfAKeyWithoutTestingValue() {
+        onADispatchThread { _ = DependencyValues.current.liveOnlyService }
+    }
+}
+
 /// A plain XCTest method reading a key that declares its testing value.
 final class PlainXCTestDeclaredValueFixture: XCTestCase {
     override func setUpWithError() throws { try skipUnlessSelected(self) }

@@ -50,13 +50,14 @@ struct StrictByDefaultTests {
 
     @Test(arguments: [
         ("PlainXCTestMissingValueFixture", "Executed 1 test, with 1 failure"),
+        ("PlainXCTestDispatchMissingValueFixture", "Executed 1 test, with 1 failure"),
         ("PlainXCTestDeclaredValueFixture", "Executed 1 test, with 0 failures"),
         ("DispatchMissingValueFixture", "Executed 1 test, with 1 failure"),
         ("LenientDependencyTestCaseFixture", "Executed 1 test, with 0 failures"),
     ])
     func xcTestMethodFailsExactlyWhenItReadsAKeyWithoutTestingValueStrictly(fixture: String, outcome: String) throws {
-        // A plain XCTestCase and a DependencyTestCase read on a Dispatch queue fail; a declared testing value and a
-        // lenient DependencyTestCase pass.
+        // A plain XCTestCase (on its thread or a Dispatch queue) and a DependencyTestCase read on a Dispatch queue
+        // fail; a declared testing value and a lenient DependencyTestCase pass.
         let child = try TestBinary.runXCTest(fixture)
         let fails = outcome.hasSuffix("1 failure")
         #expect((child.status != 0) == fails && !child.wasKilled, "\(child.summary)")
