@@ -111,7 +111,8 @@ enum Trace {
     }
 
     private static func emit(_ line: String) {
-        let text = "ambient: " + line
+        // One line each, by construction: a control character in it can only come from a name it echoes.
+        let text = "ambient: " + VisibleText.escaping(line)
         if let collector {
             collector.append(text)
         } else if TraceSwitch.shared.toStandardError {

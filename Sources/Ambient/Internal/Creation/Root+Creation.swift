@@ -39,6 +39,7 @@ extension Root {
         case .recorded(let box):
             return (box, [])
         case .create(let creation):
+            _TestHooks.willCreate(Key.self, in: self)
             return createAndPublish(Key.self, creation: creation, in: storage)
         }
     }
