@@ -1,6 +1,7 @@
 // The declarations of Ambient that ContextDetection.swift uses, as Ambient declares them.
-enum DependencyContext: CustomStringConvertible {
+enum DependencyContext: CaseIterable, CustomStringConvertible {
     case `default`, preview, testing
+    var id: String { "\(self)" }
     var description: String { "\(self)" }
 }
 
