@@ -2,12 +2,20 @@ import AmbientTesting
 import Foundation
 import Testing
 
-@Suite(.dependencies { $0.api = MockAPI() })
+struct Checkout {
+    @Dependency(\.date) private var date
+
+    func submittedAt() -> Date { date.now }
+}
+
+@Suite(.dependencies { $0.date = .constant(Date(timeIntervalSince1970: 0)) })
 struct CheckoutDateTests {
-    @Test(.dependencies { $0.date = .constant(Date(timeIntervalSince1970: 0)) })
-    func submissionIsDated() async throws {
-        let model = CheckoutModel()
-        try await model.submit()
-        #expect(model.submittedAt == Date(timeIntervalSince1970: 0))
+    @Test func submissionIsDated() {
+        #expect(Checkout().submittedAt() == Date(timeIntervalSince1970: 0))
+    }
+
+    @Test(.dependency(\.date, .constant(Date(timeIntervalSince1970: 60))))
+    func aTestsOverrideWinsOverTheSuites() {
+        #expect(Checkout().submittedAt() == Date(timeIntervalSince1970: 60))
     }
 }

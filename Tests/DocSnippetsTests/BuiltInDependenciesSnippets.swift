@@ -3,6 +3,12 @@ import AmbientTesting
 import Foundation
 import Testing
 
+struct Todo: Equatable, Sendable {
+    var id: UUID
+    var title: String
+    var createdAt: Date
+}
+
 struct TodoFactory {
     @Dependency(\.date) private var date
     @Dependency(\.uuid) private var uuid
@@ -33,6 +39,8 @@ struct DueDateLabel {
 
     func isDueToday(_ due: Date) -> Bool { calendar.isDate(due, inSameDayAs: date.now) }
 }
+
+let deadline = Date(timeIntervalSince1970: 1_704_139_200)  // 1 January 2024, 20:00 UTC; 2 January in Tokyo
 
 let tokyo = withDependencies {
     $0.timeZone = TimeZone(identifier: "Asia/Tokyo")!

@@ -1,3 +1,4 @@
+import Ambient
 import AmbientTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import Ambient
 import AmbientTesting
 import Foundation
 import Testing
@@ -83,7 +84,13 @@ struct ItemsClient: Sendable {
 }
 
 extension ItemsClient: DependencyKey {
-    static var defaultValue: ItemsClient { .live }  // the real endpoints
+    static var defaultValue: ItemsClient {  // the real endpoints
+        ItemsClient(
+            fetch: { id in try await ItemsServer.shared.item(id) },
+            count: { await ItemsServer.shared.count() },
+            log: { message in print(message) }
+        )
+    }
     static var testingValue: ItemsClient {
         ItemsClient(
             fetch: unimplemented("ItemsClient.fetch"),

@@ -4,15 +4,6 @@ import Observation
 
 // Models and clients the articles read from without declaring them.
 
-struct Todo: Equatable, Sendable {
-    var id: UUID
-    var title: String
-    var createdAt: Date
-}
-
-/// A day the calendar snippet asks about: 1 January 2024, 20:00 UTC, which is already 2 January in Tokyo.
-let deadline = Date(timeIntervalSince1970: 1_704_139_200)
-
 /// The model the SwiftUI article declares next to its view, without the view: the Testing article builds it in tests.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
@@ -79,13 +70,11 @@ struct Item: Identifiable, Equatable, Sendable {
     var name: String
 }
 
-extension ItemsClient {
-    /// The real endpoints, as far as these snippets need them.
-    static var live: ItemsClient {
-        ItemsClient(
-            fetch: { id in Item(id: id, name: "Item \(id)") },
-            count: { 0 },
-            log: { _ in }
-        )
-    }
+/// The server behind the items client's real endpoints, as far as these snippets need it.
+actor ItemsServer {
+    static let shared = ItemsServer()
+
+    func item(_ id: Int) throws -> Item { Item(id: id, name: "Item \(id)") }
+
+    func count() -> Int { 0 }
 }
