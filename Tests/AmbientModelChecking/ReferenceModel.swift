@@ -1,0 +1,194 @@
+import Ambient
+
+/// DESIGN §4 for the keys of one program, the slow and obvious way: plain dictionaries, one thread, no caches but
+/// the ones the semantics name.
+///
+/// - A root caches, per context, one instance of each key's default, made on its first read there.
+/// - A default is made from the values of the scope that reads it; the keys it reads while made (directly, through
+///   the defaults it reads, and through its `@Dependency` properties, which are resolved once it exists) are its
+///   *reads*. A key's reads in a root and context are the union of what every creation of it read.
+/// - A read in a scope that overrides none of the key's reads gets the root's instance. Otherwise it gets the
+///   instance rebuilt for the innermost scope that overrides one of them, made once for that scope.
+/// - An override always wins; scopes nest and restore; a sibling never sees another's overrides.
+/// - `@Dependency` properties, and values kept from `DependencyValues.current`, read in the values of the scope
+///   their owner was made in, whichever scope reads them later.
+///
+/// The model is driven step by step by the interpreter, before each real read, and says which instance (by serial
+/// number) the read must return and how many times each default must have been created.
+final class ReferenceModel: @unchecked Sendable {
+    // Safe: used by one thread at a time. The interpreter waits for every thread and task it starts before it goes
+    // on, and predicts a race's read once, before its threads start.
+
+    /// A root: one cache per context of each key's instance, and what its creations read.
+    final class Root {
+        let context: DependencyContext
+        var infos: [DependencyContext: [Int: KeyInfo]] = [:]
+        init(context: DependencyContext) { self.context = context }
+    }
+
+    /// What a root knows about a key in one context.
+    final class KeyInfo {
+        var reads: Set<Int>
+        var instance: Int?
+        init(reads: Set<Int>) { self.reads = reads }
+    }
+
+    /// One set of values: a scope's own overrides on top of its parent's.
+    final class Node: @unchecked Sendable {
+        // Safe: as the model's; the interpreter hands a node to the thread or task it starts, and waits for it.
+        let root: Root
+        let parent: Node?
+        let overrides: [Int: Int]
+        let context: DependencyContext
+        /// Defaults rebuilt for this scope, per context: serial and reads of their creation.
+        var rebuilt: [DependencyContext: [Int: (serial: Int, reads: Set<Int>)]] = [:]
+
+        init(root: Root, parent: Node?, overrides: [Int: Int], context: DependencyContext) {
+            self.root = root
+            self.parent = parent
+            self.overrides = overrides
+            self.context = context
+        }
+
+        /// The innermost override of `key` visible here.
+        func override(of key: Int) -> Int? {
+            overrides[key] ?? parent?.override(of: key)
+        }
+
+        /// The innermost scope, this one or an enclosing one, that overrides one of `keys`.
+        func innermostOverriding(_ keys: Set<Int>) -> Node? {
+            if overrides.keys.contains(where: keys.contains) { return self }
+            return parent?.innermostOverriding(keys)
+        }
+    }
+
+    /// A default's instance: its key and the values it was made from.
+    private struct Instance {
+        let key: Int
+        let node: Node
+    }
+
+    /// A creation under way: its key, context and root, and its serial once the value exists.
+    private struct Pending {
+        let key: Int
+        let context: DependencyContext
+        let root: Root
+        var serial: Int?
+    }
+
+    private let keys: [KeyBehavior]
+    /// How many times each key's default was created.
+    private(set) var creations = Array(repeating: 0, count: ModelKeys.count)
+    private var lastSerial = 0
+    private var instances: [Int: Instance] = [:]
+    private var pending: [Pending] = []
+    /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
+    private(set) var reachedCycle = false
+
+    init(keys: [KeyBehavior]) {
+        self.keys = keys
+    }
+
+    // MARK: Values
+
+    /// The values of a fresh root in `context`.
+    func freshRoot(context: DependencyContext) -> Node {
+        Node(root: Root(context: context), parent: nil, overrides: [:], context: context)
+    }
+
+    /// The values of a scope inside `node` that sets `overrides` (serial by key) and maybe a context.
+    func scope(in node: Node, overrides: [Int: Int], context: DependencyContext?) -> Node {
+        let context = context ?? node.context
+        if overrides.isEmpty, context == node.context { return node }
+        return Node(root: node.root, parent: node, overrides: overrides, context: context)
+    }
+
+    /// `DependencyValues()` made in `node`: no overrides, on the same root, in the root's context.
+    func rootValues(of node: Node) -> Node {
+        Node(root: node.root, parent: nil, overrides: [:], context: node.root.context)
+    }
+
+    // MARK: Reads
+
+    /// The serial of the instance a read of `key` in `node` returns.
+    func read(_ key: Int, in node: Node) -> Int {
+        resolve(key, in: node).serial
+    }
+
+    /// The serial that the `index`th `@Dependency` property of the value of `key` in `node` returns; `nil` when
+    /// the value has no such property.
+    func readReference(_ key: Int, index: Int, in node: Node) -> Int? {
+        let serial = read(key, in: node)
+        guard let instance = instances[serial] else { return nil }
+        let references = keys[instance.key].laterReads
+        guard references.indices.contains(index) else { return nil }
+        return read(references[index], in: instance.node)
+    }
+
+    /// The serial that a read of `through`, in the values kept by the value of `key` in `node`, returns; `nil` when
+    /// that value keeps none.
+    func readCaptured(_ key: Int, through: Int, in node: Node) -> Int? {
+        let serial = read(key, in: node)
+        guard let instance = instances[serial], keys[instance.key].capturesCurrent else { return nil }
+        if case .owner = keys[instance.key].shape { return nil }
+        return read(through, in: instance.node)
+    }
+
+    /// Resolves a read: the instance's serial and the keys that the read counts as read, for a creation that made it.
+    private func resolve(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>) {
+        if let serial = node.override(of: key) { return (serial, []) }
+        if let found = published(key, in: node) { return found }
+        if let index = pending.lastIndex(where: { $0.key == key && $0.context == node.context && $0.root === node.root }
+        ) {
+            // Read again by its own creation once the value exists (its `@Dependency` properties): that value.
+            if let serial = pending[index].serial { return (serial, []) }
+            reachedCycle = true
+            return (0, [])
+        }
+        return create(key, in: node)
+    }
+
+    /// The instance that serves a read of `key` in `node`, if it was made.
+    private func published(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>)? {
+        guard let info = node.root.infos[node.context]?[key] else { return nil }
+        if let owner = node.innermostOverriding(info.reads) {
+            return owner.rebuilt[node.context]?[key]
+        }
+        return info.instance.map { ($0, info.reads) }
+    }
+
+    /// Makes `key`'s default for a read in `node`, and keeps it where it belongs.
+    private func create(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>) {
+        creations[key] += 1
+        lastSerial += 1
+        let serial = lastSerial
+        let behavior = keys[key]
+        pending.append(Pending(key: key, context: node.context, root: node.root))
+        var reads: Set<Int> = []
+        for read in behavior.reads where !reachedCycle {
+            reads.insert(read)
+            reads.formUnion(resolve(read, in: node).reads)
+        }
+        pending[pending.count - 1].serial = serial
+        instances[serial] = Instance(key: key, node: node)
+        for read in behavior.laterReads where !reachedCycle {
+            reads.insert(read)
+            reads.formUnion(resolve(read, in: node).reads)
+        }
+        pending.removeLast()
+        reads.remove(key)
+
+        let context = node.context
+        let info = node.root.infos[context, default: [:]][key] ?? KeyInfo(reads: reads)
+        node.root.infos[context, default: [:]][key] = info
+        info.reads.formUnion(reads)
+        if let owner = node.innermostOverriding(info.reads) {
+            if let existing = owner.rebuilt[context]?[key] { return (existing.serial, reads) }
+            owner.rebuilt[context, default: [:]][key] = (serial, reads)
+            return (serial, reads)
+        }
+        if let existing = info.instance { return (existing, reads) }
+        info.instance = serial
+        return (serial, reads)
+    }
+}
