@@ -25,12 +25,16 @@ public enum ModelCheck {
         let program = generator.program()
         guard let message = await run(program, settleTime: options.settleTime) else { return nil }
         let kind = FailureKind(message)
-        let shrunk = await Shrinker { candidate in
+        // A lifetime failure waits `settleTime` on every candidate that still fails; the others take a millisecond.
+        let shrinker = Shrinker(attempts: kind == .lifetime ? 100 : 3_000) { candidate in
             guard let other = await run(candidate, settleTime: options.settleTime) else { return false }
             return FailureKind(other) == kind
-        }.shrink(program)
+        }
+        let shrunk = await shrinker.shrink(program)
         let shrunkMessage = await run(shrunk, settleTime: options.settleTime) ?? message
-        return ModelFailure(seed: seed, message: shrunkMessage, program: shrunk.description)
+        let replay =
+            (options.defaultsMayKeepTheirScope ? "" : "AMBIENT_MODEL_ACYCLIC=1 ") + "AMBIENT_MODEL_SEED=\(seed)"
+        return ModelFailure(seed: seed, replay: replay, message: shrunkMessage, program: shrunk.description)
     }
 
     /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures.
@@ -99,6 +103,8 @@ public struct ModelCheckResult: Sendable {
 public struct ModelFailure: Sendable, CustomStringConvertible, Error {
     /// The seed that generated the program; `AMBIENT_MODEL_SEED` replays it.
     public let seed: UInt64
+    /// The environment that replays it.
+    public let replay: String
     /// What went wrong, in the shrunk program.
     public let message: String
     /// The shrunk program, one step a line.
@@ -106,7 +112,7 @@ public struct ModelFailure: Sendable, CustomStringConvertible, Error {
 
     /// The seed, the message and the shrunk program.
     public var description: String {
-        "seed \(seed) (replay: AMBIENT_MODEL_SEED=\(seed)): \(message)\n\(program)"
+        "seed \(seed) (replay: \(replay)): \(message)\n\(program)"
     }
 }
 

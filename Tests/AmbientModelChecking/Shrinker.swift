@@ -1,9 +1,9 @@
 /// Makes a failing program smaller while it still fails the same way: fewer roots, steps, overrides and reads.
 struct Shrinker {
+    /// The most candidates to run.
+    let attempts: Int
     /// Whether a candidate still fails the same way.
     let stillFails: (Program) async -> Bool
-    /// The most candidates to run.
-    var attempts = 150
 
     func shrink(_ program: Program) async -> Program {
         var current = program
