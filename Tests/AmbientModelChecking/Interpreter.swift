@@ -6,13 +6,14 @@ import Foundation
 /// Ambient makes it, and after each step the creation counts must agree. Stops at the first disagreement.
 final class Interpreter: @unchecked Sendable {
     // Safe: used by one thread at a time. Every thread, queue or task it starts runs while the thread that started
-    // it waits (a semaphore or `await`), and a race's threads only write to `raceResults`, behind `raceLock`.
+    // it waits (a semaphore or `await`), and a race's threads only use `raceResults` and `raceValues`, behind
+    // `raceLock`.
 
     private let program: Program
     private let model: ReferenceModel
     /// How long the live instances may take to reach their count before the program (threads and queues release
-    /// what their closures held a moment after they signal).
-    private let settleTime: Double
+    /// what their closures held a moment after they signal); `nil` checks no lifetimes.
+    private let settleTime: Double?
     private var failure: String?
     private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Node)] = [:]
     private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Node)] = [:]
@@ -20,8 +21,9 @@ final class Interpreter: @unchecked Sendable {
     private var stepNumber = 0
     private let raceLock = NSLock()
     private var raceResults: [Int] = []
+    private var raceValues: DependencyValues?
 
-    init(program: Program, settleTime: Double) {
+    init(program: Program, settleTime: Double?) {
         self.program = program
         self.settleTime = settleTime
         model = ReferenceModel(keys: program.keys)
@@ -36,13 +38,15 @@ final class Interpreter: @unchecked Sendable {
         ModelRuntime.shared.start(program.keys)
         for root in program.roots where failure == nil && !model.reachedCycle {
             let node = model.freshRoot(context: root.context)
+            model.hold(node)
             await withDependencies(DependencyValues._freshRoot(context: root.context)) {
                 await runAsync(root.body, in: node)
             }
+            model.release(node)
         }
         captured = [:]
         holders = [:]
-        guard failure == nil, !model.reachedCycle else { return failure }
+        guard failure == nil, !model.reachedCycle, let settleTime else { return failure }
         let deadline = Date().addingTimeInterval(settleTime)
         while ModelRuntime.shared.liveInstances != liveBefore, Date() < deadline {
             try? await Task.sleep(nanoseconds: 2_000_000)
@@ -64,11 +68,13 @@ final class Interpreter: @unchecked Sendable {
             case .scope(let overrides, let context, true, let body):
                 stepNumber += 1
                 let (inner, probes) = enter(overrides, context: context, in: node)
+                model.hold(inner)
                 await withDependencies {
                     apply(probes, context: context, to: &$0)
                 } operation: {
                     await runAsync(body, in: inner)
                 }
+                model.release(inner)
             case .reenter(let slot, .detached, let body):
                 stepNumber += 1
                 guard let (values, inner) = captured[slot] else { continue }
@@ -107,12 +113,16 @@ final class Interpreter: @unchecked Sendable {
             compare(ModelKeys.read(key, in: .current).readCaptured(through)?.serial, expected, step)
         case .scope(let overrides, let context, _, let body):
             let (inner, probes) = enter(overrides, context: context, in: node)
+            model.hold(inner)
             withDependencies {
                 apply(probes, context: context, to: &$0)
             } operation: {
                 runSync(body, in: inner)
             }
+            model.release(inner)
         case .capture(let slot):
+            // Kept to the program's end, as the values it holds.
+            model.hold(node)
             captured[slot] = (.current, node)
         case .reenter(let slot, let executor, let body):
             guard let (values, inner) = captured[slot] else { return }
@@ -125,6 +135,7 @@ final class Interpreter: @unchecked Sendable {
                 return
             }
         case .makeHolder(let slot, let byKeyPath):
+            model.hold(node)
             holders[slot] = (ModelHolder(byKeyPath: byKeyPath), node)
         case .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
@@ -133,7 +144,9 @@ final class Interpreter: @unchecked Sendable {
             compare(holder.read(key).serial, expected, step)
         case .rootValues(let body):
             let inner = model.rootValues(of: node)
+            model.hold(inner)
             withDependencies(DependencyValues()) { runSync(body, in: inner) }
+            model.release(inner)
         }
     }
 
@@ -186,21 +199,31 @@ final class Interpreter: @unchecked Sendable {
 
     /// Reads `key` in `values` on `threads` threads released at once; the serials they read.
     private func race(_ key: Int, in values: DependencyValues, threads: Int) -> [Int] {
-        raceResults = []
+        raceLock.withLock {
+            raceResults = []
+            raceValues = values
+        }
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         for _ in 0..<threads {
             done.enter()
             Thread {
                 gate.wait()
-                let serial = ModelKeys.read(key, in: values).serial
-                self.raceLock.withLock { self.raceResults.append(serial) }
+                if let values = self.raceLock.withLock({ self.raceValues }) {
+                    let serial = ModelKeys.read(key, in: values).serial
+                    self.raceLock.withLock { self.raceResults.append(serial) }
+                }
                 done.leave()
             }.start()
         }
         for _ in 0..<threads { gate.signal() }
         done.wait()
-        return raceLock.withLock { raceResults }
+        // NB: the threads' closures are released a moment after they leave; they must not keep the scope alive
+        // then, or a later read would find it where the model finds it gone.
+        return raceLock.withLock {
+            raceValues = nil
+            return raceResults
+        }
     }
 
     // MARK: Checks

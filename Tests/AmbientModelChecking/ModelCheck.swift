@@ -33,7 +33,8 @@ public enum ModelCheck {
         let shrunk = await shrinker.shrink(program)
         let shrunkMessage = await run(shrunk, settleTime: options.settleTime) ?? message
         let replay =
-            (options.defaultsMayKeepTheirScope ? "" : "AMBIENT_MODEL_ACYCLIC=1 ") + "AMBIENT_MODEL_SEED=\(seed)"
+            (options.defaultsMayKeepTheirScope ? "" : "AMBIENT_MODEL_ACYCLIC=1 ")
+            + (options.settleTime == nil ? "AMBIENT_MODEL_LIFETIMES=0 " : "") + "AMBIENT_MODEL_SEED=\(seed)"
         return ModelFailure(seed: seed, replay: replay, message: shrunkMessage, program: shrunk.description)
     }
 
@@ -70,7 +71,7 @@ public enum ModelCheck {
         ProcessInfo.processInfo.environment["AMBIENT_MODEL_PROGRAMS"].flatMap { Int($0) }
     }
 
-    private static func run(_ program: Program, settleTime: Double) async -> String? {
+    private static func run(_ program: Program, settleTime: Double?) async -> String? {
         await Interpreter(program: program, settleTime: settleTime).run()
     }
 }
@@ -81,13 +82,15 @@ public struct ModelCheckOptions: Sendable {
     /// `DependencyOwner` on its own key, `DependencyValues.current` kept in the value (issue 20, part 1).
     public var defaultsMayKeepTheirScope = true
     /// How long, in seconds, a program's instances may take to be freed once it dropped its values (threads and
-    /// queues release their closures a moment after they finish).
-    public var settleTime = 1.0
+    /// queues release their closures a moment after they finish); `nil` checks reads and creations only.
+    public var settleTime: Double? = 1
 
     /// Every pattern, with a second to settle; `AMBIENT_MODEL_ACYCLIC=1` leaves out the defaults that keep what keeps
-    /// them.
+    /// them, `AMBIENT_MODEL_LIFETIMES=0` checks reads and creations only.
     public init() {
-        defaultsMayKeepTheirScope = ProcessInfo.processInfo.environment["AMBIENT_MODEL_ACYCLIC"] != "1"
+        let environment = ProcessInfo.processInfo.environment
+        defaultsMayKeepTheirScope = environment["AMBIENT_MODEL_ACYCLIC"] != "1"
+        if environment["AMBIENT_MODEL_LIFETIMES"] == "0" { settleTime = nil }
     }
 }
 

@@ -11,7 +11,9 @@ import Ambient
 ///   instance rebuilt for the innermost scope that overrides one of them, made once for that scope.
 /// - An override always wins; scopes nest and restore; a sibling never sees another's overrides.
 /// - `@Dependency` properties, and values kept from `DependencyValues.current`, read in the values of the scope
-///   their owner was made in, whichever scope reads them later.
+///   their owner was made in, whichever scope reads them later: a *snapshot* of those values. Through a snapshot,
+///   a default rebuilt for a scope is that scope's instance while the scope lives (something holds its values);
+///   once it is gone, the snapshot rebuilds and caches such defaults itself.
 ///
 /// The model is driven step by step by the interpreter, before each real read, and says which instance (by serial
 /// number) the read must return and how many times each default must have been created.
@@ -33,36 +35,56 @@ final class ReferenceModel: @unchecked Sendable {
         init(reads: Set<Int>) { self.reads = reads }
     }
 
-    /// One set of values: a scope's own overrides on top of its parent's.
+    /// One set of values: a scope's own overrides on top of its parent's, or a snapshot of a scope's values.
     final class Node: @unchecked Sendable {
         // Safe: as the model's; the interpreter hands a node to the thread or task it starts, and waits for it.
         let root: Root
         let parent: Node?
         let overrides: [Int: Int]
         let context: DependencyContext
-        /// Defaults rebuilt for this scope, per context: serial and reads of their creation.
+        /// For a snapshot, the scope whose values it has; `nil` for a scope.
+        let snapshotted: Node?
+        /// Defaults rebuilt for this scope (or snapshot), per context: serial and reads of their creation.
         var rebuilt: [DependencyContext: [Int: (serial: Int, reads: Set<Int>)]] = [:]
 
-        init(root: Root, parent: Node?, overrides: [Int: Int], context: DependencyContext) {
+        init(root: Root, parent: Node?, overrides: [Int: Int], context: DependencyContext, snapshotted: Node? = nil) {
             self.root = root
             self.parent = parent
             self.overrides = overrides
             self.context = context
+            self.snapshotted = snapshotted
+        }
+
+        /// A snapshot of these values: what a default created from them reads, and keeps.
+        func snapshot() -> Node {
+            Node(root: root, parent: nil, overrides: [:], context: context, snapshotted: snapshotted ?? self)
         }
 
         /// The innermost override of `key` visible here.
         func override(of key: Int) -> Int? {
-            overrides[key] ?? parent?.override(of: key)
+            if let snapshotted { return snapshotted.override(of: key) }
+            return overrides[key] ?? parent?.override(of: key)
         }
 
         /// The innermost scope, this one or an enclosing one, that overrides one of `keys`.
         func innermostOverriding(_ keys: Set<Int>) -> Node? {
+            if let snapshotted { return snapshotted.innermostOverriding(keys) }
             if overrides.keys.contains(where: keys.contains) { return self }
             return parent?.innermostOverriding(keys)
         }
+
+        /// Whether this scope is `node` or encloses it.
+        func encloses(_ node: Node) -> Bool {
+            var current: Node? = node
+            while let scope = current {
+                if scope === self { return true }
+                current = scope.parent
+            }
+            return false
+        }
     }
 
-    /// A default's instance: its key and the values it was made from.
+    /// A default's instance: its key and the snapshot of the values it was made from.
     private struct Instance {
         let key: Int
         let node: Node
@@ -84,6 +106,8 @@ final class ReferenceModel: @unchecked Sendable {
     private var pending: [Pending] = []
     /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
     private(set) var reachedCycle = false
+    /// The scopes whose values the program holds (entered, kept, or held by an object it keeps), with how often.
+    private var held: [ObjectIdentifier: (node: Node, count: Int)] = [:]
 
     init(keys: [KeyBehavior]) {
         self.keys = keys
@@ -106,6 +130,30 @@ final class ReferenceModel: @unchecked Sendable {
     /// `DependencyValues()` made in `node`: no overrides, on the same root, in the root's context.
     func rootValues(of node: Node) -> Node {
         Node(root: node.root, parent: nil, overrides: [:], context: node.root.context)
+    }
+
+    /// Notes that the program holds `node`'s values (until ``release(_:)``): it and its enclosing scopes live.
+    func hold(_ node: Node) {
+        held[ObjectIdentifier(node), default: (node, 0)].count += 1
+    }
+
+    func release(_ node: Node) {
+        let id = ObjectIdentifier(node)
+        held[id]?.count -= 1
+        if held[id]?.count == 0 { held[id] = nil }
+    }
+
+    /// Whether the program still holds values of `scope` or of a scope inside it.
+    private func isAlive(_ scope: Node) -> Bool {
+        held.values.contains { scope.encloses($0.node) }
+    }
+
+    /// Where a default of `reads` read in `node` is cached: `nil` for the root, else the innermost scope that
+    /// overrides one of `reads`, or for a snapshot whose such scope is gone, the snapshot itself.
+    private func cache(for reads: Set<Int>, in node: Node) -> Node? {
+        guard let owner = node.innermostOverriding(reads) else { return nil }
+        if node.snapshotted != nil, !isAlive(owner) { return node }
+        return owner
     }
 
     // MARK: Reads
@@ -151,7 +199,7 @@ final class ReferenceModel: @unchecked Sendable {
     /// The instance that serves a read of `key` in `node`, if it was made.
     private func published(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>)? {
         guard let info = node.root.infos[node.context]?[key] else { return nil }
-        if let owner = node.innermostOverriding(info.reads) {
+        if let owner = cache(for: info.reads, in: node) {
             return owner.rebuilt[node.context]?[key]
         }
         return info.instance.map { ($0, info.reads) }
@@ -164,16 +212,17 @@ final class ReferenceModel: @unchecked Sendable {
         let serial = lastSerial
         let behavior = keys[key]
         pending.append(Pending(key: key, context: node.context, root: node.root))
+        let snapshot = node.snapshot()
         var reads: Set<Int> = []
         for read in behavior.reads where !reachedCycle {
             reads.insert(read)
-            reads.formUnion(resolve(read, in: node).reads)
+            reads.formUnion(resolve(read, in: snapshot).reads)
         }
         pending[pending.count - 1].serial = serial
-        instances[serial] = Instance(key: key, node: node)
+        instances[serial] = Instance(key: key, node: snapshot)
         for read in behavior.laterReads where !reachedCycle {
             reads.insert(read)
-            reads.formUnion(resolve(read, in: node).reads)
+            reads.formUnion(resolve(read, in: snapshot).reads)
         }
         pending.removeLast()
         reads.remove(key)
@@ -182,7 +231,7 @@ final class ReferenceModel: @unchecked Sendable {
         let info = node.root.infos[context, default: [:]][key] ?? KeyInfo(reads: reads)
         node.root.infos[context, default: [:]][key] = info
         info.reads.formUnion(reads)
-        if let owner = node.innermostOverriding(info.reads) {
+        if let owner = cache(for: info.reads, in: node) {
             if let existing = owner.rebuilt[context]?[key] { return (existing.serial, reads) }
             owner.rebuilt[context, default: [:]][key] = (serial, reads)
             return (serial, reads)

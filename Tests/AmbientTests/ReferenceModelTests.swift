@@ -66,12 +66,11 @@ import Testing
                 RootRun(
                     context: .testing,
                     body: [
-                        .scope(
-                            overrides: [.init(key: 0, isObject: true)], context: nil, isAsync: false,
+                        Self.scope(
+                            overriding: 0,
                             body: [
-                                .scope(
-                                    overrides: [.init(key: 2, isObject: true)], context: nil, isAsync: false,
-                                    body: [.read(3)]
+                                Self.scope(
+                                    overriding: 2, body: [.read(3)]
                                 ),
                                 .readReference(3, index: 0),
                             ]
@@ -83,6 +82,67 @@ import Testing
         await withKnownIssue("a snapshot whose scope was freed rebuilds what its scope had built") {
             let failure = await Interpreter(program: program, settleTime: 1).run()
             #expect(failure == nil, "\(failure ?? "")")
+        }
+    }
+
+    /// Found by the soak (seed 225504, `AMBIENT_MODEL_LIFETIMES=0`): a key's reads are the union of what all its
+    /// creations read, so a creation elsewhere that reads more moves the key's instance for a scope inward; a
+    /// `@Dependency` key path of that scope keeps the instance it cached, so it and a subscript read of the same key
+    /// in the same values disagree (and the scope's instance changed after it was first read).
+    @Test func keyPathAndSubscriptReadsOfOneKeyInOneScopeAgreeAfterTheKeyReadMoreElsewhere() async {
+        let program = Program(
+            keys: [
+                KeyBehavior(shape: .object),
+                KeyBehavior(shape: .owner(holding: 0)),
+                KeyBehavior(shape: .object, reads: [1]),
+            ],
+            roots: [
+                RootRun(
+                    context: .testing,
+                    body: [
+                        Self.scope(
+                            overriding: 1, with: .value,
+                            body: [
+                                Self.scope(
+                                    overriding: 0, body: [.makeHolder(slot: 1, byKeyPath: true), .capture(slot: 2)]
+                                ),
+                                .rootValues(body: [.readHolder(slot: 1, key: 2), .read(2)]),
+                                .reenter(slot: 2, executor: .inline, body: [.read(2)]),
+                                .readHolder(slot: 1, key: 2),
+                            ]
+                        )
+                    ]
+                )
+            ]
+        )
+        await withKnownIssue("the key path cache keeps the instance of the key's earlier reads") {
+            let failure = await Interpreter(program: program, settleTime: 1).run()
+            #expect(failure == nil, "\(failure ?? "")")
+        }
+    }
+
+    /// Found while building the model (seed 206035 with the model's first rule): a default created while the
+    /// default it holds is still being created learns none of that one's reads, so it is cached in the root even
+    /// when what it holds was rebuilt for the scope, and the scope's override leaks into the root's instance.
+    /// NB: disabled with the other mutual references (they leak until issue 20 §1 lands); a known issue today (the
+    /// root's k2 → k1 → k0 is the scope's override).
+    @Test(.disabled("issue 20 §1: defaults that hold each other are never freed"))
+    func overrideDoesNotLeakIntoTheRootThroughDefaultsThatHoldEachOther() {
+        ModelRuntime.shared.start([
+            KeyBehavior(shape: .value),
+            KeyBehavior(shape: .object, references: [.init(key: 0, byKeyPath: true), .init(key: 2, byKeyPath: false)]),
+            KeyBehavior(shape: .object, references: [.init(key: 1, byKeyPath: false)]),
+        ])
+        withDependencies(DependencyValues._freshRoot(context: .testing)) {
+            withDependencies {
+                ModelKeys.set(0, to: ValueProbe(serial: -1, references: [], captured: nil), in: &$0)
+            } operation: {
+                _ = ModelKeys.read(1, in: .current)
+            }
+            let seenThroughTheRootsInstance = ModelKeys.read(2, in: .current).readReference(0)?.readReference(0)
+            withKnownIssue("a default made while what it holds is being made learns none of that one's reads") {
+                #expect(seenThroughTheRootsInstance?.serial == ModelKeys.read(0, in: .current).serial)
+            }
         }
     }
 
@@ -148,8 +208,8 @@ import Testing
                 RootRun(
                     context: .testing,
                     body: [
-                        .scope(overrides: [.init(key: 0, isObject: true)], context: nil, isAsync: false, body: request),
-                        .scope(overrides: [.init(key: 0, isObject: false)], context: nil, isAsync: true, body: request),
+                        Self.scope(overriding: 0, body: request),
+                        Self.scope(overriding: 0, with: .value, isAsync: true, body: request),
                     ]
                 )
             ]
@@ -159,6 +219,13 @@ import Testing
     }
 
     // MARK: Helpers
+
+    enum Override { case object, value }
+
+    /// A `withDependencies` scope that overrides `key` with a new class (or struct) probe.
+    static func scope(overriding key: Int, with kind: Override = .object, isAsync: Bool = false, body: [Step]) -> Step {
+        .scope(overrides: [.init(key: key, isObject: kind == .object)], context: nil, isAsync: isAsync, body: body)
+    }
 
     /// The patterns of the issue and of DESIGN §4 that `program` contains.
     static func patterns(in program: Program) -> Set<String> {
