@@ -34,7 +34,20 @@ enum RequestLoggerKey: DependencyKey {
     static var testingValue: RequestLogger { defaultValue }
 }
 
+/// A logger that also holds a `@Dependency` on its own key: the pattern that once kept every request's scope.
+final class SelfHoldingLogger: @unchecked Sendable {
+    // Safe: the wrappers are set in `init` and only read afterwards.
+    @Dependency(\.requestID) var requestID
+    @Dependency(\.selfHoldingLogger) var me
+}
+
+enum SelfHoldingLoggerKey: DependencyKey {
+    static var defaultValue: SelfHoldingLogger { SelfHoldingLogger() }
+    static var testingValue: SelfHoldingLogger { defaultValue }
+}
+
 extension DependencyValues {
+    var selfHoldingLogger: SelfHoldingLogger { self[SelfHoldingLoggerKey.self] }
     var requestID: Int {
         get { self[RequestIDKey.self] }
         set { self[RequestIDKey.self] = newValue }
@@ -46,19 +59,26 @@ extension DependencyValues {
     var requestLogger: RequestLogger { self[RequestLoggerKey.self] }
 }
 
-/// Serves `count` requests in the server pattern; returns how many loggers saw another request's id.
-func serveRequests(_ range: ClosedRange<Int>) -> Int {
+/// Serves the requests of `range` in the server pattern, each reading the request's id through `requestID`;
+/// returns how many reads saw another request's id.
+func serveRequests(_ range: ClosedRange<Int>, requestID: () -> Int) -> Int {
     var wrong = 0
     for request in range {
         withDependencies {
             $0.requestID = request
             $0.requestBody = RequestBody(size: 64 * 1024)
         } operation: {
-            if DependencyValues.current.requestLogger.requestID != request { wrong += 1 }
+            if requestID() != request { wrong += 1 }
         }
     }
     return wrong
 }
+
+/// The request's id as its logger sees it.
+func loggedRequestID() -> Int { DependencyValues.current.requestLogger.requestID }
+
+/// The request's id as a logger that holds itself sees it, through itself.
+func selfLoggedRequestID() -> Int { DependencyValues.current.selfHoldingLogger.me.requestID }
 
 /// The resident set size of this process in bytes, or `nil` where `/proc/self/statm` does not exist.
 func residentBytes() -> Int? {

@@ -202,17 +202,20 @@ reportScaling(
 // MARK: A million request scopes
 
 let requests = 1_000_000 / scale
-var wrongLoggers = serveRequests(1...(requests / 10))
-let residentAtTenth = residentBytes()
-wrongLoggers += serveRequests((requests / 10 + 1)...requests)
-let residentAtEnd = residentBytes()
-if let start = residentAtTenth, let end = residentAtEnd {
-    let growth = Double(end - start) / 1_048_576
-    print(
-        "server pattern: RSS growth from request \(requests / 10) to \(requests): \(format2(growth)) MiB "
-            + "(goal < 5 MiB); loggers that saw another request: \(wrongLoggers)"
-    )
-} else {
-    print(
-        "server pattern: no /proc/self/statm here, RSS not measured; loggers that saw another request: \(wrongLoggers)")
+for (pattern, requestID) in [("", loggedRequestID), (", logger holding itself", selfLoggedRequestID)] {
+    var wrongLoggers = serveRequests(1...(requests / 10), requestID: requestID)
+    let residentAtTenth = residentBytes()
+    wrongLoggers += serveRequests((requests / 10 + 1)...requests, requestID: requestID)
+    let residentAtEnd = residentBytes()
+    if let start = residentAtTenth, let end = residentAtEnd {
+        let growth = Double(end - start) / 1_048_576
+        print(
+            "server pattern\(pattern): RSS growth from request \(requests / 10) to \(requests): \(format2(growth)) MiB "
+                + "(goal < 5 MiB); loggers that saw another request: \(wrongLoggers)"
+        )
+    } else {
+        print(
+            "server pattern\(pattern): no /proc/self/statm here, RSS not measured; loggers that saw another request: "
+                + "\(wrongLoggers)")
+    }
 }

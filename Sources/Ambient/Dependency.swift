@@ -195,7 +195,8 @@ extension DependencyValues {
     /// The value of a key in a given set of values never changes, so when the key path's getter reads exactly one
     /// key and returns that key's value itself — a property written `get { self[Key.self] }` — the value is cached
     /// and later reads skip the key path. A getter that computes something (`self[DateKey.self].now`, a sum, a
-    /// transformed copy) returns a different type or different bits, and is run on every read.
+    /// transformed copy) returns a different type or different bits, and is run on every read. So is a getter whose
+    /// value these values may not cache because it may hold them (``Storage/mayCacheValue(of:)``).
     @usableFromInline
     func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
         let id = ObjectIdentifier(keyPath)
@@ -205,7 +206,7 @@ extension DependencyValues {
         let value = probe[keyPath: keyPath]
         let reads = recorder.closeReturningDirectReads()
         if reads.count == 1, let direct = reads[0].value(in: self, as: Value.self),
-            isBitwiseIdentical(value, direct)
+            isBitwiseIdentical(value, direct), storage.mayCacheValue(of: ObjectIdentifier(reads[0]))
         {
             storage.cacheValue(Box(value), forKeyPath: keyPath)
         } else {

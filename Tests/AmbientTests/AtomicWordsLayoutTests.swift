@@ -15,7 +15,7 @@ import Testing
         #expect(
             Creation(
                 key: ObjectIdentifier(Service.self), keyType: ServiceKey.self, context: .testing, thread: 0,
-                parent: nil
+                parent: nil, root: ObjectIdentifier(Root.placeholder)
             ).atomicWordsAreFirst)
     }
 

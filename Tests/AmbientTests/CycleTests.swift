@@ -44,10 +44,13 @@ import Testing
     }
 
     @Test func cycleMessageNamesTheKeysInOrder() {
+        let root = ObjectIdentifier(Root.placeholder)
         let a = Creation(
-            key: ObjectIdentifier(CycleAKey.self), keyType: CycleAKey.self, context: .testing, thread: 1, parent: nil)
+            key: ObjectIdentifier(CycleAKey.self), keyType: CycleAKey.self, context: .testing, thread: 1, parent: nil,
+            root: root)
         let b = Creation(
-            key: ObjectIdentifier(CycleBKey.self), keyType: CycleBKey.self, context: .testing, thread: 1, parent: a)
+            key: ObjectIdentifier(CycleBKey.self), keyType: CycleBKey.self, context: .testing, thread: 1, parent: a,
+            root: root)
         #expect(
             CycleReport.sameThreadCycle(reentering: a, from: b).hasPrefix(
                 "Ambient: dependency cycle: CycleAKey → CycleBKey → CycleAKey."

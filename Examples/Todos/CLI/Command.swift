@@ -25,6 +25,14 @@ enum Command: Equatable {
 }
 
 extension Command {
+    /// Whether the command reads the todos or the settings (`help` and `explain` touch neither).
+    var usesData: Bool {
+        switch self {
+        case .help, .explain: false
+        default: true
+        }
+    }
+
     /// Whether the command changes the todos or the settings (`list --order` sorts the list for good).
     var changesData: Bool {
         switch self {

@@ -11,7 +11,7 @@ enum Explanation {
             dependencies.explain(\.keyValueStore),
         ]
         guard let graph else {
-            return provenances.compactMap { $0.map { "\($0)\n" } }.joined()
+            return provenances.compactMap { $0.map { "\(TerminalText.visible("\($0)"))\n" } }.joined()
         }
         let learned = dependencies.dependencyGraph
         return (graph == .dot ? learned.dot : learned.mermaid) + "\n"

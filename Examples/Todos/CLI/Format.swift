@@ -1,6 +1,7 @@
 import TodosCore
 
-/// How `todos` prints todos and numbers.
+/// How `todos` prints todos and numbers. A title is printed with its control characters made visible
+/// (``TerminalText``).
 enum Format {
     /// Hours without a needless fraction: `8`, `7.5`.
     static func hours(_ hours: Double) -> String {
@@ -15,12 +16,17 @@ enum Format {
         let number = String(position)
         let padding = String(repeating: " ", count: max(0, width - number.count))
         let priority = todo.priority == 0 ? "" : "  (priority \(todo.priority))"
-        return "\(padding)\(number). [\(todo.isDone ? "x" : " ")] \(todo.title)\(priority)"
+        return "\(padding)\(number). [\(todo.isDone ? "x" : " ")] \(title(todo))\(priority)"
     }
 
     /// A todo named in a message: `2. Call the dentist`.
     static func named(_ todo: Todo, position: Int) -> String {
-        "\(position). \(todo.title)"
+        "\(position). \(title(todo))"
+    }
+
+    /// The todo's title as printed: `"Call\e[31m"` for a title that holds ESC.
+    static func title(_ todo: Todo) -> String {
+        TerminalText.visible(todo.title)
     }
 
     /// `1 todo`, `3 todos`.

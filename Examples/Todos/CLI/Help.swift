@@ -19,9 +19,15 @@ enum Help {
 
             Environment:
               TODOS_DATA_DIR=PATH       Keep the data in PATH (--data-dir wins).
-              AMBIENT_CONTEXT=preview   Show sample data kept in memory; nothing is read from or written to disk.
+              AMBIENT_CONTEXT=preview   Show sample data kept in memory (also XCODE_RUNNING_FOR_PREVIEWS=1);
+                                        nothing is read from or written to disk, and changes are refused unless
+                                        TODOS_DATA_DIR or --data-dir names a folder, which is then used.
               AMBIENT_CONTEXT=testing   Data in memory: changes are refused unless TODOS_DATA_DIR or --data-dir
                                         names a folder, which is then used.
+              TODOS_ALLOW_SHARED_FOLDER=1
+                                        Allow changes in a data folder that other users can write (group or world
+                                        writable without the sticky bit, or owned by someone else); refused
+                                        otherwise.
               TODOS_LOCK_NOTICE=S, TODOS_LOCK_TIMEOUT=S
                                         Seconds to wait for another todos process before saying so (1) and
                                         before giving up (10).

@@ -15,6 +15,16 @@ struct Outcome: Equatable {
 
     /// A run stopped because the data could not be read or saved.
     static func failure(_ message: String) -> Outcome {
-        Outcome(errorOutput: "error: \(message)\n", status: 1)
+        Outcome(errorOutput: "error: \(TerminalText.visible(message))\n", status: 1)
+    }
+
+    /// The outcome with every control character but the line breaks of its own lines made visible: nothing that
+    /// `todos` prints can drive the terminal, whatever a title, a path or an argument holds.
+    var visible: Outcome {
+        Outcome(
+            output: TerminalText.visibleLines(output),
+            errorOutput: TerminalText.visibleLines(errorOutput),
+            status: status
+        )
     }
 }

@@ -43,13 +43,8 @@ struct Runner {
                 return .usage(error)
             }
         }
-        switch dependencies.context {
-        case .preview:
-            outcome.output += "(Preview: sample data in memory. Nothing was read from or written to disk.)\n"
-        case .testing where settingsFile == nil:
-            outcome.output += TestingContext.note
-        case .default, .testing:
-            break
+        if dependencies.context != .default && settingsFile == nil {
+            outcome.output += InMemoryContext.note(in: dependencies.context)
         }
         return outcome
     }
@@ -96,7 +91,7 @@ struct Runner {
                         // `moveTodos(fromOffsets:toOffset:)` inserts before the todo at the offset: after the target
                         // when moving down.
                         todos.moveTodos(fromOffsets: [source], toOffset: target > source ? target + 1 : target)
-                        return "Moved \"\(todo.title)\" to position \(to)\n"
+                        return "Moved \"\(Format.title(todo))\" to position \(to)\n"
                     }
                 }
             }

@@ -44,18 +44,18 @@ struct StandardStreams {
         if outputWasClosed && !text.isEmpty {
             return String(cString: strerror(EBADF))
         }
-        return Self.write(text, to: 1)
+        return Self.send(text, to: 1)
     }
 
     /// Writes `text` to standard error, as well as it can: there is nowhere left to report a failure.
     static func writeError(_ text: String) {
-        _ = Self.write(text, to: 2)
+        _ = Self.send(text, to: 2)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) -> String? {
+    private static func send(_ text: String, to descriptor: Int32) -> String? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return String(cString: strerror(errno))
@@ -63,16 +63,5 @@ struct StandardStreams {
             bytes = bytes.dropFirst(written)
         }
         return nil
-    }
-
-    // NB: `write(2)` by its module's name, because `write(_:to:)` hides the free function inside this type.
-    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            Musl.write(descriptor, buffer, count)
-        #else
-            Darwin.write(descriptor, buffer, count)
-        #endif
     }
 }

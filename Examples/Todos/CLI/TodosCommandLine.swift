@@ -26,14 +26,25 @@ enum TodosCommandLine {
 
     /// Runs `todos` with `arguments` (without the program name) in the current dependencies.
     ///
+    /// Everything the outcome holds is printable: control characters in titles, paths and arguments are escapes.
+    ///
     /// - Parameters:
     ///   - arguments: The arguments, without the program name.
-    ///   - environment: The variables that `todos` reads: `TODOS_DATA_DIR` and the lock timings.
+    ///   - environment: The variables that `todos` reads: `TODOS_DATA_DIR`, `TODOS_ALLOW_SHARED_FOLDER` and the lock
+    ///     timings.
     ///   - onWait: Called once when the data files' lock has been busy for the notice time.
     static func run(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         onWait: @escaping @Sendable (_ lockPath: String) -> Void = { _ in }
+    ) -> Outcome {
+        outcome(of: arguments, environment: environment, onWait: onWait).visible
+    }
+
+    private static func outcome(
+        of arguments: [String],
+        environment: [String: String],
+        onWait: @escaping @Sendable (_ lockPath: String) -> Void
     ) -> Outcome {
         let invocation: Invocation
         let locking: FileLocking
@@ -52,23 +63,36 @@ enum TodosCommandLine {
             var dependencies = DependencyValues.current
             let folder: URL
             switch dependencies.context {
-            case .preview:
-                // Previews keep the in-memory stores of their context: nothing touches the disk.
-                return Runner(dependencies: dependencies, settingsFile: nil).run(invocation.command)
-            case .testing:
-                // The testing context keeps its data in memory, where a change would be dropped at exit: only a
-                // folder named on purpose makes it use files.
+            case .preview, .testing:
+                // These contexts keep their data in memory, where a change would be dropped at exit: only a folder
+                // named on purpose makes them use files.
                 guard let explicit = explicitFolder(invocation, environment) else {
-                    if invocation.command.changesData { return TestingContext.refusal }
+                    if invocation.command.changesData {
+                        return InMemoryContext.refusal(in: dependencies.context, environment: environment)
+                    }
                     return Runner(dependencies: dependencies, settingsFile: nil).run(invocation.command)
                 }
                 folder = explicit
+                // The folder is real, so the todos saved there need real identifiers and dates: counting from zero
+                // in each process would give the second todo added the first one's identifier.
+                dependencies.uuid = .live
+                dependencies.date = .live
             case .default:
                 folder = dependencies.todosDirectory
             }
-            dependencies.todoStorage = .file(at: folder.appending(component: "todos.json"), locking: locking)
-            let settings = SettingsFile(url: folder.appending(component: "settings.json"), locking: locking)
-            return Runner(dependencies: dependencies, settingsFile: settings).run(invocation.command)
+            let allowsSharing = SharedFolderPolicy.allowsSharing(environment)
+            var warning = ""
+            if !allowsSharing, invocation.command.usesData, let problem = SharedFolder.problem(of: folder) {
+                if invocation.command.changesData { return SharedFolderPolicy.refusal(problem) }
+                warning = SharedFolderPolicy.warning(problem)
+            }
+            dependencies.todoStorage = .file(
+                at: folder.appending(component: "todos.json"), locking: locking, allowsSharedFolder: allowsSharing)
+            let settings = SettingsFile(
+                url: folder.appending(component: "settings.json"), locking: locking, allowsSharedFolder: allowsSharing)
+            var outcome = Runner(dependencies: dependencies, settingsFile: settings).run(invocation.command)
+            outcome.errorOutput = warning + outcome.errorOutput
+            return outcome
         }
     }
 

@@ -14,6 +14,6 @@ struct UsageError: Error, Equatable {
 
     /// The text printed on standard error.
     var text: String {
-        "error: \(message)\nusage: \(usage)\n"
+        "error: \(TerminalText.visible(message))\nusage: \(usage)\n"
     }
 }

@@ -12,6 +12,7 @@ import Testing
             (["add", "--priority=9", "Buy milk"], .add(title: "Buy milk", priority: 9)),
             (["add", "--", "--verbose flag"], .add(title: "--verbose flag", priority: 0)),
             (["add", "  Trim me  "], .add(title: "Trim me", priority: 0)),
+            (["add", "\u{1B}[1mBold\u{1B}[0m\t\u{9B}"], .add(title: "\u{1B}[1mBold\u{1B}[0m\t\u{9B}", priority: 0)),
             (["list"], .list(order: nil, filter: .all)),
             (["list", "--order", "date", "--done"], .list(order: .date, filter: .done)),
             (["list", "--open", "--order=priority"], .list(order: .priority, filter: .open)),
@@ -92,6 +93,10 @@ import Testing
             (["add", ""], "the title is empty", .add),
             (["add", "   "], "the title is empty", .add),
             (["add", "", " "], "the title is empty", .add),
+            // A title that would not be one line, or that C strings would cut short (no shell can pass a NUL).
+            (["add", "A\nB"], #"the title contains a line break (\n); a todo's title is one line"#, .add),
+            (["add", "A", "\r\nB"], #"the title contains a line break (\n); a todo's title is one line"#, .add),
+            (["add", "A\u{0}B"], #"the title contains a NUL character (\0), which no title may hold"#, .add),
         ] as [([String], String, CommandName?)]
     )
     func refusesBadInputWithTheProblemAndTheUsage(arguments: [String], message: String, command: CommandName?) {

@@ -148,17 +148,41 @@ import Testing
         #expect(try folder.fileNames() == [])
 
         let named = home.merging([TodosDirectory.variable: folder.path]) { _, new in new }
-        let saved = try TodosProcess(arguments: ["add", "A"], environment: named).run()
-        expectSuccess(saved)
-        #expect(try folder.savedTitles() == ["A"])
+        for title in ["A", "B"] {
+            expectSuccess(try TodosProcess(arguments: ["add", title], environment: named).run())
+        }
+        #expect(try folder.savedTitles() == ["A", "B"])
+        // Two todos added by two processes have two identifiers: the list still reads.
+        expectSuccess(try TodosProcess(arguments: ["list"], environment: named).run())
     }
 
-    @Test func thePreviewContextKeepsItsNoteAndTouchesNoFile() throws {
-        let result = try todos("add", "A", environment: ["AMBIENT_CONTEXT": "preview"]).run()
+    @Test(arguments: [["AMBIENT_CONTEXT": "preview"], ["XCODE_RUNNING_FOR_PREVIEWS": "1"]])
+    func thePreviewContextRefusesChangesUnlessAFolderIsNamed(environment: [String: String]) throws {
+        let home = environment.merging(["HOME": folder.path]) { _, new in new }
+        let variable = environment.keys.first ?? ""
+        let refused = try TodosProcess(arguments: ["add", "A"], environment: home).run()
+        #expect(refused.status == 2)
+        #expect(refused.output == "")
         #expect(
-            result.output == "Added 6. A\n(Preview: sample data in memory. Nothing was read from or written to disk.)\n"
+            refused.errorOutput
+                == "error: todos runs in the preview context (\(variable)=\(environment[variable] ?? "")), where "
+                + "changes live in memory and are lost when it exits; nothing was changed. Set TODOS_DATA_DIR to the "
+                + "folder to change, or unset \(variable).\n"
         )
+        let listed = try TodosProcess(arguments: ["list", "--done"], environment: home).run()
+        #expect(
+            listed.output
+                == "3. [x] Return the library books\n(Preview: sample data in memory. Nothing was read from or written "
+                + "to disk.)\n")
         #expect(try folder.fileNames() == [])
+
+        let named = home.merging([TodosDirectory.variable: folder.path]) { _, new in new }
+        for title in ["A", "B"] {
+            let saved = try TodosProcess(arguments: ["add", title], environment: named).run()
+            expectSuccess(saved)
+        }
+        #expect(try folder.savedTitles() == ["A", "B"])
+        expectSuccess(try TodosProcess(arguments: ["done", "2"], environment: named).run())
     }
 
     @Test func savesKeepTheFilesPermissions() throws {

@@ -17,7 +17,7 @@ import Testing
         #expect(lines.first?.hasPrefix("TodoStorageKey = TodoStorage(location: ") == true)
         #expect(lines.first?.hasSuffix(": overridden by code that did not say where, in this scope") == true)
         #expect(
-            lines.dropFirst().first?.hasSuffix(": overridden at todos/TodosCommandLine.swift:46, 1 scope up") == true)
+            lines.dropFirst().first?.hasSuffix(": overridden at todos/TodosCommandLine.swift:57, 1 scope up") == true)
         #expect(lines.last?.hasSuffix(": default of the default context, cached in the process root") == true)
     }
 

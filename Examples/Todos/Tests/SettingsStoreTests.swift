@@ -1,43 +1,37 @@
-import Ambient
+import AmbientTesting
 import Testing
 import TodosCore
 
-@MainActor @Suite struct SettingsStoreTests {
+@MainActor @Suite(.dependencies) struct SettingsStoreTests {
     @Test func defaultsAreEightHoursAndNotificationsOn() {
-        withFreshRoot {
-            let settings = SettingsStore(dependencies: .current)
-            #expect(settings.sleepGoal == 8)
-            #expect(settings.isNotificationsEnabled)
-        }
+        let settings = SettingsStore(dependencies: .current)
+        #expect(settings.sleepGoal == 8)
+        #expect(settings.isNotificationsEnabled)
     }
 
     @Test func changesPersistThroughTheKeyValueStore() {
-        withFreshRoot {
-            let settings = SettingsStore(dependencies: .current)
-            settings.sleepGoal = 7.5
-            settings.isNotificationsEnabled = false
-            let store = DependencyValues.current.keyValueStore
-            #expect(store.value(forKey: "sleepGoal", as: Double.self) == 7.5)
-            #expect(store.value(forKey: "isNotificationsEnabled", as: Bool.self) == false)
-            let reopened = SettingsStore(dependencies: .current)
-            #expect(reopened.sleepGoal == 7.5)
-            #expect(!reopened.isNotificationsEnabled)
-        }
+        let settings = SettingsStore(dependencies: .current)
+        settings.sleepGoal = 7.5
+        settings.isNotificationsEnabled = false
+        let store = DependencyValues.current.keyValueStore
+        #expect(store.value(forKey: "sleepGoal", as: Double.self) == 7.5)
+        #expect(store.value(forKey: "isNotificationsEnabled", as: Bool.self) == false)
+        let reopened = SettingsStore(dependencies: .current)
+        #expect(reopened.sleepGoal == 7.5)
+        #expect(!reopened.isNotificationsEnabled)
     }
 
     @Test func changesMadeBehindTheStoresBackAreReflected() {
-        withFreshRoot {
-            let settings = SettingsStore(dependencies: .current)
-            let other = SettingsStore(dependencies: .current)
-            DependencyValues.current.keyValueStore.set(6.0, forKey: "sleepGoal")
-            other.isNotificationsEnabled = false
-            #expect(settings.sleepGoal == 6)
-            #expect(!settings.isNotificationsEnabled)
-        }
+        let settings = SettingsStore(dependencies: .current)
+        let other = SettingsStore(dependencies: .current)
+        DependencyValues.current.keyValueStore.set(6.0, forKey: "sleepGoal")
+        other.isNotificationsEnabled = false
+        #expect(settings.sleepGoal == 6)
+        #expect(!settings.isNotificationsEnabled)
     }
 
     @Test func storeStartsFromSavedSettingsAndResetBringsBackTheDefaults() {
-        withFreshRoot {
+        withDependencies {
             $0.keyValueStore = .inMemory(["sleepGoal": 9.5, "isNotificationsEnabled": false])
         } operation: {
             let settings = SettingsStore(dependencies: .current)
@@ -49,13 +43,12 @@ import TodosCore
         }
     }
 
-    @Test func eachTestStartsFromTheDefaults() {
-        withFreshRoot {
-            SettingsStore(dependencies: .current).sleepGoal = 5
-        }
-        withFreshRoot {
-            #expect(SettingsStore(dependencies: .current).sleepGoal == 8)
-        }
+    /// The trait gives each test case a root of its own: the goal one case sets is never seen by the next.
+    @Test(arguments: [5.0, 6.0])
+    func eachTestCaseStartsFromTheDefaults(goal: Double) {
+        let settings = SettingsStore(dependencies: .current)
+        #expect(settings.sleepGoal == 8)
+        settings.sleepGoal = goal
     }
 
     @Test func defaultSleepGoalIsInTheAcceptedRange() {

@@ -1,4 +1,4 @@
-import Ambient
+import AmbientTesting
 import Foundation
 import Testing
 
@@ -9,6 +9,8 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     var description: String { "simulated crash" }
 }
 
+/// The file storage on disk. Each `withTestDependencies` block here is a root of testing values of its own, as a new
+/// launch of the app would be: a store built in a second block sees only what the first one saved.
 @MainActor @Suite struct TodoStorageTests {
     private let todos = [
         Todo(id: uuid(0), title: "Water the plants", date: Date(timeIntervalSinceReferenceDate: 817_661_188.835_096_5)),
@@ -25,7 +27,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
 
     @Test func storeRoundTripsThroughTheFile() throws {
         let folder = try TemporaryFolder()
-        withFreshRoot {
+        withTestDependencies {
             $0.todoStorage = .file(at: folder.todosFile)
         } operation: {
             let store = TodosStore(dependencies: .current)
@@ -33,7 +35,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
             store.add(title: "B")
             store.toggle(uuid(1))
         }
-        let reopened = withFreshRoot {
+        let reopened = withTestDependencies {
             $0.todoStorage = .file(at: folder.todosFile)
         } operation: {
             TodosStore(dependencies: .current)
@@ -67,8 +69,8 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         let folder = try TemporaryFolder()
         try TodoStorage.file(at: folder.todosFile).save(todos)
         let before = try folder.todosBytes()
-        let crashing = AtomicFile(url: folder.todosFile) { data, temporary in
-            try data.prefix(data.count / 2).write(to: temporary)
+        let crashing = AtomicFile(url: folder.todosFile) { data, descriptor in
+            try AtomicFile.writeAndSynchronize(data.prefix(data.count / 2), to: descriptor)
             throw SimulatedCrash()
         }
         #expect(
@@ -87,7 +89,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         try TodoStorage.file(at: folder.todosFile).save(todos)
         let before = try folder.todosBytes()
         let crashing = AtomicFile(url: folder.todosFile) { _, _ in throw SimulatedCrash() }
-        withFreshRoot {
+        withTestDependencies {
             $0.todoStorage = .file(crashing)
         } operation: {
             let store = TodosStore(dependencies: .current)
@@ -115,7 +117,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         try Data(contents.utf8).write(to: folder.todosFile)
         let expected = TodoStorageError.corrupt(path: folder.todosFile.path(percentEncoded: false), reason: reason)
         #expect(throws: expected) { try TodoStorage.file(at: folder.todosFile).load() }
-        withFreshRoot {
+        withTestDependencies {
             $0.todoStorage = .file(at: folder.todosFile)
         } operation: {
             let store = TodosStore(dependencies: .current)
@@ -158,16 +160,21 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     }
 
     @Test func testingStorageIsEmptyAndPreviewStorageHoldsTheSamples() throws {
-        let testing = withFreshRoot(.testing) { DependencyValues.current.todoStorage }
+        let testing = withTestDependencies { DependencyValues.current.todoStorage }
         #expect(try testing.load() == [])
-        let preview = withFreshRoot(.preview) { DependencyValues.current.todoStorage }
+        let preview = withTestDependencies {
+            $0.context = .preview
+        } operation: {
+            DependencyValues.current.todoStorage
+        }
         #expect(try preview.load() == Todo.samples)
         #expect(preview.location == "memory")
     }
 
     @Test func liveStorageIsTheJSONFileInTheTodosDirectory() throws {
         let folder = try TemporaryFolder()
-        withFreshRoot(.default) {
+        withTestDependencies {
+            $0.context = .default
             $0.todosDirectory = folder.url
         } operation: {
             #expect(DependencyValues.current.todoStorage.location == folder.todosFile.path(percentEncoded: false))

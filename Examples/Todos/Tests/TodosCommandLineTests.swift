@@ -1,4 +1,4 @@
-import Ambient
+import AmbientTesting
 import Foundation
 import Testing
 import TodosCore
@@ -16,9 +16,11 @@ import TodosCore
         folder = try TemporaryFolder()
     }
 
-    /// Runs `todos --data-dir <folder> arguments...` as a new process would: in a fresh live root.
+    /// Runs `todos --data-dir <folder> arguments...` as a new process would: in a root of its own (the suite has no
+    /// trait, so each `withTestDependencies` starts one), in the live context.
     private func run(_ arguments: [String]) -> Outcome {
-        withFreshRoot(.default) {
+        withTestDependencies {
+            $0.context = .default
             $0.date = dates
             $0.uuid = ids
         } operation: {
@@ -166,16 +168,17 @@ import TodosCore
         #expect(try folder.fileNames() == [".settings.json.lock", "settings.json"])
     }
 
-    @Test func previewShowsTheSamplesAndNeverTouchesTheDisk() throws {
-        let data = folder.url.appending(component: "data")
-        let preview = { (arguments: [String]) in
-            withFreshRoot(.preview) {
-                TodosCommandLine.run(["--data-dir", data.path(percentEncoded: false)] + arguments)
+    @Test func previewShowsTheSamplesAndRefusesChangesUnlessAFolderIsNamed() throws {
+        let preview = { (arguments: [String], environment: [String: String]) in
+            withTestDependencies {
+                $0.context = .preview
+            } operation: {
+                TodosCommandLine.run(arguments, environment: environment)
             }
         }
         let note = "(Preview: sample data in memory. Nothing was read from or written to disk.)\n"
         #expect(
-            preview([]).output == """
+            preview([], [:]).output == """
                 1. [ ] Water the plants  (priority 1)
                 2. [ ] Book flights to Lisbon  (priority 3)
                 3. [x] Return the library books
@@ -185,11 +188,22 @@ import TodosCore
 
                 """ + note
         )
-        #expect(preview(["add", "Try Ambient"]) == Outcome(output: "Added 6. Try Ambient\n" + note))
-        #expect(preview(["clear-done"]).status == 0)
-        #expect(preview(["settings", "--sleep-goal", "6"]).status == 0)
-        #expect(preview(["list"]).output.hasPrefix("1. [ ] Water the plants  (priority 1)\n"))
-        #expect(!FileManager.default.fileExists(atPath: data.path(percentEncoded: false)))
+        let refusal = Outcome(
+            errorOutput: "error: todos runs in the preview context (XCODE_RUNNING_FOR_PREVIEWS=1), where changes live "
+                + "in memory and are lost when it exits; nothing was changed. Set TODOS_DATA_DIR to the folder to "
+                + "change, or unset XCODE_RUNNING_FOR_PREVIEWS.\n",
+            status: 2
+        )
+        for arguments in [["add", "Try Ambient"], ["clear-done"], ["settings", "--sleep-goal", "6"], ["done", "1"]] {
+            #expect(preview(arguments, [:]) == refusal, "\(arguments)")
+        }
+        #expect(preview(["list", "--done"], [:]).output == "3. [x] Return the library books\n" + note)
+        #expect(try folder.fileNames() == [])
+
+        let named = [TodosDirectory.variable: folder.path]
+        #expect(preview(["add", "Try Ambient"], named) == Outcome(output: "Added 1. Try Ambient\n"))
+        #expect(preview(["add", "Water"], named) == Outcome(output: "Added 2. Water\n"))
+        #expect(try folder.savedTitles() == ["Try Ambient", "Water"])
     }
 
     @Test func helpListsEveryCommand() {

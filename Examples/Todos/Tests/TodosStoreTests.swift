@@ -1,12 +1,14 @@
-import Ambient
+import AmbientTesting
 import Foundation
 import Observation
 import Testing
 
 @testable import TodosCore
 
-@MainActor @Suite struct TodosStoreTests {
-    /// A store on the root's testing values, with todos "A", "B", "C", ... added one minute apart.
+/// Each test runs in a root of testing values of its own (the `.dependencies` trait), so its `uuid` counts from zero
+/// and its in-memory `todoStorage` starts empty; overrides for one test go in `withDependencies`.
+@MainActor @Suite(.dependencies) struct TodosStoreTests {
+    /// A store on the test's values, with todos "A", "B", "C", ... added one minute apart.
     private func store(with titles: [String], priorities: [Int]? = nil) -> TodosStore {
         let store = TodosStore(dependencies: .current)
         for (index, title) in titles.enumerated() {
@@ -16,20 +18,18 @@ import Testing
     }
 
     @Test func addTakesItsIdAndDateFromTheDependencies() {
-        withFreshRoot {
-            let store = TodosStore(dependencies: .current)
-            let first = store.add(title: "Water the plants")
-            let second = store.add(title: "Call the dentist", priority: 2)
-            #expect(first == Todo(id: uuid(0), title: "Water the plants", date: testingDate))
-            #expect(second == Todo(id: uuid(1), title: "Call the dentist", date: testingDate, priority: 2))
-            #expect(store.todos == [first, second])
-        }
+        let store = TodosStore(dependencies: .current)
+        let first = store.add(title: "Water the plants")
+        let second = store.add(title: "Call the dentist", priority: 2)
+        #expect(first == Todo(id: uuid(0), title: "Water the plants", date: testingDate))
+        #expect(second == Todo(id: uuid(1), title: "Call the dentist", date: testingDate, priority: 2))
+        #expect(store.todos == [first, second])
     }
 
     @Test func addUsesAnOverriddenDateAndUUID() {
         let id = UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000000")!
         let date = Date(timeIntervalSince1970: 86_400)
-        withFreshRoot {
+        withDependencies {
             $0.uuid = .constant(id)
             $0.date = .constant(date)
         } operation: {
@@ -39,24 +39,20 @@ import Testing
     }
 
     @Test func toggleFlipsOneTodo() {
-        withFreshRoot {
-            let store = store(with: ["A", "B"])
-            store.toggle(uuid(1))
-            #expect(store.todos.map(\.isDone) == [false, true])
-            store.toggle(uuid(1))
-            #expect(store.todos.map(\.isDone) == [false, false])
-            store.toggle(uuid(42))
-            #expect(store.todos.map(\.isDone) == [false, false])
-        }
+        let store = store(with: ["A", "B"])
+        store.toggle(uuid(1))
+        #expect(store.todos.map(\.isDone) == [false, true])
+        store.toggle(uuid(1))
+        #expect(store.todos.map(\.isDone) == [false, false])
+        store.toggle(uuid(42))
+        #expect(store.todos.map(\.isDone) == [false, false])
     }
 
     @Test func deleteRemovesTheTodosAtTheOffsets() {
-        withFreshRoot {
-            let store = store(with: ["A", "B", "C", "D"])
-            store.delete(atOffsets: [0, 2])
-            #expect(store.todos.map(\.title) == ["B", "D"])
-            #expect(store.todos.map(\.id) == [uuid(1), uuid(3)])
-        }
+        let store = store(with: ["A", "B", "C", "D"])
+        store.delete(atOffsets: [0, 2])
+        #expect(store.todos.map(\.title) == ["B", "D"])
+        #expect(store.todos.map(\.id) == [uuid(1), uuid(3)])
     }
 
     @Test(
@@ -72,15 +68,13 @@ import Testing
         ]
     )
     func moveInsertsBeforeTheDestination(source: IndexSet, destination: Int, expected: String) {
-        withFreshRoot {
-            let store = store(with: ["A", "B", "C", "D"])
-            store.move(fromOffsets: source, toOffset: destination)
-            #expect(store.todos.map(\.title).joined() == expected)
-        }
+        let store = store(with: ["A", "B", "C", "D"])
+        store.move(fromOffsets: source, toOffset: destination)
+        #expect(store.todos.map(\.title).joined() == expected)
     }
 
     @Test func orderByDatePutsTheOldestFirst() {
-        withFreshRoot {
+        withDependencies {
             $0.date = .ticking()
         } operation: {
             let store = store(with: ["A", "B", "C"])
@@ -94,51 +88,43 @@ import Testing
     }
 
     @Test func orderByPriorityPutsTheHighestFirstAndKeepsTiesInOrder() {
-        withFreshRoot {
-            let store = store(with: ["A", "B", "C", "D", "E"], priorities: [1, 3, 1, 0, 3])
-            store.orderByPriority()
-            #expect(store.todos.map(\.title) == ["B", "E", "A", "C", "D"])
-            #expect(store.todos.map(\.id) == [uuid(1), uuid(4), uuid(0), uuid(2), uuid(3)])
-        }
+        let store = store(with: ["A", "B", "C", "D", "E"], priorities: [1, 3, 1, 0, 3])
+        store.orderByPriority()
+        #expect(store.todos.map(\.title) == ["B", "E", "A", "C", "D"])
+        #expect(store.todos.map(\.id) == [uuid(1), uuid(4), uuid(0), uuid(2), uuid(3)])
     }
 
     @Test func orderByDateKeepsTodosOfTheSameDateInOrder() {
-        withFreshRoot {
-            let store = store(with: ["A", "B", "C"])
-            store.move(fromOffsets: [2], toOffset: 0)
-            store.orderByDate()
-            #expect(store.todos.map(\.title) == ["C", "A", "B"])
-        }
+        let store = store(with: ["A", "B", "C"])
+        store.move(fromOffsets: [2], toOffset: 0)
+        store.orderByDate()
+        #expect(store.todos.map(\.title) == ["C", "A", "B"])
     }
 
     @Test func removeCompletedKeepsTheOpenTodosInOrder() {
-        withFreshRoot {
-            let store = store(with: ["A", "B", "C", "D"])
-            store.toggle(uuid(0))
-            store.toggle(uuid(2))
-            store.removeCompleted()
-            #expect(store.todos.map(\.title) == ["B", "D"])
-        }
+        let store = store(with: ["A", "B", "C", "D"])
+        store.toggle(uuid(0))
+        store.toggle(uuid(2))
+        store.removeCompleted()
+        #expect(store.todos.map(\.title) == ["B", "D"])
     }
 
     @Test func everyChangeIsSavedAndASecondStoreLoadsIt() throws {
-        let (edited, storage) = withFreshRoot { () -> (TodosStore, TodoStorage) in
-            let edited = store(with: ["A", "B", "C"])
-            edited.toggle(uuid(1))
-            edited.move(fromOffsets: [2], toOffset: 0)
-            var retitled = edited.todos[0]
-            retitled.title = "C, edited through a binding"
-            edited.update(retitled)
-            let reopened = TodosStore(dependencies: .current)
-            #expect(reopened.todos == edited.todos)
-            #expect(reopened.todos.map(\.title) == ["C, edited through a binding", "A", "B"])
-            return (edited, DependencyValues.current.todoStorage)
-        }
+        let edited = store(with: ["A", "B", "C"])
+        edited.toggle(uuid(1))
+        edited.move(fromOffsets: [2], toOffset: 0)
+        var retitled = edited.todos[0]
+        retitled.title = "C, edited through a binding"
+        edited.update(retitled)
+        let reopened = TodosStore(dependencies: .current)
+        #expect(reopened.todos == edited.todos)
+        #expect(reopened.todos.map(\.title) == ["C, edited through a binding", "A", "B"])
+        let storage = DependencyValues.current.todoStorage
         #expect(try storage.load() == edited.todos)
     }
 
     @Test func storeStartsFromTheStoredTodos() {
-        withFreshRoot {
+        withDependencies {
             $0.todoStorage = .inMemory(Todo.samples)
         } operation: {
             #expect(TodosStore(dependencies: .current).todos == Todo.samples)
@@ -146,26 +132,22 @@ import Testing
     }
 
     @Test func storeReadsTheDependenciesItIsGivenNotTheCurrentScope() {
-        withFreshRoot {
-            var given = DependencyValues.current
-            given.todoStorage = .inMemory(Array(Todo.samples.prefix(2)))
-            let store = TodosStore(dependencies: given)
-            #expect(store.todos == Array(Todo.samples.prefix(2)))
-        }
+        var given = DependencyValues.current
+        given.todoStorage = .inMemory(Array(Todo.samples.prefix(2)))
+        let store = TodosStore(dependencies: given)
+        #expect(store.todos == Array(Todo.samples.prefix(2)))
     }
 
     @Test func changesAreObservable() {
-        withFreshRoot {
-            let store = TodosStore(dependencies: .current)
-            let changes = ChangeCount()
-            withObservationTracking {
-                _ = store.todos
-            } onChange: {
-                changes.increment()
-            }
-            store.add(title: "A")
-            #expect(changes.value == 1)
+        let store = TodosStore(dependencies: .current)
+        let changes = ChangeCount()
+        withObservationTracking {
+            _ = store.todos
+        } onChange: {
+            changes.increment()
         }
+        store.add(title: "A")
+        #expect(changes.value == 1)
     }
 }
 
@@ -177,31 +159,28 @@ private final class ChangeCount: Sendable {
 }
 
 /// Two windows (or two previews) on one storage: each store changes the todos saved now, not the ones it last saw.
-@MainActor @Suite struct SharedStorageTests {
-    private func storages() throws -> [(TodoStorage, TemporaryFolder)] {
+@MainActor @Suite(.dependencies) struct SharedStorageTests {
+    /// Each case runs in a root of its own (the trait), so the `uuid` of both cases counts from zero.
+    @Test(arguments: [false, true])
+    func twoStoresOnOneStorageNeverUndoEachOthersTicks(onDisk: Bool) throws {
         let folder = try TemporaryFolder()
-        return [(.inMemory(), folder), (.file(at: folder.todosFile), folder)]
-    }
-
-    @Test func twoStoresOnOneStorageNeverUndoEachOthersTicks() throws {
-        for (storage, _) in try storages() {
-            try withFreshRoot {
-                $0.todoStorage = storage
-            } operation: {
-                let first = TodosStore(dependencies: .current)
-                first.add(title: "A")
-                first.add(title: "B")
-                let second = TodosStore(dependencies: .current)
-                first.toggle(uuid(0))
-                // `second` still shows A open; ticking B through a row's binding must keep A's tick.
-                var ticked = try #require(second.todos.last)
-                ticked.isDone = true
-                second.update(ticked)
-                #expect(try storage.load().map(\.isDone) == [true, true], "\(storage.location)")
-                #expect(second.todos.map(\.isDone) == [true, true])
-                first.reload()
-                #expect(first.todos == second.todos)
-            }
+        let storage: TodoStorage = onDisk ? .file(at: folder.todosFile) : .inMemory()
+        try withDependencies {
+            $0.todoStorage = storage
+        } operation: {
+            let first = TodosStore(dependencies: .current)
+            first.add(title: "A")
+            first.add(title: "B")
+            let second = TodosStore(dependencies: .current)
+            first.toggle(uuid(0))
+            // `second` still shows A open; ticking B through a row's binding must keep A's tick.
+            var ticked = try #require(second.todos.last)
+            ticked.isDone = true
+            second.update(ticked)
+            #expect(try storage.load().map(\.isDone) == [true, true], "\(storage.location)")
+            #expect(second.todos.map(\.isDone) == [true, true])
+            first.reload()
+            #expect(first.todos == second.todos)
         }
     }
 
@@ -209,7 +188,7 @@ private final class ChangeCount: Sendable {
         let folder = try TemporaryFolder()
         let corrupt = Data("[{\"title\": ".utf8)
         try corrupt.write(to: folder.todosFile)
-        withFreshRoot {
+        withDependencies {
             $0.todoStorage = .file(at: folder.todosFile)
         } operation: {
             let store = TodosStore(dependencies: .current)
@@ -224,7 +203,7 @@ private final class ChangeCount: Sendable {
 
     @Test func aStoreThatLosesItsFileMidwayStopsAndRecoversOnReload() throws {
         let folder = try TemporaryFolder()
-        try withFreshRoot {
+        try withDependencies {
             $0.todoStorage = .file(at: folder.todosFile)
         } operation: {
             let store = TodosStore(dependencies: .current)

@@ -15,45 +15,78 @@ import Foundation
 /// file or the new one, never a mix or a truncated file. A write keeps the file's permissions, refuses to replace a
 /// symbolic link (it would cut the link, and the file it points to would silently stop being updated), and removes
 /// the temporary files of writes that were killed before they could clean up.
+///
+/// Nothing is opened by name twice: the temporary file is created with `O_CREAT | O_EXCL`, which never follows a
+/// symbolic link, and is written, flushed and given its permissions through that one descriptor. Before and after
+/// the rename, `lstat` of the names must show the very file that descriptor wrote (same device and inode), so a
+/// temporary name that someone swapped for a symbolic link fails the save instead of sending the bytes elsewhere.
+/// A read opens the file without blocking, refuses anything but a regular file, and stops at ``sizeLimit``.
 struct AtomicFile: Sendable {
     /// Why a write refused to replace the file.
     struct SymbolicLinkError: Error, CustomStringConvertible {
         var description: String { "it is a symbolic link, and todos never writes through one" }
     }
 
+    /// Why a file was not read or not replaced: it is a FIFO, a device, a folder, too large, or was swapped.
+    struct FileKindError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Why a save failed after its rename: what now has the file's name is not the file the save wrote.
+    struct ReplacedError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A moment of a save at which a test may change the folder, as another user of a shared folder could.
+    enum SaveStep {
+        /// The temporary file is written and flushed, and not yet checked.
+        case written
+        /// The temporary file was checked, and is about to be renamed.
+        case checked
+    }
+
     /// How old a temporary file of ours must be before a later write removes it: no write takes a minute.
     static let staleAge: TimeInterval = 60
 
+    /// The largest file a read accepts: a todo list or settings file is far smaller, so more is not ours.
+    static let sizeLimit = 64 * 1024 * 1024
+
     /// The file.
     let url: URL
-    /// Writes and flushes the bytes of a new temporary file, which exists and is empty; tests replace it with one
-    /// that fails part-way.
-    var writeTemporaryFile: @Sendable (Data, URL) throws -> Void = AtomicFile.writeAndSynchronize
+    /// Writes and flushes the bytes of a new temporary file, which exists, is empty and is open as the descriptor;
+    /// tests replace it with one that fails part-way.
+    var writeTemporaryFile: @Sendable (Data, Int32) throws -> Void = AtomicFile.writeAndSynchronize
+    /// Called with the temporary file at each step of a save between its write and its rename; tests swap it for a
+    /// symbolic link there, as another user of a shared folder could.
+    var duringSave: @Sendable (_ step: SaveStep, _ temporary: URL) -> Void = { _, _ in }
 
     /// The file's path, for messages.
     var path: String { url.path(percentEncoded: false) }
 
     /// The file's bytes, or `nil` when there is no file (and no folder).
     ///
-    /// Only a missing file is `nil`: a folder that cannot be searched, a file that cannot be read, or a folder in the
-    /// file's place is an error, never an empty file.
+    /// Only a missing file is `nil`: a folder that cannot be searched, a file that cannot be read, a FIFO, a device,
+    /// a folder in the file's place or a file over ``sizeLimit`` is an error, never an empty file. A symbolic link is
+    /// read through.
     func read() throws -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO returns at once instead of waiting for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw Self.lastError()
         }
         defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Self.readBytes(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.lastError()
-            }
-            data.append(contentsOf: buffer[..<count])
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.lastError() }
+        if let kind = Self.kind(ofNonRegular: status.st_mode) {
+            throw FileKindError(description: "it is \(kind), not a regular file")
+        }
+        guard Int(status.st_size) <= Self.sizeLimit else { throw Self.tooLarge }
+        do {
+            // The file may grow while it is read.
+            return try FileDescriptor.readToEnd(descriptor, limit: Self.sizeLimit)
+        } catch is FileDescriptor.TooLarge {
+            throw Self.tooLarge
         }
     }
 
@@ -65,18 +98,37 @@ struct AtomicFile: Sendable {
         removeStaleTemporaryFiles(in: folder)
         let temporary = folder.appending(component: "\(temporaryPrefix)\(UUID().uuidString).tmp")
         let temporaryPath = temporary.path(percentEncoded: false)
+        // `O_EXCL` makes `open` fail on any existing name, a symbolic link included: the file is ours and new.
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw Self.lastError() }
+        defer { close(descriptor) }
+        var renamed = false
         do {
-            // Created with its final permissions before any byte is in it, so a private file is never readable by
-            // others, not even for a moment.
-            let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            guard descriptor >= 0 else { throw Self.lastError() }
-            let changed = permissions.map { fchmod(descriptor, $0) } ?? 0
-            close(descriptor)
-            guard changed == 0 else { throw Self.lastError() }
-            try writeTemporaryFile(data, temporary)
+            // Given its final permissions before any byte is in it, so a private file is never readable by others,
+            // not even for a moment.
+            if let permissions, fchmod(descriptor, permissions) != 0 { throw Self.lastError() }
+            try writeTemporaryFile(data, descriptor)
+            var written = stat()
+            guard fstat(descriptor, &written) == 0 else { throw Self.lastError() }
+            duringSave(.written, temporary)
+            guard Self.names(temporaryPath, written) else {
+                throw FileKindError(
+                    description: "\(temporaryPath) was replaced by another file before it could be renamed; the "
+                        + "folder is shared with someone who changes it")
+            }
+            duringSave(.checked, temporary)
             guard rename(temporaryPath, path) == 0 else { throw Self.lastError() }
+            renamed = true
+            // What now has the file's name must still be what was written: a swap between the check and the
+            // rename shows here. The bytes never went anywhere but the file this save created.
+            guard Self.names(path, written) else {
+                throw ReplacedError(
+                    description: "the temporary file was replaced by another file between its check and its "
+                        + "rename, so another file now has this name; the folder is shared with someone who changes it")
+            }
         } catch {
-            unlink(temporaryPath)
+            // `unlink` removes a name, never what a symbolic link points to.
+            if !renamed { unlink(temporaryPath) }
             throw error
         }
         synchronize(folder)
@@ -93,6 +145,9 @@ struct AtomicFile: Sendable {
             throw Self.lastError()
         }
         if status.st_mode & S_IFMT == S_IFLNK { throw SymbolicLinkError() }
+        if let kind = Self.kind(ofNonRegular: status.st_mode) {
+            throw FileKindError(description: "it is \(kind), not a regular file")
+        }
         return status.st_mode & 0o7777
     }
 
@@ -112,35 +167,46 @@ struct AtomicFile: Sendable {
 
     /// Flushes the folder, so that the rename itself survives a power cut. Best effort: some file systems refuse.
     private func synchronize(_ folder: URL) {
-        let descriptor = open(folder.path(percentEncoded: false), O_RDONLY | O_CLOEXEC)
+        let descriptor = open(folder.path(percentEncoded: false), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
     }
 
-    /// Writes `data` to the empty file at `url` and flushes it to the disk, so the rename never publishes a file
-    /// whose bytes are still in flight.
-    static func writeAndSynchronize(_ data: Data, to url: URL) throws {
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        try handle.write(contentsOf: data)
-        try handle.synchronize()
+    /// Writes `data` to the empty file open as `descriptor` and flushes it to the disk, so the rename never
+    /// publishes a file whose bytes are still in flight.
+    static func writeAndSynchronize(_ data: Data, to descriptor: Int32) throws {
+        try FileDescriptor.writeAll(data, to: descriptor)
+        guard fsync(descriptor) == 0 else { throw lastError() }
     }
 
-    // NB: `read(2)` by its module's name, because the method `read()` hides the free function inside this type.
-    private static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            Musl.read(descriptor, buffer, count)
-        #else
-            Darwin.read(descriptor, buffer, count)
-        #endif
+    /// Whether `path` names the file whose status is `written` (same device and inode), without following a link.
+    private static func names(_ path: String, _ written: stat) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_dev == written.st_dev && status.st_ino == written.st_ino
+    }
+
+    /// What a file of mode `mode` is, said for a message, or `nil` for a regular file.
+    static func kind(ofNonRegular mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file"
+        }
+    }
+
+    private static var tooLarge: FileKindError {
+        FileKindError(description: "it is larger than \(sizeLimit / 1024 / 1024) MiB, more than a todos file holds")
     }
 
     /// The error of the last failed system call.
-    private static func lastError() -> POSIXError {
-        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    static func lastError() -> POSIXError {
+        FileDescriptor.lastError()
     }
 
     /// A short, readable reason for a file-system error.

@@ -8,6 +8,8 @@ import Foundation
 ///   A change that changes nothing writes nothing.
 /// - A missing file is ``empty``. A file that cannot be read or decoded is an error that names it, and is never
 ///   overwritten: a change stops before it writes.
+/// - A change in a folder that other users can write (``SharedFolder``) is refused unless ``allowsSharedFolder``.
+/// - Fields of the file that `Value` does not hold (written by a newer version, or by hand) survive a save.
 struct DataFile<Value: Equatable & Sendable>: Sendable {
     /// Why bytes that were read are not a `Value`: a short reason for the message.
     struct DecodingFailure: Error {
@@ -18,12 +20,14 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
     let file: AtomicFile
     /// How long to wait for another process.
     let locking: FileLocking
+    /// Whether a change may save in a folder that others can write.
+    var allowsSharedFolder = false
     /// The value of a file that does not exist yet.
     let empty: Value
     /// The file's bytes as a value, or why they are not one.
     let decode: @Sendable (Data) throws(DecodingFailure) -> Value
-    /// The bytes to save for a value.
-    let encode: @Sendable (Value) throws -> Data
+    /// The bytes to save for a value, given the bytes the file held (to keep what `Value` does not hold), if any.
+    let encode: @Sendable (Value, _ previous: Data?) throws -> Data
 
     /// The file's path, for messages.
     var path: String { file.path }
@@ -32,7 +36,7 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
 
     /// The saved value, read under the shared lock.
     func read() throws(TodoStorageError) -> Value {
-        try lock.withLock(.shared) { () throws(TodoStorageError) in try load() }
+        try lock.withLock(.shared) { () throws(TodoStorageError) in try load().value }
     }
 
     /// Reads the saved value under the exclusive lock, applies `change` to it and saves the result before the lock
@@ -42,35 +46,47 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
     func update<Result>(
         _ change: (inout Value) -> Result
     ) throws(TodoStorageError) -> (saved: Value, result: Result) {
-        try lock.withLock(.exclusive) { () throws(TodoStorageError) in
-            var value = try load()
+        // Before the lock, so that a refused change creates nothing; again under it, for a folder it just created.
+        try checkFolder()
+        return try lock.withLock(.exclusive) { () throws(TodoStorageError) in
+            try checkFolder()
+            var (value, bytes) = try load()
             let before = value
             let result = change(&value)
             if value != before {
-                try save(value)
+                try save(value, previous: bytes)
             }
             return (value, result)
         }
     }
 
-    private func load() throws(TodoStorageError) -> Value {
+    private func checkFolder() throws(TodoStorageError) {
+        guard !allowsSharedFolder, let problem = SharedFolder.problem(of: file.url.deletingLastPathComponent()) else {
+            return
+        }
+        throw .sharedFolder(path: path, problem: problem)
+    }
+
+    private func load() throws(TodoStorageError) -> (value: Value, bytes: Data?) {
         let data: Data?
         do {
             data = try file.read()
         } catch {
             throw .unreadable(path: path, reason: AtomicFile.reason(error))
         }
-        guard let data else { return empty }
+        guard let data else { return (empty, nil) }
         do {
-            return try decode(data)
+            return (try decode(data), data)
         } catch {
             throw .corrupt(path: path, reason: error.reason)
         }
     }
 
-    private func save(_ value: Value) throws(TodoStorageError) {
+    private func save(_ value: Value, previous: Data?) throws(TodoStorageError) {
         do {
-            try file.write(encode(value))
+            try file.write(encode(value, previous))
+        } catch let error as AtomicFile.ReplacedError {
+            throw .replaced(path: path, reason: error.description)
         } catch {
             throw .saveFailed(path: path, reason: AtomicFile.reason(error))
         }
@@ -79,15 +95,22 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
 
 extension DataFile where Value: Codable {
     /// A file that holds `Value` as pretty-printed JSON; `check` refuses values that decode but make no sense.
+    ///
+    /// - Parameters:
+    ///   - knownFields: The fields of the objects `Value` encodes (the file's own object, or each object of its
+    ///     array, matched by `"id"`); any other field the file held is saved again as it was.
     init(
         file: AtomicFile,
         locking: FileLocking,
+        allowsSharedFolder: Bool,
         empty: Value,
+        knownFields: Set<String>,
         check: @escaping @Sendable (Value) -> String? = { _ in nil }
     ) {
         self.init(
             file: file,
             locking: locking,
+            allowsSharedFolder: allowsSharedFolder,
             empty: empty,
             decode: { data throws(DecodingFailure) in
                 let value: Value
@@ -101,10 +124,16 @@ extension DataFile where Value: Codable {
                 if let problem = check(value) { throw DecodingFailure(reason: problem) }
                 return value
             },
-            encode: { value in
+            encode: { value, previous in
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                return try encoder.encode(value) + Data("\n".utf8)
+                let encoded = try encoder.encode(value)
+                guard let previous, let original = try? JSONDecoder().decode(JSONValue.self, from: previous) else {
+                    return encoded + Data("\n".utf8)
+                }
+                let saved = try JSONDecoder().decode(JSONValue.self, from: encoded)
+                let kept = JSONValue.keepingUnknownFields(of: original, in: saved, known: knownFields)
+                return try encoder.encode(kept) + Data("\n".utf8)
             }
         )
     }

@@ -38,6 +38,10 @@ struct FileLock: Sendable {
     /// An exclusive lock creates the folder and the lock file when needed. A shared lock never creates anything: when
     /// there is no lock file to lock (nothing was ever saved here) or it cannot be opened, `body` runs without it,
     /// which is safe because saves replace the data file atomically; `body` then reports any problem with the folder.
+    ///
+    /// The lock file is opened without following a symbolic link and without blocking, and must be a regular file:
+    /// a link planted at its name would otherwise make todos create a file wherever it points, and a FIFO would make
+    /// it wait forever. Either is refused with the lock file's path.
     func withLock<Result>(
         _ mode: Mode,
         _ body: () throws(TodoStorageError) -> Result
@@ -46,8 +50,13 @@ struct FileLock: Sendable {
         let descriptor: Int32
         switch mode {
         case .shared:
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor < 0 { return try body() }
+            descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            if descriptor < 0 {
+                if errno == ELOOP {
+                    throw .unreadable(path: dataFile.path, reason: notRegular(path, "a symbolic link"))
+                }
+                return try body()
+            }
         case .exclusive:
             do {
                 try FileManager.default.createDirectory(
@@ -55,15 +64,29 @@ struct FileLock: Sendable {
             } catch {
                 throw .saveFailed(path: dataFile.path, reason: AtomicFile.reason(error))
             }
-            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             if descriptor < 0 {
+                if errno == ELOOP {
+                    throw .saveFailed(path: dataFile.path, reason: notRegular(path, "a symbolic link"))
+                }
                 throw .saveFailed(path: dataFile.path, reason: "cannot create its lock file \(path): \(errnoText())")
             }
         }
         defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, let kind = AtomicFile.kind(ofNonRegular: status.st_mode) {
+            let reason = notRegular(path, kind)
+            throw mode == .shared
+                ? .unreadable(path: dataFile.path, reason: reason) : .saveFailed(path: dataFile.path, reason: reason)
+        }
         try acquire(descriptor, operation: mode == .shared ? LOCK_SH : LOCK_EX, path: path)
         defer { flock(descriptor, LOCK_UN) }
         return try body()
+    }
+
+    /// The reason for refusing a lock file at `path` that is `kind`.
+    private func notRegular(_ path: String, _ kind: String) -> String {
+        "its lock file \(path) is \(kind), not a regular file; remove it and try again"
     }
 
     /// Takes the lock, polling with a short, growing, jittered pause, so that many waiting processes do not wake in

@@ -7,8 +7,8 @@ public import Foundation
 /// ``SettingsStore`` works on a ``KeyValueStore``. The file hands it one in memory that holds what the file holds,
 /// and saves what the store holds afterwards, under the same lock and atomic save as the todos: a change re-reads
 /// the file under an exclusive lock, so it keeps what another process saved; a corrupt file is refused with its path
-/// and left untouched; a failed save is an error, never a setting that only seemed saved; and a symbolic link is
-/// never written through. Apps keep their settings in the `keyValueStore` dependency (`UserDefaults`) instead.
+/// and left untouched; a failed save is an error, never a setting that only seemed saved; a symbolic link is
+/// never written through; and fields of the file that this version does not know are saved again as they were. Apps keep their settings in the `keyValueStore` dependency (`UserDefaults`) instead.
 ///
 /// ```swift
 /// let file = SettingsFile(url: URL(filePath: "/tmp/todos/settings.json"))
@@ -26,8 +26,17 @@ public struct SettingsFile: Sendable {
     /// - Parameters:
     ///   - url: The JSON file; nothing is created until a setting changes.
     ///   - locking: How long to wait for another process that holds the lock; 10 seconds, silently, unless given.
-    public init(url: URL, locking: FileLocking = .standard) {
-        data = DataFile(file: AtomicFile(url: url), locking: locking, empty: Contents(), check: Contents.problem)
+    ///   - allowsSharedFolder: Whether changes may be saved in a folder that other users can write (see
+    ///     ``SharedFolder``); `false` unless given.
+    public init(url: URL, locking: FileLocking = .standard, allowsSharedFolder: Bool = false) {
+        data = DataFile(
+            file: AtomicFile(url: url),
+            locking: locking,
+            allowsSharedFolder: allowsSharedFolder,
+            empty: Contents(),
+            knownFields: Contents.fieldNames,
+            check: Contents.problem
+        )
     }
 
     /// The file's path, for messages.
@@ -64,6 +73,9 @@ extension SettingsFile {
     struct Contents: Codable, Equatable, Sendable {
         var sleepGoal: Double?
         var isNotificationsEnabled: Bool?
+
+        /// The JSON fields of the settings; the file's other fields are kept as they were.
+        static let fieldNames: Set<String> = [SettingsStore.Keys.sleepGoal, SettingsStore.Keys.isNotificationsEnabled]
 
         init() {}
 

@@ -10,11 +10,18 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
     case saveFailed(path: String, reason: String)
     /// Another process held the file's lock for `seconds`, so nothing was read or changed.
     case busy(path: String, seconds: Double)
+    /// The file's folder can be changed by other users (``SharedFolder``), so nothing was changed.
+    case sharedFolder(path: String, problem: String)
+    /// Another user of a shared folder put a file of theirs in the file's place during a save (only possible when
+    /// shared folders are allowed): the save's bytes went nowhere else, but the previous file is gone.
+    case replaced(path: String, reason: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
-        case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _), .busy(let path, _): path
+        case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _), .busy(let path, _),
+            .sharedFolder(let path, _), .replaced(let path, _):
+            path
         }
     }
 
@@ -22,7 +29,7 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
     public var isReadFailure: Bool {
         switch self {
         case .unreadable, .corrupt: true
-        case .saveFailed, .busy: false
+        case .saveFailed, .busy, .sharedFolder, .replaced: false
         }
     }
 
@@ -38,6 +45,11 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
         case .busy(let path, let seconds):
             "another todos process kept \(path) locked for \(Self.text(seconds)) s; gave up, nothing was changed. "
                 + "Try again."
+        case .sharedFolder(let path, let problem):
+            "refused to change \(path): \(problem); nothing was changed."
+        case .replaced(let path, let reason):
+            "cannot save \(path) (\(reason)); the previous file is gone and nothing was written elsewhere. Check "
+                + "what \(path) is now before using it."
         }
     }
 

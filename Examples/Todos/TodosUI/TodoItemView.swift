@@ -14,8 +14,8 @@
     /// The row edits the todo through a binding, so the store that owns the todo saves the change:
     ///
     /// ```swift
-    /// ForEach(store.todos) { todo in
-    ///     TodoItemView(todo: Binding(get: { todo }, set: { @MainActor edited in store.update(edited) }))
+    /// ForEach(store.todos.indexed()) { row in
+    ///     TodoItemView(todo: Binding(get: { row.element }, set: { @MainActor edited in store.update(edited) }))
     /// }
     /// ```
     public struct TodoItemView: View {

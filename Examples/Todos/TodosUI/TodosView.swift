@@ -12,7 +12,8 @@
     // - `NavigationStack(root:)` (iOS 16, macOS 13, tvOS 16, watchOS 9), in the previews.
     // - `DynamicViewContent.onDelete(perform: ((IndexSet) -> Void)?)` and
     //   `onMove(perform: ((IndexSet, Int) -> Void)?)` (iOS 13, all platforms): offsets into the `ForEach`'s data,
-    //   which is the whole `todos` array here, so they go to the store unchanged.
+    //   which is `todos.indexed()` here, whose indices are those of the whole `todos` array, so they go to the store
+    //   unchanged.
     // - `TextField(_:text:)`, `View.onSubmit(of:_:)` (iOS 15, macOS 12, tvOS 15, watchOS 8).
     // - `Menu(_:systemImage:content:)` (iOS 14, macOS 11, tvOS 17, visionOS 1; not watchOS, hence the
     //   `@available(watchOS, unavailable)`), `Button(_:role:action:)` (iOS 15).
@@ -49,10 +50,10 @@
                     Button("Try again") { store.reload() }
                 }
                 Section {
-                    ForEach(store.todos) { todo in
-                        // Each edit goes to the store as a change to this todo, which the store applies to the todos
-                        // saved now: a tick here never undoes a change another window made.
-                        TodoItemView(todo: Binding(get: { todo }, set: { @MainActor edited in store.update(edited) }))
+                    // `indexed()` pairs each todo with its index and keeps its identity, so a row follows its todo
+                    // when the list is reordered, and its binding can read the todo where the store holds it.
+                    ForEach(store.todos.indexed()) { row in
+                        TodoItemView(todo: binding(for: row))
                     }
                     .onDelete { offsets in store.delete(atOffsets: offsets) }
                     .onMove { source, destination in store.move(fromOffsets: source, toOffset: destination) }
@@ -74,6 +75,22 @@
                     .disabled(!store.isEditable)
                 }
             }
+        }
+
+        /// A binding to the todo of `row`.
+        ///
+        /// It reads the todo at the row's index in the store while that is still the row's todo, and hands each edit
+        /// to the store as a change to the todo with that identifier, applied to the todos saved now: a tick here
+        /// never undoes a change another window made, and never lands on another todo that took the position.
+        private func binding(for row: IndexedCollection<[Todo]>.Element) -> Binding<Todo> {
+            Binding(
+                get: { @MainActor in
+                    let todos = store.todos
+                    guard todos.indices.contains(row.index), todos[row.index].id == row.id else { return row.element }
+                    return todos[row.index]
+                },
+                set: { @MainActor edited in store.update(edited) }
+            )
         }
 
         private func add() {

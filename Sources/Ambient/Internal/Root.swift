@@ -177,6 +177,13 @@ final class Root: Sendable {
         return storage.ancestor(atDepth: depth)
     }
 
+    /// Who holds the default of `id` that serves a read in `storage`: this root, or a scope it was rebuilt for;
+    /// `nil` while it was never created.
+    func ownerOfDefault(_ id: ObjectIdentifier, readIn storage: Storage) -> DefaultOwner? {
+        guard let info = infoTable(for: storage.context).find(id) else { return nil }
+        return owner(of: id, for: storage, reads: info.reads).map(DefaultOwner.scope) ?? .root
+    }
+
     /// The default of `id` that serves a read in `storage`, if it was created. Lock-free.
     private func published(_ id: ObjectIdentifier, for storage: Storage) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
@@ -196,6 +203,11 @@ final class Root: Sendable {
     /// where its value belongs (which overrides it read) once it is done, so two creations of one key could
     /// otherwise build two values for one scope. Whether the value is still missing is decided under the lock that
     /// every creation publishes under, so no read creates a value that another creation has just published.
+    ///
+    /// A read that only records, made while its creation's value already exists (resolving the `@Dependency`
+    /// properties it captured), does not wait for a value that exists either: two defaults that hold each other
+    /// may be created on two threads at once. The reading creation then publishes after the one it read, with its
+    /// reads (``CreationState/group(of:)``).
     private func create<Key: DependencyKey>(
         _: Key.Type,
         id: ObjectIdentifier,
@@ -205,6 +217,7 @@ final class Root: Sendable {
         let slot = CreationSlot(key: id, context: context)
         let thread = currentThreadID()
         let parent = CreationStack.top
+        let onlyRecords = storage.isRecording && parent?.result.load() != nil && parent?.root == ObjectIdentifier(self)
         var awaited: Creation?
         let step: CreationStep = creations.waitFor(
             warningAfter: CreationWait.warningDelay,
@@ -214,74 +227,167 @@ final class Root: Sendable {
             warn: CreationWait.warn
         ) { state in
             if let awaited {
-                // Woken (by any creation's end, or to warn): wait on while the awaited creation is under way.
-                if state.pending[slot] === awaited { return nil }
+                // Woken (by any creation's end, or to warn): wait on while the awaited creation is under way, unless
+                // its value now exists and this read only records.
                 state.waiting[thread] = nil
-                return .retry
+                guard state.pending[slot] === awaited else { return .retry }
+                if onlyRecords, let parent, let box = awaited.result.load() {
+                    state.edges[ObjectIdentifier(parent), default: []].append(awaited)
+                    return .recorded(box)
+                }
+                state.waiting[thread] = WaitingThread(pending: awaited, top: parent, onlyRecords: onlyRecords)
+                return nil
             }
             if published(id, for: storage) != nil { return .retry }
             guard let pending = state.pending[slot] else {
                 let creation = Creation(
-                    key: id, keyType: Key.self, context: context, thread: thread, parent: parent, reporter: reporter,
-                    readContext: ReadContext.current
+                    key: id, keyType: Key.self, context: context, thread: thread, parent: parent,
+                    root: ObjectIdentifier(self), reporter: reporter, readContext: ReadContext.current
                 )
                 state.pending[slot] = creation
                 return .create(creation)
             }
             if pending.thread == thread {
                 // Reads made after the value exists (resolving the `@Dependency` properties it captured) get it.
-                if let box = pending.result.load() { return .resolved(box) }
+                if let box = pending.result.load() { return .resolved(box, pending) }
                 CycleReport.stop(CycleReport.sameThreadCycle(reentering: pending, from: parent))
+            }
+            if onlyRecords, let parent, let box = pending.result.load() {
+                state.edges[ObjectIdentifier(parent), default: []].append(pending)
+                return .recorded(box)
             }
             if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {
                 CycleReport.stop(cycle)
             }
-            state.waiting[thread] = WaitingThread(pending: pending, top: parent)
+            state.waiting[thread] = WaitingThread(pending: pending, top: parent, onlyRecords: onlyRecords)
             awaited = pending
             return nil
         }
         switch step {
         case .retry:
             return defaultValue(of: Key.self, id: id, in: storage)
-        case .resolved(let box):
+        case .resolved(let box, let pending):
+            // The reading creations around this read hold a value whose reads are not known yet.
+            var node = parent
+            while let current = node, current !== pending {
+                current.awaits(pending)
+                node = current.parent
+            }
+            return (box, [])
+        case .recorded(let box):
             return (box, [])
         case .create(let creation):
             let values = DependencyValues(storage: Storage(snapshotOf: storage, recorder: ReadRecorder()))
             let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
-            var rebuilt = false
-            let box = creations.withLockBroadcasting { state in
-                state.pending[slot] = nil
-                // Threads that waited for this creation retry; none of them waits for anything now.
-                state.waiting = state.waiting.filter { $0.value.pending !== creation }
-                let table = infoTable(for: context)
-                let info =
-                    table.find(id)
-                    ?? state.learn(
-                        table.insert(
-                            KeyInfo(
-                                reads: reads, keyType: Key.self, directReads: directReads,
-                                createdAt: creation.readContext?.site
-                            ),
-                            for: id
-                        ),
-                        in: context
-                    )
-                info.merge(reads)
-                // The value belongs to the innermost scope that overrides what any creation of it read.
-                guard let scope = owner(of: id, for: storage, reads: info.reads) else {
-                    return info.value.storeIfNil(created)
-                }
-                rebuilt = true
-                return scope.scopedDefaultsCreatingIfNeeded().table(for: context)
-                    .insert(ScopedDefault(box: created, reads: reads), for: id).box
+            let publication = Publication(
+                key: Key.self, creation: creation, box: created, reads: reads, directReads: directReads,
+                storage: storage
+            )
+            guard let awaited = creation.awaited else { return publish(publication) }
+            // Its slot stays pending: this thread reads the value as its creation's result, others wait.
+            creations.withLock { $0.defer(publication, to: awaited) }
+            awaited.deferPublication { [self] outerReads in
+                var deferred = publication
+                deferred.reads += outerReads.filter { $0 != id && !reads.contains($0) }
+                _ = publish(deferred)
             }
-            if Trace.isOn {
-                Trace.created(
-                    Key.self, context: context, in: self, rebuilt: rebuilt, readAt: creation.readContext?.site
-                )
-            }
-            return (box, reads)
+            return (created, reads)
         }
+    }
+
+    /// Publishes a created value where it belongs, once the values it read while they were still being created on
+    /// other threads are published, then publishes the creations that waited for it on this thread.
+    ///
+    /// - Returns: The published value and every key its creation read, transitively.
+    private func publish(_ publication: Publication) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        let creation = publication.creation
+        // NB: the broadcast also wakes the threads whose reads of this value only record, which then stop waiting
+        // for it, so that its group can be built (see `create`).
+        let outcome =
+            creations.withLockBroadcasting { state in
+                // Its deferral, if it had one, is over: this is its publication.
+                state.deferred[publication.id] = nil
+                guard state.edges[publication.id] == nil else { return nil }
+                return place(publication, reads: publication.reads, in: &state)
+            } ?? publishWithGroup(publication)
+        if Trace.isOn {
+            Trace.created(
+                publication.key, context: creation.context, in: self, rebuilt: outcome.rebuilt,
+                readAt: creation.readContext?.site
+            )
+        }
+        creation.publishDeferred(reads: outcome.reads)
+        return (outcome.box, outcome.reads)
+    }
+
+    /// Publishes a creation that read values while they were being created on other threads, together with every
+    /// creation of its group (``CreationState/group(of:)``) once they are all built: the last one built publishes
+    /// them all, and the others collect where theirs went.
+    private func publishWithGroup(_ publication: Publication) -> Outcome {
+        let (creation, thread) = (publication.creation, currentThreadID())
+        var publishedOthers = false
+        let outcome: Outcome = creations.waitFor(
+            warningAfter: CreationWait.warningDelay,
+            warning: {
+                CreationWait.message(
+                    waitingFor: $0.waiting[thread]?.pending, from: creation, among: Array($0.pending.values))
+            },
+            warn: CreationWait.warn
+        ) { state in
+            if let outcome = state.outcomes.removeValue(forKey: publication.id) {
+                state.waiting[thread] = nil
+                return outcome
+            }
+            state.built[publication.id] = publication
+            let group = state.group(of: publication)
+            if let unbuilt = group.first(where: { state.built[ObjectIdentifier($0)] == nil }) {
+                if let cycle = state.deadlock(if: thread, waitsFor: unbuilt, top: creation) {
+                    CycleReport.stop(cycle)
+                }
+                state.waiting[thread] = WaitingThread(pending: unbuilt, top: creation, onlyRecords: false)
+                return nil
+            }
+            var mine: Outcome?
+            for (member, reads) in state.transitiveReads(of: group) {
+                guard let member = state.built.removeValue(forKey: ObjectIdentifier(member)) else { continue }
+                let outcome = place(member, reads: reads, in: &state)
+                if member.creation === creation { mine = outcome } else { state.outcomes[member.id] = outcome }
+            }
+            publishedOthers = group.count > 1
+            state.waiting[thread] = nil
+            return mine.unsafelyUnwrapped
+        }
+        if publishedOthers { creations.withLockBroadcasting { _ in } }
+        return outcome
+    }
+
+    /// Puts a created value where it belongs, given every key its creation read, and ends its creation. Called
+    /// under the lock of ``creations``, whose end wakes the threads that waited.
+    private func place(_ publication: Publication, reads: [ObjectIdentifier], in state: inout CreationState) -> Outcome
+    {
+        let (creation, id, context) = (publication.creation, publication.creation.key, publication.creation.context)
+        state.end(creation, reads: reads)
+        let table = infoTable(for: context)
+        let info =
+            table.find(id)
+            ?? state.learn(
+                table.insert(
+                    KeyInfo(
+                        reads: reads, keyType: publication.key, directReads: publication.directReads,
+                        createdAt: creation.readContext?.site
+                    ),
+                    for: id
+                ),
+                in: context
+            )
+        info.merge(reads)
+        // The value belongs to the innermost scope that overrides what any creation of it read.
+        guard let scope = owner(of: id, for: publication.storage, reads: info.reads) else {
+            return Outcome(box: info.value.storeIfNil(publication.box), reads: reads, rebuilt: false)
+        }
+        let box = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
+            .insert(ScopedDefault(box: publication.box, reads: reads), for: id).box
+        return Outcome(box: box, reads: reads, rebuilt: true)
     }
 
     /// Runs the key's value for the context with `values` current, then resolves the `@Dependency` properties the
@@ -300,6 +406,8 @@ final class Root: Sendable {
             DependencyValues.$currentValues.withValue(values) {
                 let box = Box(Key.value(for: creation.context))
                 _ = creation.result.storeIfNil(box)
+                // Threads whose reads of this value only record stop waiting for it now (see `create`).
+                creations.withLockBroadcasting { _ in }
                 var captured = recorder.takeCaptured()
                 while !captured.isEmpty {
                     for read in captured { read() }
@@ -337,58 +445,41 @@ final class Root: Sendable {
     }
 }
 
+/// Who holds a created default: the root that cached it, or the scope it was rebuilt for.
+enum DefaultOwner {
+    case root
+    case scope(Storage)
+}
+
 /// What a first reader does after looking at the creations under way.
 private enum CreationStep {
     /// Create the value: this thread registered the creation.
     case create(Creation)
     /// Look again: the creation this thread waited for is over.
     case retry
-    /// Use this value: it was created on this thread and is resolving what it captured.
-    case resolved(AnyBox)
+    /// Use this value: it was created on this thread, by the given creation, which is resolving what it captured.
+    case resolved(AnyBox, Creation)
+    /// Record the read of this value, being created on another thread: the reading creation publishes after it.
+    case recorded(AnyBox)
 }
 
-/// Which creation a thread is waiting for: one key, in one context.
-struct CreationSlot: Hashable {
-    var key: ObjectIdentifier
-    var context: DependencyContext
+/// A created value on its way to where it belongs, kept while its publication waits for other creations.
+struct Publication {
+    let key: any DependencyKey.Type
+    let creation: Creation
+    let box: AnyBox
+    /// Every key the creation read, transitively, as far as it knows.
+    var reads: [ObjectIdentifier]
+    let directReads: [any DependencyKey.Type]
+    /// The values the creation was read in: which scope overrides what it read decides where it belongs.
+    let storage: Storage
+
+    var id: ObjectIdentifier { ObjectIdentifier(creation) }
 }
 
-/// The creations under way in a root, and who waits for whom (to find cycles that span threads).
-struct CreationState {
-    var pending: [CreationSlot: Creation] = [:]
-    var waiting: [UInt: WaitingThread] = [:]
-    var isPrepared = false
-    /// Every key created in the root, per context, in the order of their first creation: the learned graph.
-    var learned: [(context: DependencyContext, info: KeyInfo)] = []
-
-    /// Notes the first creation of a key in `context`, and returns its info.
-    mutating func learn(_ info: KeyInfo, in context: DependencyContext) -> KeyInfo {
-        learned.append((context, info))
-        return info
-    }
-
-    /// The cycle that `thread`, inside creation `top`, would close by waiting for `pending`; `nil` when waiting is
-    /// safe.
-    func deadlock(if thread: UInt, waitsFor pending: Creation, top: Creation?) -> String? {
-        var path: [Creation] = []
-        var owner = pending.thread
-        var target = pending
-        for _ in 0...waiting.count {
-            guard let next = waiting[owner] else { return nil }
-            path.append(contentsOf: CreationStack.path(from: target, to: next.top))
-            if next.pending.thread == thread {
-                let mine = CreationStack.path(from: next.pending, to: top)
-                return CycleReport.message(for: mine + path + [next.pending])
-            }
-            owner = next.pending.thread
-            target = next.pending
-        }
-        return nil
-    }
-}
-
-/// A thread blocked until another thread finishes creating a default.
-struct WaitingThread {
-    var pending: Creation
-    var top: Creation?
+/// Where a published value went, and with which reads.
+struct Outcome {
+    let box: AnyBox
+    let reads: [ObjectIdentifier]
+    let rebuilt: Bool
 }

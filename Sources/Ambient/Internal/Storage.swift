@@ -7,8 +7,9 @@
 /// Ownership runs one way, from scopes to what they cache (<doc:LifetimesAndCaching>): a node holds its parent and
 /// its root; a root and a scope hold the defaults built for them; a default holds only a *snapshot* — a node with
 /// the same visible overrides and context, but no parent, and its root and the scope it was read in only weakly.
-/// Nothing a cache holds can reach back to the cache, so a scope, a test's root and everything built for them are
-/// freed when nothing outside Ambient holds their values any more.
+/// A node caches only what it already holds, or what is never freed (``mayCacheValue(of:)``), so no cache adds a
+/// path back to itself, and a scope, a test's root and everything built for them are freed when nothing outside
+/// Ambient holds their values any more — whatever those values hold.
 @usableFromInline
 final class Storage: @unchecked Sendable {
     // Safe: the own overrides and `context` change only through `DependencyValues`' copy-on-write setters, which
@@ -253,6 +254,36 @@ final class Storage: @unchecked Sendable {
         cache.insert(box, for: keyPath)
     }
 
+    /// Whether a cache here may hold the value that a read of `key` finds here: only when these values already hold
+    /// it, or it is never freed.
+    ///
+    /// This is the ownership rule's one test (<doc:LifetimesAndCaching>). A cache adds an edge from this node to
+    /// the value it caches; the edge can close a cycle only if the value was not already reachable from here and
+    /// can be freed. An override is held by the node that sets it, and an ordinary node holds its enclosing scopes
+    /// and its root, so it already holds every default it can read. A node whose root is weak — the snapshot a
+    /// default keeps, and the scopes entered below it — holds only its overrides, its own scopes and its orphan
+    /// root: a default cached in the root or rebuilt for a scope it links to weakly may hold this very node, so it
+    /// is not cached here, unless it is the process root's, which is never freed anyway.
+    func mayCacheValue(of key: ObjectIdentifier) -> Bool {
+        guard let links, override(for: key) == nil else { return true }
+        let root = links.root(context: context)
+        guard let owner = root.ownerOfDefault(key, readIn: self) else { return false }
+        switch owner {
+        case .root: return root.isProcess || links.isOrphanRoot(root)
+        case .scope(let scope): return holdsStrongly(scope)
+        }
+    }
+
+    /// Whether `node` is this node or one of the scopes it holds (its parents, not what it links to weakly).
+    private func holdsStrongly(_ node: Storage) -> Bool {
+        var current: Storage? = self
+        while let candidate = current {
+            if candidate === node { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
     /// Notes that the getter of `keyPath` computes its value.
     func markUncacheable(keyPath: any AnyObject & Sendable) {
         let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
@@ -415,6 +446,11 @@ final class WeakLinks: @unchecked Sendable {
         weakRoot = root
         self.origin = origin
         self.inherited = inherited
+    }
+
+    /// Whether `root` is the root of the snapshot's own, made after its root was freed (held by these links).
+    func isOrphanRoot(_ root: Root) -> Bool {
+        orphan.withLock { $0 === root }
     }
 
     /// The snapshot's root, or once that was freed, a root of its own in `context`, made on first need.

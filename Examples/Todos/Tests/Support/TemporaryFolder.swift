@@ -7,6 +7,8 @@ final class TemporaryFolder {
     init() throws {
         url = FileManager.default.temporaryDirectory.appending(component: "todos-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // Whatever the umask: a folder that others could write is one todos refuses to change.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
     }
 
     deinit {

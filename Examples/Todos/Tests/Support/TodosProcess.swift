@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import TodosCore
+
 /// The real `todos` executable, run as a child process: what a user's shell does.
 ///
 /// It is found beside the test bundle (SwiftPM builds both into the same folder, and the test target depends on the
@@ -42,6 +44,9 @@ struct TodosProcess {
     var redirection: String?
     /// Whether to run as an unprivileged user, so that permissions apply.
     var unprivileged = false
+    /// Seconds after which a run that has not ended is killed (``Result/wasKilled``): a hang fails the test, never
+    /// the test run.
+    var timeout: TimeInterval = 60
 
     /// Starts the process; call ``finish(_:)`` with what it returns.
     func start() throws -> (Process, Pipe, Pipe) {
@@ -80,8 +85,19 @@ struct TodosProcess {
         )
     }
 
-    /// Runs the process to the end.
+    /// Runs the process to the end, or kills it after ``timeout``.
     func run() throws -> Result {
-        Self.finish(try start())
+        let started = try start()
+        let identifier = started.0.processIdentifier
+        let finished = Locked(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            // Under the lock, so that a process already waited for (whose identifier may be reused) is never killed.
+            finished.withLock { finished in
+                if !finished { kill(identifier, SIGKILL) }
+            }
+        }
+        let result = Self.finish(started)
+        finished.withLock { $0 = true }
+        return result
     }
 }

@@ -1,26 +1,7 @@
+import AmbientTesting
 import Foundation
 
-@testable import Ambient
 @testable import TodosCore
-
-/// Runs `operation` in a fresh root of `context`: its own cached values, shared with no other test.
-func withFreshRoot<R>(
-    _ context: DependencyContext = .testing,
-    operation: () throws -> R
-) rethrows -> R {
-    try withFreshRoot(context, { _ in }, operation: operation)
-}
-
-/// Runs `operation` in a fresh root of `context`, after `update` has changed its values.
-func withFreshRoot<R>(
-    _ context: DependencyContext = .testing,
-    _ update: (inout DependencyValues) throws -> Void,
-    operation: () throws -> R
-) rethrows -> R {
-    var values = DependencyValues(storage: Storage(root: Root(context: context)))
-    try update(&values)
-    return try withDependencies(values, operation: operation)
-}
 
 /// The UUID that the testing `uuid` generator makes `number`-th, counting from zero.
 func uuid(_ number: Int) -> UUID {

@@ -1,0 +1,47 @@
+/// Text made safe to print on a terminal: every control character shown as an escape, never sent as itself.
+///
+/// A title or a path can hold any character. Sent raw, ESC starts a terminal command (`\e]52;c;…\a` writes the
+/// clipboard on many terminals), CR moves back over what was printed, and LF starts a line that looks like another
+/// todo. So `todos` writes each C0 control character (U+0000 to U+001F), DEL (U+007F) and each C1 control character
+/// (U+0080 to U+009F) as an escape: `\0`, `\a`, `\b`, `\t`, `\n`, `\v`, `\f`, `\r`, `\e`, and `\u{XX}` for the
+/// others (`\u{9b}`). Only the output changes; what is saved stays exactly what was given.
+enum TerminalText {
+    /// `text` with every control character replaced by its escape.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                shown.append(contentsOf: escape(scalar).unicodeScalars)
+            } else {
+                shown.append(scalar)
+            }
+        }
+        return String(shown)
+    }
+
+    /// Each line of `text` made visible, its line breaks kept: for output whose own lines are meant.
+    static func visibleLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }.joined(
+            separator: "\n")
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x00: "\\0"
+        case 0x07: "\\a"
+        case 0x08: "\\b"
+        case 0x09: "\\t"
+        case 0x0A: "\\n"
+        case 0x0B: "\\v"
+        case 0x0C: "\\f"
+        case 0x0D: "\\r"
+        case 0x1B: "\\e"
+        default: "\\u{\(String(scalar.value, radix: 16))}"
+        }
+    }
+}

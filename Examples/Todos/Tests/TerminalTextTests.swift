@@ -1,0 +1,23 @@
+import Testing
+
+@testable import todos
+
+/// Control characters made visible, in process: the table of escapes and what is left alone.
+@Suite struct TerminalTextTests {
+    @Test(
+        arguments: [
+            ("plain ✓ text", "plain ✓ text"),
+            ("\u{1B}]52;c;aGk=\u{07}", #"\e]52;c;aGk=\a"#),
+            ("a\r\nb", #"a\r\nb"#),
+            ("\u{0}\u{7F}\u{80}\u{9F}\u{A0}", #"\0\u{7f}\u{80}\u{9f}"# + "\u{A0}"),
+            (#"a\eb"#, #"a\eb"#),
+        ]
+    )
+    func controlCharactersBecomeEscapesAndNothingElseChanges(text: String, shown: String) {
+        #expect(TerminalText.visible(text) == shown)
+    }
+
+    @Test func visibleLinesKeepsTheLineBreaksOfTheOutputItself() {
+        #expect(TerminalText.visibleLines("1. \u{1B}[2J\n2. b\n") == "1. \\e[2J\n2. b\n")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Any JSON document, kept as it was read: what lets a save keep the fields this version of todos does not know.
+///
+/// Numbers stay integers when they were written as integers, so an unknown `"count": 3` is saved back as `3`.
+enum JSONValue: Codable, Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// `saved` with the fields of `original` that are not in `known` added back: to each object, and to each object
+    /// of an array whose `"id"` matches an object of `original`'s array.
+    ///
+    /// A field in `known` that `saved` lacks stays removed (a setting back at its default), and an element of
+    /// `original` that `saved` no longer holds (a removed todo) stays removed with all its fields.
+    static func keepingUnknownFields(of original: JSONValue, in saved: JSONValue, known: Set<String>) -> JSONValue {
+        switch (original, saved) {
+        case (.object(let old), .object(var new)):
+            for (key, value) in old where !known.contains(key) && new[key] == nil {
+                new[key] = value
+            }
+            return .object(new)
+        case (.array(let old), .array(let new)):
+            var byID: [JSONValue: JSONValue] = [:]
+            for element in old {
+                if case .object(let fields) = element, let id = fields["id"] { byID[id] = element }
+            }
+            return .array(
+                new.map { element in
+                    guard case .object(let fields) = element, let id = fields["id"], let previous = byID[id] else {
+                        return element
+                    }
+                    return keepingUnknownFields(of: previous, in: element, known: known)
+                })
+        default:
+            return saved
+        }
+    }
+}
