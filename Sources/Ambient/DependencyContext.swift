@@ -62,3 +62,15 @@ public enum DependencyContext: Hashable, Identifiable, Sendable, CustomStringCon
         }
     }
 }
+
+extension DependencyContext {
+    /// A dense index, for per-context tables.
+    @inline(__always)
+    var index: Int {
+        switch self {
+        case .default: 0
+        case .preview: 1
+        case .testing: 2
+        }
+    }
+}

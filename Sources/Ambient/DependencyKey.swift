@@ -47,9 +47,10 @@ public protocol DependencyKey: SendableMetatype {
 
     /// The value in tests (``DependencyContext/testing``).
     ///
-    /// Defaults to ``defaultValue``; a test that then reads the key is warned (or fails, under `AmbientTesting`'s
-    /// strict mode), because a live value in a test is usually a mistake. When the default is safe in tests — a pure
-    /// formatter, a constant — say so by declaring `static var testingValue: Value { defaultValue }`.
+    /// Defaults to ``defaultValue``, and a test that then reads the key fails under `AmbientTesting` (without it, it
+    /// is warned once per key on standard error), because a live value in a test is usually a mistake. When the
+    /// default is safe in tests — a pure formatter, a constant — say so by declaring
+    /// `static var testingValue: Value { defaultValue }`.
     static var testingValue: Value { get }
 }
 

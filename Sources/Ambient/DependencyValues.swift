@@ -59,6 +59,11 @@ public struct DependencyValues: Sendable {
     @usableFromInline
     func resolve<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
         let id = ObjectIdentifier(key)
+        // NB: before the overrides are looked at, which would build (and so freeze) the enclosing scope's map.
+        if let recorder = storage.recorder, let answer = recorder.answer(as: Key.Value.self) {
+            recorder.record(key, reads: [])
+            return answer
+        }
         if let override = storage.override(for: id) {
             storage.recorder?.record(key, reads: [])
             return override.box.unbox(as: Key.Value.self)

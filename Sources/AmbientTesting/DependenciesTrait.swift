@@ -6,8 +6,10 @@ public import Testing
 /// Use it through `.dependencies(_:)` and `.dependencies`.
 public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
     private let update: @Sendable (inout DependencyValues) -> Void
+    private let strictness: DependencyStrictness?
 
-    init(update: @escaping @Sendable (inout DependencyValues) -> Void) {
+    init(strictness: DependencyStrictness? = nil, update: @escaping @Sendable (inout DependencyValues) -> Void) {
+        self.strictness = strictness
         self.update = update
     }
 
@@ -37,7 +39,8 @@ public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await withTestDependencies(update, operation: function)
+        try await TestRoot.run(
+            strictness: strictness, update, endingTheTest: true, operation: function, fileID: #fileID, line: #line)
     }
 }
 
@@ -46,7 +49,8 @@ extension Trait where Self == DependenciesTrait {
     ///
     /// Every test gets fresh dependencies: no cached value, no override and no `uuid` count leaks from one test into
     /// another, also when tests run in parallel. Reading a key without a testing value of its own, or calling an
-    /// `unimplemented` endpoint, fails the test with the key or endpoint named.
+    /// `unimplemented` endpoint, fails the test with the key or endpoint named, as in every test; add
+    /// ``dependencies(strictness:_:fileID:line:)`` with `.lenient` where a test must only be warned.
     ///
     /// ```swift
     /// @Suite(.dependencies { $0.api = MockAPI() })
@@ -79,5 +83,36 @@ extension Trait where Self == DependenciesTrait {
     /// ```
     public static var dependencies: Self {
         DependenciesTrait { _ in }
+    }
+
+    /// Runs each test in its own root of testing values with the given strictness, and `update` applied.
+    ///
+    /// Every test that links `AmbientTesting` is strict: a key read without a testing value of its own fails the
+    /// test. Ask for `.lenient` to keep the original package's behaviour for a test or a suite — the key falls back
+    /// to its default value, a warning goes to standard error once per key, and the test passes:
+    ///
+    /// ```swift
+    /// @Suite(.dependencies(strictness: .lenient))
+    /// struct LegacyReportTests {
+    ///     @Test func totals() { ... }   // reads keys that have no testing value yet
+    /// }
+    /// ```
+    ///
+    /// Inside a suite's trait, a test's trait may choose again; a trait that does not name a strictness keeps the
+    /// suite's.
+    ///
+    /// - Parameters:
+    ///   - strictness: Whether a key without a testing value fails the test. See ``DependencyStrictness``.
+    ///   - update: Overrides for the test; none by default.
+    ///   - fileID: The file of the trait; explanations of its overrides point there. Leave the default.
+    ///   - line: The line of the trait. Leave the default.
+    /// - Returns: The trait.
+    public static func dependencies(
+        strictness: DependencyStrictness,
+        _ update: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Self {
+        DependenciesTrait(strictness: strictness) { values in values._update(fileID: fileID, line: line, update) }
     }
 }

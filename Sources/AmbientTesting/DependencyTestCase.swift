@@ -1,11 +1,12 @@
 public import Ambient
 public import XCTest
 
-/// An XCTest base class that runs each test method in a fresh root of testing values.
+/// An XCTest base class that runs each test method in a fresh root of testing values, with the class's overrides,
+/// from whichever thread the method's work reads them.
 ///
-/// For teams on XCTest: subclass it instead of `XCTestCase` and every test method gets its own dependencies,
-/// testing values, and failures (through `XCTFail`) for keys read without a testing value and for `unimplemented`
-/// endpoints.
+/// For teams on XCTest: subclass it instead of `XCTestCase` and every test method gets its own dependencies, with
+/// the overrides of ``setUpDependencies(_:)``, and failures (through `XCTFail`) for keys read without a testing value
+/// and for `unimplemented` endpoints.
 ///
 /// ```swift
 /// final class CheckoutTests: DependencyTestCase {
@@ -19,14 +20,36 @@ public import XCTest
 ///     }
 /// }
 /// ```
+///
+/// The method's values are bound around the whole method, `setUp` and `tearDown` included, so:
+///
+/// - every read while the method runs sees them, on any thread: a `Task` the method starts inherits them, and a
+///   Dispatch queue, a `Thread` or a `Task.detached` finds them too (XCTest runs one method at a time, so the running
+///   one is known);
+/// - work the method leaves behind in a `Task` keeps reading *its* method's values after the method returned, never
+///   the next method's, and the first read of each key it makes then is reported on standard error, naming the
+///   method. A Dispatch block or a `Thread` left behind carries no values of its own: when it runs during a later
+///   method it reads that method's.
 open class DependencyTestCase: XCTestCase {
     /// Overrides for every test method of the class; the default sets nothing.
     ///
     /// - Parameter dependencies: The test's values, to change.
     open func setUpDependencies(_ dependencies: inout DependencyValues) {}
 
-    /// Runs the test method inside its own test root.
+    /// Whether a key without a testing value fails the method (``DependencyStrictness/strict``, the default) or
+    /// only warns, as in the original package (``DependencyStrictness/lenient``).
+    ///
+    /// ```swift
+    /// override var dependencyStrictness: DependencyStrictness { .lenient }
+    /// ```
+    open var dependencyStrictness: DependencyStrictness { .strict }
+
+    /// Runs the test method inside its own test root, which answers every read made while the method runs.
     override open func invokeTest() {
-        withTestDependencies({ setUpDependencies(&$0) }, operation: { super.invokeTest() })
+        let root = TestRoot(
+            strictness: dependencyStrictness, reporter: TestIssueReporter(testName: name),
+            { setUpDependencies(&$0) }, fileID: #fileID, line: #line)
+        ImplicitTestRoots.shared.adopt(root, forXCTestCase: name)
+        root.run { super.invokeTest() }
     }
 }

@@ -4,39 +4,68 @@ import Testing
 import XCTest
 
 /// A root of testing values for every running test, with no trait and no base class: how a test that links
-/// `AmbientTesting` is isolated by default.
+/// `AmbientTesting` is isolated, and strict, by default.
 ///
 /// The core asks for the running test's values whenever code reads ``DependencyValues/current`` outside every
-/// scope. The running test is found the way each framework exposes it: Swift Testing's `Test.current` and
-/// `Test.Case.current` (task-local, so child tasks agree and `Task.detached` and Dispatch fall back to the
-/// process's values), and for XCTest the test case that an `XCTestObservation` observer saw start (XCTest runs one
-/// test at a time per process). An XCTest test's root is dropped when the observer sees the test finish; Swift
-/// Testing has no public event for the end of a test, so a Swift Testing test's implicit root lives until the
-/// process ends — use the `.dependencies` trait where a test's defaults hold resources that must be freed with it.
+/// scope. The running test is found the way each framework exposes it:
 ///
-/// Implicit roots only isolate; strict reporting (a failure for a key without a testing value) comes with the
-/// `.dependencies` trait, ``DependencyTestCase`` and ``withTestDependencies(_:operation:fileID:line:)``.
+/// - Swift Testing: `Test.current` and `Test.Case.current`, task-local, so the test's child tasks — and a `Task` it
+///   leaves running — find its root, while `Task.detached` and Dispatch carry no test and fall back to the process's
+///   values (which is reported, see ``processRootWillCreate(_:)``). Swift Testing has no public event for the end of
+///   a test, so such a root lives until the process ends — use the `.dependencies` trait where a test's defaults hold
+///   resources that must be freed with it.
+/// - XCTest: the test method that an `XCTestObservation` observer saw start (XCTest runs one method at a time per
+///   process) answers reads from every thread until it finishes; then its root goes. A ``DependencyTestCase`` hands
+///   its own root over for its method, so those reads see its overrides.
+///
+/// Each root reports to a ``TestIssueReporter`` of its test: a key read without a testing value, or an
+/// `unimplemented` endpoint created in the test, fails the test whose values it uses.
 final class ImplicitTestRoots: _TestRootProvider {
     static let shared = ImplicitTestRoots()
 
+    /// The XCTest method that runs, with its reporter and, once made or handed over, its root.
+    private struct XCTestMethod {
+        var key: String
+        var reporter: TestIssueReporter
+        var values: DependencyValues?
+    }
+
     private struct State {
         var roots: [String: DependencyValues] = [:]
-        var xcTestCase: String?
+        var xcTest: XCTestMethod?
+        var strayKeys: Set<ObjectIdentifier> = []
     }
     private let state = _Locked(State())
+    /// Where a read that reached the process's root is reported; standard error, or a test's collector.
+    private let writeStrayRead: @Sendable (String) -> Void
+
+    init(writeStrayRead: @escaping @Sendable (String) -> Void = { ProcessEnvironment.writeToStandardError($0) }) {
+        self.writeStrayRead = writeStrayRead
+    }
 
     func currentTestValues() -> DependencyValues? {
-        guard let identity = Self.swiftTestingIdentity() ?? state.withLock({ $0.xcTestCase }) else { return nil }
+        if let identity = Self.swiftTestingIdentity() {
+            return state.withLock { state in
+                if let values = state.roots[identity] { return values }
+                // Made here, on the test's task: the reporter's courier inherits the test's task-local values.
+                let reporter = TestIssueReporter(collects: false, usesCourier: true)
+                let values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
+                state.roots[identity] = values
+                return values
+            }
+        }
         return state.withLock { state in
-            if let values = state.roots[identity] { return values }
-            let values = DependencyValues._freshRoot(context: .testing)
-            state.roots[identity] = values
+            guard var method = state.xcTest else { return nil }
+            if let values = method.values { return values }
+            let values = DependencyValues._freshRoot(context: .testing, reporter: method.reporter)
+            method.values = values
+            state.xcTest = method
             return values
         }
     }
 
     /// How many implicit roots are alive, for tests.
-    var count: Int { state.withLock { $0.roots.count } }
+    var count: Int { state.withLock { $0.roots.count + ($0.xcTest?.values == nil ? 0 : 1) } }
 
     /// The running Swift Testing test case, as a key: the test's identity, and the case's arguments for a
     /// parameterized test.
@@ -47,18 +76,43 @@ final class ImplicitTestRoots: _TestRootProvider {
         return "\(test.id) \(String(reflecting: testCase))"
     }
 
-    /// XCTest: a test method starts.
-    func xcTestCaseWillStart(_ name: String) {
-        state.withLock { $0.xcTestCase = "XCTest " + name }
+    /// XCTest: a test method starts; its failures from other threads are recorded by `reporter` when it ends.
+    func xcTestCaseWillStart(_ name: String, reporter: TestIssueReporter) {
+        state.withLock { $0.xcTest = XCTestMethod(key: "XCTest " + name, reporter: reporter) }
+    }
+
+    /// XCTest: a ``DependencyTestCase`` method runs in `root`, which answers every read made while it runs.
+    func adopt(_ root: TestRoot, forXCTestCase name: String) {
+        state.withLock { state in
+            state.xcTest = XCTestMethod(key: "XCTest " + name, reporter: root.reporter, values: root.values)
+        }
     }
 
     /// XCTest: a test method ended; its root goes.
     func xcTestCaseDidFinish(_ name: String) {
-        let key = "XCTest " + name
         state.withLock { state in
-            if state.xcTestCase == key { state.xcTestCase = nil }
-            state.roots[key] = nil
+            if state.xcTest?.key == "XCTest " + name { state.xcTest = nil }
         }
+    }
+
+    /// A read that carried no test's values reached the process's root while tests run: said once per key, since it
+    /// uses values that no test isolates or checks.
+    func processRootWillCreate(_ key: any DependencyKey.Type) {
+        guard DependencyContext.current == .testing,
+            state.withLock({ $0.strayKeys.insert(ObjectIdentifier(key)).inserted })
+        else { return }
+        writeStrayRead(Self.strayRead(of: key))
+    }
+
+    /// The report of a read outside every test's values.
+    static func strayRead(of key: any DependencyKey.Type) -> String {
+        let name = VisibleText.of(key)
+        return """
+            Ambient: \(name) was read outside every test's dependency values, on a thread or task that carries none \
+            (a Dispatch queue, a Thread, Task.detached, or work left running after its test ended), so it got the \
+            process's values, which no test isolates or checks. Re-enter the test's values there: capture `let \
+            values = DependencyValues.current` in the test and run the work in `withDependencies(values) { ... }`.\n
+            """
     }
 }
 
@@ -73,7 +127,11 @@ final class XCTestRootObserver: NSObject, XCTestObservation {
 
     func testCaseWillStart(_ testCase: XCTestCase) {
         Self.current.withLock { $0 = XCTestCaseBox(testCase: testCase) }
-        ImplicitTestRoots.shared.xcTestCaseWillStart(testCase.name)
+        let reporter = TestIssueReporter(testName: testCase.name)
+        // NB: failures kept from other threads are recorded in a teardown block, while the test still runs:
+        // swift-corelibs-xctest stops the process when a failure is recorded after the test run stopped.
+        testCase.addTeardownBlock { reporter.finish() }
+        ImplicitTestRoots.shared.xcTestCaseWillStart(testCase.name, reporter: reporter)
     }
 
     func testCaseDidFinish(_ testCase: XCTestCase) {

@@ -5,19 +5,32 @@ import XCTest
 
 /// Turns Ambient's reports about one test's values into failures of that test, from whichever thread they come.
 ///
-/// A report made on the test's own task becomes a Swift Testing issue at once. A report from anywhere else — values
-/// re-entered on a Dispatch queue, a `Thread` or a `Task.detached`, an `unimplemented` endpoint called from a
-/// callback — is kept and recorded when the test's body returns, on the test's task, so it fails that test. A
-/// report that arrives after the test ended cannot fail it any more; it goes to standard error, naming the test.
+/// A report made on the test's own task (Swift Testing) or, for XCTest, on the main thread while the test runs
+/// becomes a failure at once. A report from anywhere else — values re-entered on a Dispatch queue, a `Thread` or a
+/// `Task.detached`, an `unimplemented` endpoint called from a callback — is kept while the block that collects them
+/// runs (the test, or a `withTestDependencies` block) and recorded when it ends, on the test's task or thread, so it
+/// fails that test. After a block of a Swift Testing test, and all along for a Swift Testing test's implicit root
+/// (whose end no one is told of), such reports go to an ``IssueCourier`` instead, which records them for the test.
+///
+/// Once the test itself ended, a report cannot fail it any more: it goes to standard error, naming the test, and so
+/// does the first read of each key that work left behind makes in the test's values.
+///
+/// A lenient test (``DependencyStrictness/lenient``) leaves missing testing values and `unimplemented` calls to
+/// Ambient's warnings on standard error.
 final class TestIssueReporter: _DependencyIssueReporter {
-    private struct Pending {
+    /// A failure to record: its message, and the `@Dependency` it is about, if known.
+    struct Failure: Sendable {
         var message: String
         var site: _DeclarationSite?
     }
 
     private struct State {
-        var pending: [Pending] = []
-        var hasEnded = false
+        var pending: [Failure] = []
+        /// Whether reports from other threads are kept for ``finish(endingTheTest:)``.
+        var isCollecting: Bool
+        /// Whether the test is over: reports can no longer fail it.
+        var testHasEnded = false
+        var strictness: DependencyStrictness
     }
 
     private let test: Test?
@@ -25,22 +38,52 @@ final class TestIssueReporter: _DependencyIssueReporter {
     /// Whether the test runs on the main thread, as XCTest tests do: a failure made there while the test runs is
     /// attributed to it.
     private let runsOnMainThread: Bool
+    private let record: @Sendable (Failure) -> Void
+    private let courier: IssueCourier?
     private let writeLateReport: @Sendable (String) -> Void
-    private let state = _Locked(State())
+    private let state: _Locked<State>
 
     /// A reporter for the test running on the current task (Swift Testing) or thread (XCTest).
     ///
     /// - Parameters:
     ///   - testName: The test's name, for a report that arrives after it ended.
-    ///   - writeLateReport: Where such a report goes; standard error by default.
+    ///   - strictness: Whether missing testing values fail the test.
+    ///   - collects: Whether reports from other threads are kept until ``finish(endingTheTest:)``; without, they go
+    ///     to the courier at once (a Swift Testing test's implicit root, whose end this reporter is never told of).
+    ///   - usesCourier: Whether reports from other threads that are not kept go to an ``IssueCourier``, made now, of
+    ///     the Swift Testing test running here.
+    ///   - record: How a failure is recorded; Swift Testing's or XCTest's, by default. Tests capture them instead.
+    ///   - writeLateReport: Where a report after the end goes; standard error by default.
     init(
         testName: String? = nil,
-        writeLateReport: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        strictness: DependencyStrictness = .strict,
+        collects: Bool = true,
+        usesCourier: Bool = false,
+        record: (@Sendable (Failure) -> Void)? = nil,
+        writeLateReport: @escaping @Sendable (String) -> Void = { ProcessEnvironment.writeToStandardError($0) }
     ) {
-        test = Test.current
-        self.testName = testName ?? Test.current?.name ?? "the test"
+        let test = Test.current
+        self.test = test
+        self.testName = testName ?? test?.name ?? "the test"
         runsOnMainThread = Thread.isMainThread
+        let record = record ?? { Self.recordFailure($0, of: test) }
+        self.record = record
+        courier = usesCourier && test != nil ? IssueCourier(record: record) : nil
         self.writeLateReport = writeLateReport
+        state = _Locked(State(isCollecting: collects, strictness: strictness))
+    }
+
+    /// How strict the test is; a trait or base class may change it before the test body runs.
+    var strictness: DependencyStrictness {
+        get { state.withLock { $0.strictness } }
+        set { state.withLock { $0.strictness = newValue } }
+    }
+
+    func handles(_ kind: _DependencyIssueKind) -> Bool {
+        switch kind {
+        case .missingTestingValue, .unimplemented: strictness == .strict
+        case .misuse: true
+        }
     }
 
     func report(_ kind: _DependencyIssueKind, _ message: String) {
@@ -48,39 +91,58 @@ final class TestIssueReporter: _DependencyIssueReporter {
     }
 
     func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?) {
-        let isRunning = !state.withLock { $0.hasEnded }
-        if isRunning, let test, let current = Test.current, current.id == test.id {
-            Issue.record(Comment(rawValue: message), sourceLocation: site?.sourceLocation ?? test.sourceLocation)
+        if !state.withLock({ $0.testHasEnded }), isOnTheTestsOwnTaskOrThread {
+            record(Failure(message: message, site: site))
             return
         }
-        if isRunning, test == nil, runsOnMainThread, Thread.isMainThread {
-            XCTestFailure.record(message, at: site)
-            return
+        let located = Failure(message: message + "\n" + Self.whereItHappened(), site: site)
+        let (isKept, testHasEnded) = state.withLock { state in
+            if state.isCollecting { state.pending.append(located) }
+            return (state.isCollecting, state.testHasEnded)
         }
-        let located = message + "\n" + Self.whereItHappened()
-        let isLate = state.withLock { state in
-            if !state.hasEnded { state.pending.append(Pending(message: located, site: site)) }
-            return state.hasEnded
-        }
-        if isLate {
-            writeLateReport(Self.lateReport(located, testName: testName))
+        if isKept { return }
+        if let courier, !testHasEnded {
+            courier.deliver(located)
+        } else {
+            writeLateReport(Self.lateReport(located.message, testName: testName))
         }
     }
 
-    /// Ends the test: fails it with every report kept from other threads. Call it on the test's task or thread.
-    func finish() {
+    func willCreate(_ key: any DependencyKey.Type) {
+        guard state.withLock({ $0.testHasEnded }) else { return }
+        writeLateReport(Self.lateRead(of: key, testName: testName))
+    }
+
+    /// Whether a report made here belongs to the running test: on its task, or for XCTest on its thread.
+    private var isOnTheTestsOwnTaskOrThread: Bool {
+        if let test { return Test.current?.id == test.id }
+        return runsOnMainThread && Thread.isMainThread
+    }
+
+    /// Ends the block that collects reports: fails the test with every report kept from other threads. Call it on
+    /// the test's task or thread.
+    ///
+    /// - Parameter endingTheTest: Whether the test itself ends (the trait's or ``DependencyTestCase``'s root), so
+    ///   that whatever its values report afterwards goes to standard error; otherwise (a `withTestDependencies`
+    ///   block inside a test) later reports still fail the test where they can.
+    func finish(endingTheTest: Bool = true) {
         let pending = state.withLock { state in
-            state.hasEnded = true
+            state.isCollecting = false
+            state.testHasEnded = state.testHasEnded || endingTheTest
+            defer { state.pending = [] }
             return state.pending
         }
-        for report in pending {
-            if let test {
-                Issue.record(
-                    Comment(rawValue: report.message),
-                    sourceLocation: report.site?.sourceLocation ?? test.sourceLocation)
-            } else {
-                XCTestFailure.record(report.message, at: report.site)
-            }
+        pending.forEach(record)
+    }
+
+    /// Records `failure` as Swift Testing's issue of `test`, or else as a failure of the running XCTest test.
+    private static func recordFailure(_ failure: Failure, of test: Test?) {
+        if let test {
+            Issue.record(
+                Comment(rawValue: failure.message),
+                sourceLocation: failure.site?.sourceLocation ?? test.sourceLocation)
+        } else {
+            XCTestFailure.record(failure.message, at: failure.site)
         }
     }
 
@@ -99,7 +161,17 @@ final class TestIssueReporter: _DependencyIssueReporter {
 
     /// The text for a report that arrived after its test ended.
     static func lateReport(_ message: String, testName: String) -> String {
-        "Ambient: after \(testName) ended, work it started reported:\n\(message)\n"
+        "Ambient: after \(VisibleText.escaping(testName)) ended, work it started reported:\n\(message)\n"
+    }
+
+    /// The text for a read that work left behind made in its test's values after the test ended.
+    static func lateRead(of key: any DependencyKey.Type, testName: String) -> String {
+        let test = VisibleText.escaping(testName)
+        return """
+            Ambient: after \(test) ended, work it started read \(VisibleText.of(key)). The read got \(test)'s own \
+            values, so no other test is affected, but no test checks that work any more: wait for it (or cancel it) \
+            before the test returns.\n
+            """
     }
 }
 

@@ -21,7 +21,12 @@ public import Ambient
 /// a `Task.detached`. The root, and every default cached in it, is freed when the test no longer holds it. Nested
 /// calls add their overrides to the enclosing test root instead of starting a new one.
 ///
+/// Pass `strictness: .lenient` to keep the original package's leniency for the block: a key without a testing value
+/// falls back to its default with a warning on standard error, once per key, and the test passes.
+///
 /// - Parameters:
+///   - strictness: Whether a key without a testing value fails the test; `nil`, the default, keeps the strictness
+///     of an enclosing test root, strict for a new one. See ``DependencyStrictness``.
 ///   - update: Overrides for the operation.
 ///   - isolation: The actor the operation runs on; the caller's, by default.
 ///   - operation: The test code.
@@ -30,24 +35,15 @@ public import Ambient
 /// - Returns: What `operation` returns.
 /// - Throws: What `update` or `operation` throws.
 public func withTestDependencies<R>(
+    strictness: DependencyStrictness? = nil,
     _ update: (inout DependencyValues) throws -> Void,
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R,
     fileID: StaticString = #fileID,
     line: UInt = #line
 ) async rethrows -> R {
-    if TestRoot.isActive {
-        return try await withDependencies(update, operation: operation, fileID: fileID, line: line)
-    }
-    let reporter = TestIssueReporter()
-    var values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
-    try values._update(fileID: fileID, line: line, update)
-    defer { reporter.finish() }
-    return try await TestRoot.$isActive.withValue(true) {
-        try await _IssueReporting.withReporter(reporter) {
-            try await withDependencies(values, operation: operation)
-        }
-    }
+    try await TestRoot.run(
+        strictness: strictness, update, endingTheTest: false, operation: operation, fileID: fileID, line: line)
 }
 
 /// Runs the synchronous `operation` in a fresh root of testing values, with `update` applied and strict reporting
@@ -62,6 +58,8 @@ public func withTestDependencies<R>(
 /// ```
 ///
 /// - Parameters:
+///   - strictness: Whether a key without a testing value fails the test; `nil`, the default, keeps the strictness
+///     of an enclosing test root, strict for a new one. See ``DependencyStrictness``.
 ///   - update: Overrides for the operation.
 ///   - operation: The test code.
 ///   - fileID: The file of the call; explanations of its overrides point there. Leave the default.
@@ -69,23 +67,19 @@ public func withTestDependencies<R>(
 /// - Returns: What `operation` returns.
 /// - Throws: What `update` or `operation` throws.
 public func withTestDependencies<R>(
+    strictness: DependencyStrictness? = nil,
     _ update: (inout DependencyValues) throws -> Void,
     operation: () throws -> R,
     fileID: StaticString = #fileID,
     line: UInt = #line
 ) rethrows -> R {
-    if TestRoot.isActive {
+    if let enclosing = TestRoot.reporter {
+        if let strictness { enclosing.strictness = strictness }
         return try withDependencies(update, operation: operation, fileID: fileID, line: line)
     }
-    let reporter = TestIssueReporter()
-    var values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
-    try values._update(fileID: fileID, line: line, update)
-    defer { reporter.finish() }
-    return try TestRoot.$isActive.withValue(true) {
-        try _IssueReporting.withReporter(reporter) {
-            try withDependencies(values, operation: operation)
-        }
-    }
+    let root = try TestRoot(
+        strictness: strictness, reporter: TestIssueReporter(usesCourier: true), update, fileID: fileID, line: line)
+    return try root.run(endingTheTest: false, operation)
 }
 
 /// Runs `operation` in a fresh root of testing values with strict reporting on, overriding nothing.
@@ -116,7 +110,75 @@ public func withTestDependencies<R>(
     try await withTestDependencies({ _ in }, operation: operation)
 }
 
-/// Whether the current task runs inside a test root made by AmbientTesting.
-enum TestRoot {
-    @TaskLocal static var isActive = false
+/// A test's own root of testing values, with its reporter: what the `.dependencies` trait, ``DependencyTestCase``
+/// and `withTestDependencies` run a test or a block in.
+struct TestRoot {
+    /// The reporter of the test root the current task runs in, if it runs in one that AmbientTesting made.
+    @TaskLocal static var reporter: TestIssueReporter?
+
+    let reporter: TestIssueReporter
+    let values: DependencyValues
+
+    /// A fresh root with `update` applied, reporting to `reporter` (a new one for the running test by default).
+    init(
+        strictness: DependencyStrictness?,
+        reporter: TestIssueReporter? = nil,
+        _ update: (inout DependencyValues) throws -> Void,
+        fileID: StaticString,
+        line: UInt
+    ) rethrows {
+        let reporter = reporter ?? TestIssueReporter()
+        if let strictness { reporter.strictness = strictness }
+        var values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
+        try values._update(fileID: fileID, line: line, update)
+        self.reporter = reporter
+        self.values = values
+    }
+
+    /// Runs `operation` in the root, in a fresh one unless the task already runs in a test root, to which `update`
+    /// is then added.
+    ///
+    /// - Parameter endingTheTest: Whether the test ends with `operation` (the trait's root), or only a block of it.
+    static func run<R>(
+        strictness: DependencyStrictness?,
+        _ update: (inout DependencyValues) throws -> Void,
+        endingTheTest: Bool,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> R,
+        fileID: StaticString,
+        line: UInt
+    ) async rethrows -> R {
+        if let enclosing = TestRoot.reporter {
+            if let strictness { enclosing.strictness = strictness }
+            return try await withDependencies(update, operation: operation, fileID: fileID, line: line)
+        }
+        let reporter = TestIssueReporter(usesCourier: !endingTheTest)
+        let root = try TestRoot(strictness: strictness, reporter: reporter, update, fileID: fileID, line: line)
+        return try await root.run(endingTheTest: endingTheTest, operation)
+    }
+
+    /// Runs `operation` in the root, then ends the block (and with `endingTheTest`, the test): reports kept from
+    /// other threads fail it.
+    func run<R>(endingTheTest: Bool = true, _ operation: () throws -> R) rethrows -> R {
+        defer { reporter.finish(endingTheTest: endingTheTest) }
+        return try TestRoot.$reporter.withValue(reporter) {
+            try _IssueReporting.withReporter(reporter) {
+                try withDependencies(values, operation: operation)
+            }
+        }
+    }
+
+    /// Runs the asynchronous `operation` in the root, then ends the block (and with `endingTheTest`, the test).
+    func run<R>(
+        endingTheTest: Bool = true,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> R
+    ) async rethrows -> R {
+        defer { reporter.finish(endingTheTest: endingTheTest) }
+        return try await TestRoot.$reporter.withValue(reporter) {
+            try await _IssueReporting.withReporter(reporter) {
+                try await withDependencies(values, operation: operation)
+            }
+        }
+    }
 }

@@ -32,6 +32,27 @@ final class DependencyTestCaseTests: DependencyTestCase {
         await Task.yield()
         XCTAssertEqual(DependencyValues.current.client.name, "xctest")
     }
+
+    func testADispatchReadDuringTheMethodSeesItsOverrides() {
+        // A Dispatch block carries no task-local values: it finds the running method's root all the same.
+        let name = _Locked("")
+        let cart = DependencyValues.current.cart
+        let sameCart = _Locked(false)
+        onADispatchThread {
+            name.withLock { $0 = DependencyValues.current.client.name }
+            sameCart.withLock { $0 = DependencyValues.current.cart === cart }
+        }
+        XCTAssertEqual(name.withLock { $0 }, "xctest")
+        XCTAssertTrue(sameCart.withLock { $0 })
+    }
+
+    func testATaskStartedInTheMethodCarriesItsValues() async {
+        let cart = DependencyValues.current.cart
+        let seen = await Task.detached { DependencyValues.current.cart }.value
+        let inherited = await Task { DependencyValues.current.cart }.value
+        XCTAssertTrue(seen === cart, "a detached task finds the running method's root")
+        XCTAssertTrue(inherited === cart)
+    }
 }
 
 /// `withTestDependencies` works in plain XCTest cases as well.
@@ -88,13 +109,7 @@ final class WithTestDependenciesXCTests: XCTestCase {
         }
 
         func testReadOnAnotherThreadInTheTestsValuesFailsTheTest() {
-            let values = DependencyValues.current
-            let done = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                _ = withDependencies(values) { DependencyValues.current.liveOnlyService }
-                done.signal()
-            }
-            done.wait()
+            readLiveOnlyServiceOnADispatchThread(in: DependencyValues.current)
         }
     }
 

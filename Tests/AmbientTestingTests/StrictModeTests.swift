@@ -1,80 +1,120 @@
 import Ambient
-import AmbientTesting
 import Testing
 
-@Suite(.dependencies)
-struct StrictModeTests {
-    @Test func readingAKeyWithoutTestingValueFailsTheTest() {
-        withKnownIssue {
+@testable import AmbientTesting
+
+/// What a test root reports: the exact failures a strict test gets, caught here so that this suite passes (that
+/// they fail a real test is `StrictByDefaultTests`' job).
+@Suite struct StrictModeTests {
+    @Test func readingAKeyWithoutTestingValueFailsTheTestWithTheFix() {
+        let failures = capturingFailures {
             #expect(DependencyValues.current.liveOnlyService == "live service")
-        } matching: { issue in
-            issue.comments.map(\.rawValue) == [
-                """
-                Ambient: LiveOnlyServiceKey has no testingValue, so this test uses its defaultValue (the live \
-                value). Give LiveOnlyServiceKey a `static var testingValue`, override it for the test \
-                (`withDependencies { $0.<property> = ... }` or `.dependencies { $0.<property> = ... }`, where \
-                <property> is the DependencyValues property that reads LiveOnlyServiceKey), or, when the live value \
-                is safe in tests, declare `static var testingValue: Value { defaultValue }`.
-                """
-            ]
         }
+        #expect(
+            failures.messages == [
+                """
+                Ambient: LiveOnlyServiceKey has no testingValue, so this test read its defaultValue (the live value). \
+                Override it in the test (`withDependencies { $0.<property> = ... }` or `.dependencies { $0.<property> \
+                = ... }`, where <property> is the DependencyValues property that reads LiveOnlyServiceKey), or give \
+                LiveOnlyServiceKey a `static var testingValue`; declare `static var testingValue: Value { \
+                defaultValue }` when the live value is safe in tests.
+                """
+            ])
     }
 
     @Test func keyThatChoseItsDefaultForTestsIsNeverReported() {
-        #expect(DependencyValues.current[FormatterKey.self] == "formatter")
+        let failures = capturingFailures {
+            #expect(DependencyValues.current[FormatterKey.self] == "formatter")
+        }
+        #expect(failures.messages.isEmpty)
     }
 
-    @Test(.dependencies { $0.liveOnlyService = "stub" })
-    func overriddenKeyIsNotReported() {
-        #expect(DependencyValues.current.liveOnlyService == "stub")
+    @Test func overriddenKeyIsNotReported() {
+        let failures = capturingFailures({ $0.liveOnlyService = "stub" }) {
+            #expect(DependencyValues.current.liveOnlyService == "stub")
+        }
+        #expect(failures.messages.isEmpty)
+    }
+
+    @Test func lenientReporterLeavesMissingTestingValuesAndUnimplementedCallsToTheWarning() {
+        // What a lenient test then prints and that it passes: StrictByDefaultTests, in a child process.
+        let reporter = CapturedFailures().reporter()
+        #expect(reporter.handles(.missingTestingValue) && reporter.handles(.unimplemented))
+        reporter.strictness = .lenient
+        #expect(!reporter.handles(.missingTestingValue))
+        #expect(!reporter.handles(.unimplemented))
+        #expect(reporter.handles(.misuse))
     }
 
     @Test func unimplementedThrowingEndpointFailsTheTestAndThrows() async {
-        await withKnownIssue {
+        let failures = await capturingFailures {
             await #expect(throws: UnimplementedEndpointError(endpoint: "APIClient.fetch")) {
                 _ = try await DependencyValues.current.apiClient.fetch(1)
             }
-        } matching: { issue in
-            issue.comments.map(\.rawValue) == [
+        }
+        #expect(
+            failures.messages == [
                 """
                 Ambient: APIClient.fetch is unimplemented in tests, and this test called it. Override it for the \
                 test, for example `withDependencies { $0.<client>.<endpoint> = { ... } }`, or in the test's \
                 `.dependencies { }` trait.
                 """
-            ]
-        }
+            ])
     }
 
     @Test func unimplementedEndpointWithAPlaceholderFailsTheTestAndReturnsIt() {
-        withKnownIssue {
+        let failures = capturingFailures {
             #expect(DependencyValues.current.apiClient.count() == -1)
             DependencyValues.current.apiClient.log("hello")
-        } matching: { issue in
-            issue.comments.first?.rawValue.hasPrefix("Ambient: APIClient.") ?? false
         }
+        #expect(
+            failures.messages.map { $0.prefix(27) } == ["Ambient: APIClient.count is", "Ambient: APIClient.log is u"])
     }
 
-    @Test(.dependencies { $0.apiClient.fetch = { "stub \($0)" } })
-    func overriddenEndpointIsNotReported() async throws {
-        #expect(try await DependencyValues.current.apiClient.fetch(7) == "stub 7")
+    @Test func overriddenEndpointIsNotReported() async throws {
+        let failures = try await capturingFailures {
+            try await withDependencies {
+                $0.apiClient.fetch = { "stub \($0)" }
+            } operation: { () async throws in
+                let fetched = try await DependencyValues.current.apiClient.fetch(7)
+                #expect(fetched == "stub 7")
+            }
+        }
+        #expect(failures.messages.isEmpty)
     }
 
     @Test func misuseFailsTheTest() {
-        withKnownIssue {
+        let failures = capturingFailures {
             prepareDependencies { $0.client = Client("first") }
             prepareDependencies { $0.client = Client("second") }
-        } matching: { issue in
-            issue.comments.first?.rawValue.hasPrefix("Ambient: prepareDependencies(_:) was called again") ?? false
         }
+        #expect(failures.messages.map { $0.hasPrefix("Ambient: prepareDependencies(_:) was called again") } == [true])
     }
 
-    @Test func issuePointsAtTheDependencyThatReadAndNamesItsProperty() {
-        withKnownIssue {
+    @Test func issuePointsAtTheDependencyThatReadAndNamesItsPropertyAndLine() throws {
+        let failures = capturingFailures {
             _ = LiveOnlyServiceReader().value
-        } matching: { issue in
-            issue.sourceLocation?.fileID == "AmbientTestingTests/Keys.swift"
-                && issue.sourceLocation?.line == LiveOnlyServiceReader.declarationLine
-                && issue.comments.map(\.rawValue).joined().contains("`withDependencies { $0.liveOnlyService = ... }`")
+        }
+        let site = try #require(failures.sites.first ?? nil)
+        #expect(site.fileID == "AmbientTestingTests/Keys.swift")
+        #expect(site.line == LiveOnlyServiceReader.declarationLine)
+        let message = try #require(failures.messages.first)
+        #expect(message.contains("`withDependencies { $0.liveOnlyService = ... }`"))
+        let line = LiveOnlyServiceReader.declarationLine
+        #expect(message.contains("through the @Dependency declared at AmbientTestingTests/Keys.swift:\(line)"))
+    }
+
+    @Test func nestedCallThatAsksForLeniencyMakesTheEnclosingTestLenient() {
+        _ = capturingFailures {
+            withTestDependencies({ _ in }) {
+                #expect(TestRoot.reporter?.strictness == .strict)
+            }
+            withTestDependencies(strictness: .lenient, { _ in }) {
+                #expect(TestRoot.reporter?.strictness == .lenient)
+            }
+            withTestDependencies({ _ in }) {
+                #expect(TestRoot.reporter?.strictness == .lenient)
+            }
         }
     }
 }

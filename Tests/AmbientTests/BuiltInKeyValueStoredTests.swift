@@ -1,6 +1,5 @@
 import Foundation
 import Observation
-import Synchronization
 import Testing
 
 @testable import Ambient
@@ -24,9 +23,9 @@ import Testing
 
 /// Records whether `withObservationTracking` reported a change.
 private final class ChangeFlag: Sendable {
-    private let fired = Atomic<Int>(0)
-    var count: Int { fired.load(ordering: .relaxed) }
-    func set() { fired.add(1, ordering: .relaxed) }
+    private let fired = Counter()
+    var count: Int { fired.value }
+    func set() { _ = fired.increment() }
 }
 
 @MainActor

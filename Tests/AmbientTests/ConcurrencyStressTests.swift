@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import Ambient
@@ -79,34 +78,34 @@ import Testing
             }
         }
         let expected = values.service
-        let mismatches = Atomic<Int>(0)
+        let mismatches = Counter()
         DispatchQueue.concurrentPerform(iterations: 64) { _ in
             for _ in 0..<1_000 where values.service !== expected || values.liveOnly != "shared" {
-                mismatches.add(1, ordering: .relaxed)
+                _ = mismatches.increment()
             }
         }
-        #expect(mismatches.load(ordering: .relaxed) == 0)
+        #expect(mismatches.value == 0)
     }
 
     @Test func tableGrowthWhileReadersProbeLosesNothing() {
         let table = LockFreeTable<Service>()
         let owners = (0..<256).map { Service("owner \($0)") }  // alive for the whole test: identities stay unique
         let keys = owners.map(ObjectIdentifier.init)
-        let done = Atomic<Bool>(false)
-        let wrong = Atomic<Int>(0)
+        let done = ConditionLock(false)
+        let wrong = Counter()
         DispatchQueue.concurrentPerform(iterations: 3) { worker in
             if worker == 0 {
                 for (index, key) in keys.enumerated() { table.insert(Service("\(index)"), for: key) }
-                done.store(true, ordering: .releasing)
+                done.withLock { $0 = true }
             } else {
-                while !done.load(ordering: .acquiring) {
+                while !done.withLock({ $0 }) {
                     for (index, key) in keys.enumerated() {
-                        if let found = table.find(key), found.name != "\(index)" { wrong.add(1, ordering: .relaxed) }
+                        if let found = table.find(key), found.name != "\(index)" { _ = wrong.increment() }
                     }
                 }
             }
         }
-        #expect(wrong.load(ordering: .relaxed) == 0)
+        #expect(wrong.value == 0)
         #expect(keys.enumerated().allSatisfy { table.find($1)?.name == "\($0)" })
         withExtendedLifetime(owners) {}
     }

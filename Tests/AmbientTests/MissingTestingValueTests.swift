@@ -13,11 +13,11 @@ import Testing
         #expect(
             log.messages == [
                 """
-                Ambient: LiveOnlyKey has no testingValue, so this test uses its defaultValue (the live value). Give \
-                LiveOnlyKey a `static var testingValue`, override it for the test (`withDependencies { $0.<property> \
-                = ... }` or `.dependencies { $0.<property> = ... }`, where <property> is the DependencyValues \
-                property that reads LiveOnlyKey), or, when the live value is safe in tests, declare `static var \
-                testingValue: Value { defaultValue }`.
+                Ambient: LiveOnlyKey has no testingValue, so this test read its defaultValue (the live value). \
+                Override it in the test (`withDependencies { $0.<property> = ... }` or `.dependencies { $0.<property> \
+                = ... }`, where <property> is the DependencyValues property that reads LiveOnlyKey), or give \
+                LiveOnlyKey a `static var testingValue`; declare `static var testingValue: Value { defaultValue }` \
+                when the live value is safe in tests.
                 """
             ]
         )
@@ -101,6 +101,10 @@ import Testing
         let message = try #require(log.messages.first)
         #expect(message.contains("(`withDependencies { $0.liveOnly = ... }` or `.dependencies { $0.liveOnly = ... }`)"))
         #expect(!message.contains("<property>"))
+        #expect(
+            message.contains(
+                "so this test read its defaultValue (the live value) through the @Dependency declared at "
+                    + "AmbientTests/MissingTestingValueTests.swift:89."))
     }
 
     @Test func readThroughATypeKeySuggestsItsSubscript() throws {

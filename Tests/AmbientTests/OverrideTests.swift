@@ -70,17 +70,20 @@ import Testing
     }
 
     @Test func siblingScopesDoNotSeeEachOthersOverrides() {
-        withFreshRoot {
-            let base = DependencyValues.current
-            var first = base
-            first.service = Service("first")
-            var second = base
-            second.liveOnly = "second"
-            #expect(first.liveOnly == "live only")
-            #expect(second.service.name == "testing")
-            #expect(base.service.name == "testing")
-            #expect(first.service.name == "first")
+        let log = collectingReports {
+            withFreshRoot {
+                let base = DependencyValues.current
+                var first = base
+                first.service = Service("first")
+                var second = base
+                second.liveOnly = "second"
+                #expect(first.liveOnly == "live only")
+                #expect(second.service.name == "testing")
+                #expect(base.service.name == "testing")
+                #expect(first.service.name == "first")
+            }
         }
+        #expect(log.kinds == [.missingTestingValue], "the first read of the live-only key, reported once")
     }
 
     @Test func settingAKeyChangesOnlyThatCopy() {
@@ -95,19 +98,22 @@ import Testing
     }
 
     @Test func overridesAreRestoredAfterManyNestedScopes() {
-        withFreshRoot {
-            func nest(_ depth: Int) {
-                guard depth < 50 else { return }
-                withDependencies {
-                    $0.liveOnly = "depth \(depth)"
-                } operation: {
-                    nest(depth + 1)
-                    #expect(DependencyValues.current.liveOnly == "depth \(depth)")
+        let log = collectingReports {
+            withFreshRoot {
+                func nest(_ depth: Int) {
+                    guard depth < 50 else { return }
+                    withDependencies {
+                        $0.liveOnly = "depth \(depth)"
+                    } operation: {
+                        nest(depth + 1)
+                        #expect(DependencyValues.current.liveOnly == "depth \(depth)")
+                    }
                 }
+                nest(0)
+                #expect(DependencyValues.current.liveOnly == "live only")
             }
-            nest(0)
-            #expect(DependencyValues.current.liveOnly == "live only")
         }
+        #expect(log.kinds == [.missingTestingValue], "the read outside every override, reported once")
     }
 
     @Test func manyOverridesInOneScopeAreAllVisible() {

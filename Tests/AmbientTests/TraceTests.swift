@@ -70,4 +70,18 @@ import Testing
         traceSwitch.toStandardError = false
         #expect(!traceSwitch.isOn)
     }
+
+    /// Reads the service through a `@Dependency` whose file name holds a terminal escape.
+    private struct EscapingSiteReader {
+        @Dependency(\.service, fileID: "App/Evil\u{1B}[2J\nambient: forged.swift", line: 7) var service
+    }
+
+    @Test func aNameWithControlCharactersIsTracedOnOneLineWithThemEscaped() {
+        let lines = withFreshRoot { Trace.collecting { _ = EscapingSiteReader().service } }
+        #expect(
+            lines == [
+                #"ambient: created ServiceKey (default of the testing context, test root) for the read at "#
+                    + #"App/Evil\e[2J\nambient: forged.swift:7"#
+            ])
+    }
 }

@@ -30,6 +30,16 @@ struct ParserTests {
     // ...
 }
 
+@Suite(.dependency(\.api, MockAPI()))
+struct ReceiptTests {
+    @Test(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
+    func receiptIsDated() async throws {
+        let model = CheckoutModel()  // a MockAPI of this test's own, and the constant date
+        try await model.submit()
+        #expect(model.submittedAt == Date(timeIntervalSince1970: 0))
+    }
+}
+
 @Suite(.dependencies)
 struct TodoFactoryTests {
     @Test func firstTodoGetsTheFirstID() {
@@ -115,6 +125,11 @@ func detailShowsTheItem() async throws {
 }
 
 let cart = withTestDependencies { Cart(items: [10]) }  // testing values only
+
+@Suite(.dependencies(strictness: .lenient))
+struct LegacyReportTests {
+    // Tests that read keys with no testing value yet: each key is a warning, once, and no test fails.
+}
 
 @Test func withoutOverridesTheCartTakesTheTestingRate() {
     #expect(cart.total == 12)

@@ -55,10 +55,11 @@ enum ContextDetection {
         case "preview": return Result(context: .preview)
         case "testing": return Result(context: .testing)
         default:
+            let shown = VisibleText.escaping(requested)
             return Result(
                 context: detected,
                 warning: """
-                    Ambient: AMBIENT_CONTEXT="\(requested)" is not a dependency context. Use "default", "preview" or \
+                    Ambient: AMBIENT_CONTEXT="\(shown)" is not a dependency context. Use "default", "preview" or \
                     "testing", or unset it. Ignoring it; this process runs in the \(detected) context.
                     """
             )

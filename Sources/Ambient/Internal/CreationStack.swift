@@ -109,7 +109,7 @@ enum CycleReport {
     }
 
     static func message(for cycle: [Creation]) -> String {
-        let names = cycle.map { "\($0.keyType)" }
+        let names = cycle.map { VisibleText.of($0.keyType) }
         return """
             Ambient: dependency cycle: \(names.joined(separator: " → ")). The default value of \(names[0]) \
             needs itself while it is being created. Break the cycle: build one of these values without reading \

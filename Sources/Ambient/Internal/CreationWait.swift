@@ -41,11 +41,12 @@ enum CreationWait {
         let others = all.filter { $0.thread == pending.thread }
         let innermost =
             others.first { candidate in !others.contains { $0.parent === candidate } } ?? pending
-        let reason = waiter.map { " to create \($0.keyType)" } ?? ""
+        let reason = waiter.map { " to create \(VisibleText.of($0.keyType))" } ?? ""
         let seconds = String(format: "%g", warningDelay)
+        let (awaited, current) = (VisibleText.of(pending.keyType), VisibleText.of(innermost.keyType))
         return """
-            Ambient: a thread has waited \(seconds) s\(reason) for \(pending.keyType), which another thread is \
-            creating (it is now creating \(innermost.keyType)). If that creation waits for work on another thread — \
+            Ambient: a thread has waited \(seconds) s\(reason) for \(awaited), which another thread is \
+            creating (it is now creating \(current)). If that creation waits for work on another thread — \
             a semaphore, a DispatchQueue.sync, a thread hand-off — that reads a dependency this thread is creating, \
             this is a dependency cycle through a thread hand-off, and it never ends: build one of these values without \
             waiting for the other. Still waiting.

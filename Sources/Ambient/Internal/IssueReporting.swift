@@ -17,6 +17,14 @@ public protocol _DependencyIssueReporter: Sendable {
 
     /// Handles one report about a read through the `@Dependency` declared at `site`, if known.
     func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?)
+
+    /// Whether this reporter takes reports of `kind`; the ones it leaves go to standard error, once per key, as they
+    /// do where no reporter is installed (a lenient test).
+    func handles(_ kind: _DependencyIssueKind) -> Bool
+
+    /// Told before a default of `key` is created in the root this reporter belongs to (work a test left behind
+    /// reading its values after the test ended is reported this way).
+    func willCreate(_ key: any DependencyKey.Type)
 }
 
 extension _DependencyIssueReporter {
@@ -24,6 +32,12 @@ extension _DependencyIssueReporter {
     public func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?) {
         report(kind, message)
     }
+
+    /// Takes every report.
+    public func handles(_ kind: _DependencyIssueKind) -> Bool { true }
+
+    /// Does nothing.
+    public func willCreate(_ key: any DependencyKey.Type) {}
 }
 
 /// The hook through which `AmbientTesting` receives Ambient's reports, so the core links no test framework.
@@ -59,14 +73,23 @@ enum IssueReporting {
         reporter ?? DependencyValues.current.storage.root.reporter
     }
 
+    /// The reporter that takes a report of `kind` made here: the task's, else the root's, if it handles the kind.
+    private static func receiver(
+        of kind: _DependencyIssueKind,
+        rootReporter: (any _DependencyIssueReporter)?
+    ) -> (any _DependencyIssueReporter)? {
+        guard let receiver = reporter ?? rootReporter, receiver.handles(kind) else { return nil }
+        return receiver
+    }
+
     static func report(
         _ kind: _DependencyIssueKind,
         _ message: String,
         site: _DeclarationSite? = nil,
         to rootReporter: (any _DependencyIssueReporter)?
     ) {
-        if let reporter = reporter ?? rootReporter {
-            reporter.report(kind, message, at: site)
+        if let receiver = receiver(of: kind, rootReporter: rootReporter) {
+            receiver.report(kind, message, at: site)
         } else {
             ProcessEnvironment.writeToStandardError(message + "\n")
         }
@@ -80,8 +103,16 @@ enum IssueReporting {
         site: _DeclarationSite? = nil,
         to rootReporter: (any _DependencyIssueReporter)?
     ) {
-        if reporter == nil, rootReporter == nil, !warnedKeys.withLock({ $0.insert(token).inserted }) { return }
-        report(kind, message, site: site, to: rootReporter)
+        if let receiver = receiver(of: kind, rootReporter: rootReporter) {
+            receiver.report(kind, message, at: site)
+        } else if warnedOnce(token) {
+            ProcessEnvironment.writeToStandardError(message + "\n")
+        }
+    }
+
+    /// Whether this is the first time `token` is warned about in this process.
+    static func warnedOnce(_ token: String) -> Bool {
+        warnedKeys.withLock { $0.insert(token).inserted }
     }
 }
 
@@ -101,11 +132,11 @@ enum MissingTestingValue {
         if let name = read?.propertyName(for: Key.self) {
             assignment = "$0.\(name) = ..."
         } else if let typeKey = read?.typeKey, typeKey == Key.self {
-            assignment = "$0[\(Key.self).self] = ..."
+            assignment = "$0[\(VisibleText.of(Key.self)).self] = ..."
         } else {
             assignment = "$0.<property> = ..."
         }
-        var message = Messages.missingTestingValue(Key.self, assignment: assignment)
+        var message = Messages.missingTestingValue(Key.self, assignment: assignment, site: read?.site?.reported)
         if let read, read.ambient.storage.override(for: ObjectIdentifier(Key.self)) != nil {
             message +=
                 " " + Messages.readOutsideOverridingScope(Key.self, site: read.site?.reported, assignment: assignment)

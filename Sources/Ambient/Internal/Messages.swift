@@ -1,4 +1,7 @@
 /// The user-facing texts of the core, in one place. Tests pin them: they are part of the API.
+///
+/// Every name a message echoes (a key's or a type's, an endpoint's, a file's) is shown through ``VisibleText``, so
+/// that its control characters cannot forge a line of output or reach the terminal.
 enum Messages {
     static let preparedTwice = """
         Ambient: prepareDependencies(_:) was called again and is ignored. Set every dependency in one call, once, \
@@ -6,10 +9,11 @@ enum Messages {
         """
 
     static func preparedAfterRead(_ keyType: any DependencyKey.Type) -> String {
-        """
-        Ambient: prepareDependencies(_:) cannot set \(keyType): its value was already read and may be held by \
-        code that is running. Call prepareDependencies(_:) before anything reads \(keyType).
-        """
+        let keyType = VisibleText.of(keyType)
+        return """
+            Ambient: prepareDependencies(_:) cannot set \(keyType): its value was already read and may be held by \
+            code that is running. Call prepareDependencies(_:) before anything reads \(keyType).
+            """
     }
 
     static let preparedContext = """
@@ -17,16 +21,23 @@ enum Messages {
         AMBIENT_CONTEXT environment variable instead, or set `context` in a withDependencies scope.
         """
 
-    /// `assignment` is the override spelled as it compiles: `$0.analytics = ...`.
-    static func missingTestingValue(_ keyType: any DependencyKey.Type, assignment: String) -> String {
+    /// `assignment` is the override spelled as it compiles: `$0.analytics = ...`; `site` is the `@Dependency` that
+    /// read, when one did.
+    static func missingTestingValue(
+        _ keyType: any DependencyKey.Type,
+        assignment: String,
+        site: _DeclarationSite? = nil
+    ) -> String {
+        let key = VisibleText.of(keyType)
         let through =
             assignment.hasPrefix("$0.<property>")
-            ? ", where <property> is the DependencyValues property that reads \(keyType)" : ""
+            ? ", where <property> is the DependencyValues property that reads \(key)" : ""
+        let reader = site.map { " through the @Dependency declared at \(VisibleText.of($0))" } ?? ""
         return """
-            Ambient: \(keyType) has no testingValue, so this test uses its defaultValue (the live value). Give \
-            \(keyType) a `static var testingValue`, override it for the test (`withDependencies { \(assignment) }` \
-            or `.dependencies { \(assignment) }`\(through)), or, when the live value is safe in tests, declare \
-            `static var testingValue: Value { defaultValue }`.
+            Ambient: \(key) has no testingValue, so this test read its defaultValue (the live value)\(reader). \
+            Override it in the test (`withDependencies { \(assignment) }` or `.dependencies { \(assignment) }`\
+            \(through)), or give \(key) a `static var testingValue`; declare `static var testingValue: Value { \
+            defaultValue }` when the live value is safe in tests.
             """
     }
 
@@ -35,7 +46,9 @@ enum Messages {
         site: _DeclarationSite?,
         assignment: String
     ) -> String {
-        let property = site.map { "the @Dependency declared at \($0)" } ?? "the @Dependency that read it"
+        let property =
+            site.map { "the @Dependency declared at \(VisibleText.of($0))" } ?? "the @Dependency that read it"
+        let keyType = VisibleText.of(keyType)
         return """
             The current scope does override \(keyType), but \(property) belongs to an object created outside that \
             scope, and an object keeps the values it was created with. Create the object inside the scope: \
@@ -44,34 +57,38 @@ enum Messages {
     }
 
     static func unimplemented(_ endpoint: String) -> String {
-        """
-        Ambient: \(endpoint) is unimplemented in tests, and this test called it. Override it for the test, for \
-        example `withDependencies { $0.<client>.<endpoint> = { ... } }`, or in the test's `.dependencies { }` trait.
-        """
+        let endpoint = VisibleText.escaping(endpoint)
+        return """
+            Ambient: \(endpoint) is unimplemented in tests, and this test called it. Override it for the test, for \
+            example `withDependencies { $0.<client>.<endpoint> = { ... } }`, or in the test's `.dependencies { }` trait.
+            """
     }
 
     static func missingInitializer(_ type: any Any.Type) -> String {
-        """
-        Ambient: \(type) does not implement init(dependencies:). Add `init(dependencies: DependencyValues)` to \
-        \(type), or build it yourself and pass the values on, for example \
-        `DependencyState { dependencies in \(type)(..., dependencies: dependencies) }`.
-        """
+        let type = VisibleText.of(type)
+        return """
+            Ambient: \(type) does not implement init(dependencies:). Add `init(dependencies: DependencyValues)` to \
+            \(type), or build it yourself and pass the values on, for example \
+            `DependencyState { dependencies in \(type)(..., dependencies: dependencies) }`.
+            """
     }
 }
 
 extension Messages {
     static func readBeforeInstall(_ type: any Any.Type) -> String {
-        """
-        Ambient: a view read its \(type) before SwiftUI installed the view, so it was built from the \
-        dependencies of the current scope rather than those at the view's position. Read @DependencyObject and \
-        @DependencyState properties in `body` (or later), not in the view's initializer.
-        """
+        let type = VisibleText.of(type)
+        return """
+            Ambient: a view read its \(type) before SwiftUI installed the view, so it was built from the \
+            dependencies of the current scope rather than those at the view's position. Read @DependencyObject and \
+            @DependencyState properties in `body` (or later), not in the view's initializer.
+            """
     }
 
     static func reentrantBuild(_ type: any Any.Type) -> String {
-        """
-        Ambient: building \(type) for a view read the same view's \(type), which is not built yet. Do not read \
-        the view's @DependencyObject or @DependencyState from inside the object's initializer.
-        """
+        let type = VisibleText.of(type)
+        return """
+            Ambient: building \(type) for a view read the same view's \(type), which is not built yet. Do not read \
+            the view's @DependencyObject or @DependencyState from inside the object's initializer.
+            """
     }
 }

@@ -10,6 +10,10 @@ import AmbientAtomics
 public protocol _TestRootProvider: Sendable {
     /// The values of the running test's own root, made on first need; `nil` when no test is running here.
     func currentTestValues() -> DependencyValues?
+
+    /// Told before a default of `key` is created in the process's root: a read that carried no test's values
+    /// reached it, in a test process.
+    func processRootWillCreate(_ key: any DependencyKey.Type)
 }
 
 /// Where `AmbientTesting` installs its ``_TestRootProvider``.
@@ -29,6 +33,21 @@ public enum _TestHooks {
         // The box is retained forever once installed.
         return Unmanaged<ProviderBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.provider.currentTestValues() }
+    }
+}
+
+extension _TestHooks {
+    /// Called before a default of `key` is created in `root`, for whoever watches that root: the root's reporter
+    /// (a test's), or for the process's root, the installed provider.
+    static func willCreate(_ key: any DependencyKey.Type, in root: Root) {
+        if let reporter = root.reporter {
+            reporter.willCreate(key)
+        } else if root.isProcess {
+            let bits = ambient_load_test_root_provider()
+            guard bits != 0 else { return }
+            Unmanaged<ProviderBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+                ._withUnsafeGuaranteedRef { $0.provider.processRootWillCreate(key) }
+        }
     }
 }
 

@@ -25,6 +25,9 @@ final class TraceSwitch: @unchecked Sendable {
     static var isSharedOn: Bool { AtomicWord(address: ambient_trace_switch_address()).loadRelaxed() != 0 }
 
     /// A switch of its own, for tests.
+    /// Whether the atomic words are where ``AtomicWords`` looks for them.
+    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
+
     convenience init(toStandardError: Bool) {
         self.init(shared: false, toStandardError: toStandardError)
     }
@@ -85,7 +88,7 @@ enum Trace {
     /// `ambient: entered scope at App/File.swift:12 (overrides APIKey, ClockKey)`.
     static func enteredScope(_ values: DependencyValues, inside outer: DependencyValues, at site: CallSite?) {
         var changes: [String] = []
-        if values.context != outer.context { changes.append("context \(values.context.name)") }
+        if values.context != outer.context { changes.append("context \(values.context.id)") }
         let keys = values.storage.parent === outer.storage ? values.storage.layer.map { "\($0.keyType)" } : []
         if !keys.isEmpty { changes.append("overrides " + keys.joined(separator: ", ")) }
         let place = site.map { "at \(DependencyProvenance.Location($0))" } ?? "at an unknown place"
@@ -104,11 +107,12 @@ enum Trace {
             rebuilt
             ? "rebuilt for a scope that overrides what it reads" : (root.isProcess ? "process root" : "test root")
         let read = site.map { " for the read at \(DependencyProvenance.Location($0.reported))" } ?? ""
-        emit("created \(key) (default of the \(context.name) context, \(owner))" + read)
+        emit("created \(key) (default of the \(context.id) context, \(owner))" + read)
     }
 
     private static func emit(_ line: String) {
-        let text = "ambient: " + line
+        // One line each, by construction: a control character in it can only come from a name it echoes.
+        let text = "ambient: " + VisibleText.escaping(line)
         if let collector {
             collector.append(text)
         } else if TraceSwitch.shared.toStandardError {

@@ -14,7 +14,8 @@ struct DependencyChange {
 
     /// The change that sets one property, written at `site`.
     init<Value>(_ keyPath: WritableKeyPath<DependencyValues, Value>, _ value: Value, site: CallSite? = nil) {
-        apply = { $0[keyPath: keyPath] = value }
+        // NB: not `$0[keyPath: keyPath] = value`, which runs the property's getter and so creates what it replaces.
+        apply = { $0.assign(keyPath, value) }
         self.site = site
         setting = (keyPath, value)
     }

@@ -1,6 +1,6 @@
 // Atomic operations on one machine word, for Ambient's lock-free read path.
 //
-// Swift's own atomics (the Synchronization module) need iOS 14 / macOS 11; Ambient supports iOS 14 / macOS 11.
+// Swift's own atomics (the Synchronization module) need iOS 18 / macOS 15; Ambient supports iOS 14 / macOS 11.
 // These functions are `static inline`, so the Swift compiler inlines them into their callers: a load costs what
 // the instruction costs. They use the GCC/Clang `__atomic` builtins, which Clang provides on every Apple platform,
 // Linux and Windows, on plain `uintptr_t` objects, and which the thread sanitizer understands.

@@ -1,12 +1,16 @@
-import Synchronization
-
 @testable import Ambient
 
 /// Counts how many instances a key's default created, per key, so tests can check "created once".
 final class Counter: Sendable {
-    private let count = Atomic<Int>(0)
-    func increment() -> Int { count.add(1, ordering: .relaxed).newValue }
-    var value: Int { count.load(ordering: .relaxed) }
+    // NB: a lock, not `Synchronization.Atomic` (iOS 18 / macOS 15): the tests build on the package's platform floor.
+    private let count = ConditionLock(0)
+    func increment() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
+    var value: Int { count.withLock { $0 } }
 }
 
 /// A reference-type dependency whose identity tells instances apart.

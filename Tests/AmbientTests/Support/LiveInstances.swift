@@ -1,15 +1,14 @@
 import Foundation
-import Synchronization
 
 @testable import Ambient
 
 /// Counts the instances of a type that are alive, so lifetime tests can say "freed" without a weak reference to
 /// each one.
 final class LiveInstances: Sendable {
-    private let count = Atomic<Int>(0)
-    func created() { count.add(1, ordering: .relaxed) }
-    func freed() { count.subtract(1, ordering: .relaxed) }
-    var alive: Int { count.load(ordering: .relaxed) }
+    private let count = ConditionLock(0)
+    func created() { count.withLock { $0 += 1 } }
+    func freed() { count.withLock { $0 -= 1 } }
+    var alive: Int { count.withLock { $0 } }
 }
 
 /// Threads that run one closure each, again and again, all released at once per round: the shape of a race on a

@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 
 @testable import Ambient
 

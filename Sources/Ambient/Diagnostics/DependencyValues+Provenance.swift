@@ -73,7 +73,7 @@ extension DependencyValues {
                 hidden.map { outer in
                     "hides \(Self.shortDescription(of: outer.box.valueDescription)) set at "
                         + (outer.site.map { "\(DependencyProvenance.Location($0))" } ?? "an unknown place")
-                } ?? "hides the \(context.name) default"
+                } ?? "hides the \(context.id) default"
             lines.append("\(provenance); \(hides)")
         }
         return lines.joined(separator: "\n")

@@ -9,7 +9,7 @@ import AmbientAtomics
 /// `init`, and reaches word `i` through ``AtomicWords/word(_:of:)``. `AtomicWordsLayoutTests` checks the address for
 /// every class that does this.
 ///
-/// NB: not `Synchronization.Atomic`, which needs iOS 14 / macOS 11: the operations come from the `AmbientAtomics` C
+/// NB: not `Synchronization.Atomic`, which needs iOS 18 / macOS 15: the operations come from the `AmbientAtomics` C
 /// target, inlined.
 struct AtomicWords {
     /// How many words there are.

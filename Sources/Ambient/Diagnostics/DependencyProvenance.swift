@@ -102,22 +102,11 @@ extension DependencyProvenance.Source {
             return "\(place), \(scope)"
         case .cachedDefault(let context, let root, let createdAt):
             let cached =
-                "default of the \(context.name) context, cached in the " + (root == "process" ? "process root" : root)
+                "default of the \(context.id) context, cached in the " + (root == "process" ? "process root" : root)
             return createdAt.map { "\(cached), created by the read at \($0)" } ?? cached
         case .rebuiltDefault(let context, let keys):
-            return "default of the \(context.name) context, rebuilt for these values because they override "
+            return "default of the \(context.id) context, rebuilt for these values because they override "
                 + keys.joined(separator: ", ")
-        }
-    }
-}
-
-extension DependencyContext {
-    /// `default`, `preview` or `testing`, as `AMBIENT_CONTEXT` spells it.
-    var name: String {
-        switch self {
-        case .default: "default"
-        case .preview: "preview"
-        case .testing: "testing"
         }
     }
 }

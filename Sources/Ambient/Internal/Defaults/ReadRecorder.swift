@@ -16,9 +16,32 @@ final class ReadRecorder: @unchecked Sendable {
     }
     private let state = ConditionLock(State())
     private var open: AtomicWord { AtomicWords.word(0, of: self) }
+    /// What reads of a key whose value has `answerType` return instead of the key's value (see
+    /// ``DependencyValues/assign(_:_:)``); `nil` for a recorder that only records.
+    ///
+    /// NB: `Any`, as the key path's value type need not be `Sendable`; sound because it is a `let` that is set in
+    /// `init` and only read by the probe that owns this recorder, on the thread that made it.
+    private let answer: Any?
+    private let answerType: Any.Type?
 
     init() {
+        answer = nil
+        answerType = nil
         open.storeRelaxed(1)
+    }
+
+    /// A recorder whose values answer every read of a key of type `Value` with `answer`, creating nothing.
+    init<Value>(answering answer: Value) {
+        self.answer = answer
+        answerType = Value.self
+        open.storeRelaxed(1)
+    }
+
+    /// The answer to a read of a key whose value has type `Requested`, if this recorder gives one.
+    @inline(__always)
+    func answer<Requested>(as _: Requested.Type) -> Requested? {
+        guard let answerType, answerType == Requested.self else { return nil }
+        return answer as? Requested
     }
 
     /// Whether the atomic words are where ``AtomicWords`` looks for them.

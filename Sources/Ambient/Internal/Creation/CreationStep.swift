@@ -1,0 +1,32 @@
+/// What a first reader does after looking at the creations under way.
+enum CreationStep {
+    /// Create the value: this thread registered the creation.
+    case create(Creation)
+    /// Look again: the creation this thread waited for is over.
+    case retry
+    /// Use this value: it was created on this thread, by the given creation, which is resolving what it captured.
+    case resolved(AnyBox, Creation)
+    /// Record the read of this value, being created on another thread: the reading creation publishes after it.
+    case recorded(AnyBox)
+}
+
+/// A created value on its way to where it belongs, kept while its publication waits for other creations.
+struct Publication {
+    let key: any DependencyKey.Type
+    let creation: Creation
+    let box: AnyBox
+    /// Every key the creation read, transitively, as far as it knows.
+    var reads: [ObjectIdentifier]
+    let directReads: [any DependencyKey.Type]
+    /// The values the creation was read in: which scope overrides what it read decides where it belongs.
+    let storage: Storage
+
+    var id: ObjectIdentifier { ObjectIdentifier(creation) }
+}
+
+/// Where a published value went, and with which reads.
+struct Outcome {
+    let box: AnyBox
+    let reads: [ObjectIdentifier]
+    let rebuilt: Bool
+}

@@ -1,0 +1,194 @@
+// Creating a root's defaults: one creation per key and context at a time, published where it belongs once it
+// knows what it read (see ``Root``).
+
+extension Root {
+    /// Creates the default of `Key` for a read in `storage`, or waits for the thread already creating `Key` in
+    /// this root and context and then looks again.
+    ///
+    /// One creation of a key runs at a time per root and context, whichever scope it is for: a creation only learns
+    /// where its value belongs (which overrides it read) once it is done, so two creations of one key could
+    /// otherwise build two values for one scope. Whether the value is still missing is decided under the lock that
+    /// every creation publishes under, so no read creates a value that another creation has just published.
+    ///
+    /// A read that only records, made while its creation's value already exists (resolving the `@Dependency`
+    /// properties it captured), does not wait for a value that exists either: two defaults that hold each other
+    /// may be created on two threads at once. The reading creation then publishes after the one it read, with its
+    /// reads (``CreationState/group(of:)``).
+    func create<Key: DependencyKey>(
+        _: Key.Type,
+        id: ObjectIdentifier,
+        in storage: Storage
+    ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        var read = FirstRead(of: Key.self, id: id, in: storage, root: self)
+        let step: CreationStep = creations.waitFor(
+            warningAfter: CreationWait.warningDelay,
+            warning: { read.waitWarning(in: $0) },
+            warn: CreationWait.warn
+        ) { read.step(in: &$0) }
+        switch step {
+        case .retry:
+            return defaultValue(of: Key.self, id: id, in: storage)
+        case .resolved(let box, let pending):
+            // The reading creations around this read hold a value whose reads are not known yet.
+            var node = read.parent
+            while let current = node, current !== pending {
+                current.awaits(pending)
+                node = current.parent
+            }
+            return (box, [])
+        case .recorded(let box):
+            return (box, [])
+        case .create(let creation):
+            _TestHooks.willCreate(Key.self, in: self)
+            return createAndPublish(Key.self, creation: creation, in: storage)
+        }
+    }
+
+    /// Creates the value of `creation`, registered by this thread, and publishes it: now, or after the creation
+    /// around it on this thread whose value it read.
+    private func createAndPublish<Key: DependencyKey>(
+        _: Key.Type,
+        creation: Creation,
+        in storage: Storage
+    ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        let values = DependencyValues(storage: Storage(snapshotOf: storage, recorder: ReadRecorder()))
+        let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
+        let publication = Publication(
+            key: Key.self, creation: creation, box: created, reads: reads, directReads: directReads, storage: storage
+        )
+        guard let awaited = creation.awaited else { return publish(publication) }
+        // Its slot stays pending: this thread reads the value as its creation's result, others wait.
+        creations.withLock { $0.defer(publication, to: awaited) }
+        awaited.deferPublication { [self] outerReads in
+            var deferred = publication
+            deferred.reads += outerReads.filter { $0 != creation.key && !reads.contains($0) }
+            _ = publish(deferred)
+        }
+        return (created, reads)
+    }
+
+    /// Publishes a created value where it belongs, once the values it read while they were still being created on
+    /// other threads are published, then publishes the creations that waited for it on this thread.
+    ///
+    /// - Returns: The published value and every key its creation read, transitively.
+    private func publish(_ publication: Publication) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        let creation = publication.creation
+        // NB: the broadcast also wakes the threads whose reads of this value only record, which then stop waiting
+        // for it, so that its group can be built (see `create`).
+        let outcome =
+            creations.withLockBroadcasting { state in
+                // Its deferral, if it had one, is over: this is its publication.
+                state.deferred[publication.id] = nil
+                guard state.edges[publication.id] == nil else { return nil }
+                return place(publication, reads: publication.reads, in: &state)
+            } ?? publishWithGroup(publication)
+        if Trace.isOn {
+            Trace.created(
+                publication.key, context: creation.context, in: self, rebuilt: outcome.rebuilt,
+                readAt: creation.readContext?.site
+            )
+        }
+        creation.publishDeferred(reads: outcome.reads)
+        return (outcome.box, outcome.reads)
+    }
+
+    /// Publishes a creation that read values while they were being created on other threads, together with every
+    /// creation of its group (``CreationState/group(of:)``) once they are all built: the last one built publishes
+    /// them all, and the others collect where theirs went.
+    private func publishWithGroup(_ publication: Publication) -> Outcome {
+        let (creation, thread) = (publication.creation, currentThreadID())
+        var publishedOthers = false
+        let outcome: Outcome = creations.waitFor(
+            warningAfter: CreationWait.warningDelay,
+            warning: {
+                CreationWait.message(
+                    waitingFor: $0.waiting[thread]?.pending, from: creation, among: Array($0.pending.values))
+            },
+            warn: CreationWait.warn
+        ) { state in
+            if let outcome = state.outcomes.removeValue(forKey: publication.id) {
+                state.waiting[thread] = nil
+                return outcome
+            }
+            state.built[publication.id] = publication
+            let group = state.group(of: publication)
+            if let unbuilt = group.first(where: { state.built[ObjectIdentifier($0)] == nil }) {
+                if let cycle = state.deadlock(if: thread, waitsFor: unbuilt, top: creation) {
+                    CycleReport.stop(cycle)
+                }
+                state.waiting[thread] = WaitingThread(pending: unbuilt, top: creation, onlyRecords: false)
+                return nil
+            }
+            var mine: Outcome?
+            for (member, reads) in state.transitiveReads(of: group) {
+                guard let member = state.built.removeValue(forKey: ObjectIdentifier(member)) else { continue }
+                let outcome = place(member, reads: reads, in: &state)
+                if member.creation === creation { mine = outcome } else { state.outcomes[member.id] = outcome }
+            }
+            publishedOthers = group.count > 1
+            state.waiting[thread] = nil
+            return mine.unsafelyUnwrapped
+        }
+        if publishedOthers { creations.withLockBroadcasting { _ in } }
+        return outcome
+    }
+
+    /// Puts a created value where it belongs, given every key its creation read, and ends its creation. Called
+    /// under the lock of ``creations``, whose end wakes the threads that waited.
+    private func place(_ publication: Publication, reads: [ObjectIdentifier], in state: inout CreationState) -> Outcome
+    {
+        let (creation, id, context) = (publication.creation, publication.creation.key, publication.creation.context)
+        state.end(creation, reads: reads)
+        let table = infoTable(for: context)
+        let info =
+            table.find(id)
+            ?? state.learn(
+                table.insert(
+                    KeyInfo(
+                        reads: reads, keyType: publication.key, directReads: publication.directReads,
+                        createdAt: creation.readContext?.site
+                    ),
+                    for: id
+                ),
+                in: context
+            )
+        info.merge(reads)
+        // The value belongs to the innermost scope that overrides what any creation of it read.
+        guard let scope = owner(of: id, for: publication.storage, reads: info.reads) else {
+            return Outcome(box: info.value.storeIfNil(publication.box), reads: reads, rebuilt: false)
+        }
+        let box = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
+            .insert(ScopedDefault(box: publication.box, reads: reads), for: id).box
+        return Outcome(box: box, reads: reads, rebuilt: true)
+    }
+
+    /// Runs the key's value for the context with `values` current, then resolves the `@Dependency` properties the
+    /// new value captured, so that everything it depends on is recorded.
+    private func build<Key: DependencyKey>(
+        _: Key.Type,
+        creation: Creation,
+        values: DependencyValues
+    ) -> (box: AnyBox, reads: [ObjectIdentifier], directReads: [any DependencyKey.Type]) {
+        // The read that asked for this value is not the read of what the value reads in turn.
+        if ReadContext.current != nil {
+            return ReadContext.$current.withValue(nil) { build(Key.self, creation: creation, values: values) }
+        }
+        let recorder = values.storage.recorder.unsafelyUnwrapped
+        let box: AnyBox = CreationStack.$top.withValue(creation) {
+            DependencyValues.$currentValues.withValue(values) {
+                let box = Box(Key.value(for: creation.context))
+                _ = creation.result.storeIfNil(box)
+                // Threads whose reads of this value only record stop waiting for it now (see `create`).
+                creations.withLockBroadcasting { _ in }
+                var captured = recorder.takeCaptured()
+                while !captured.isEmpty {
+                    for read in captured { read() }
+                    captured = recorder.takeCaptured()
+                }
+                return box
+            }
+        }
+        let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
+        return (box, recorder.close().filter { $0 != creation.key }, directReads)
+    }
+}

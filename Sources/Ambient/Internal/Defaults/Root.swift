@@ -1,0 +1,148 @@
+/// The owner of a set of cached default values: the process, or one test.
+///
+/// A key's default is created at most once per root and context, on first read, by the first reader; concurrent
+/// first readers wait for it. No lock is held while the value is created, so a default can read other keys.
+///
+/// A default is created from the values of the scope that reads it, and the keys it reads meanwhile are recorded.
+/// When that scope overrides none of them, the value is the root's, shared by every such scope. Otherwise it
+/// belongs to the innermost scope that overrides one of them (``ScopedDefaults``), and the next scope that
+/// overrides none of them creates the root's own.
+final class Root: Sendable {
+    /// The context of every scope that does not choose its own.
+    let context: DependencyContext
+    /// Where reports about reads in this root go, wherever they happen (a test's root has its test's reporter);
+    /// `nil` sends them to the reporting task's reporter, else to standard error.
+    let reporter: (any _DependencyIssueReporter)?
+    private let defaultInfos = LockFreeTable<KeyInfo>()
+    private let previewInfos = LockFreeTable<KeyInfo>()
+    private let testingInfos = LockFreeTable<KeyInfo>()
+    private var infos: [LockFreeTable<KeyInfo>] { [defaultInfos, previewInfos, testingInfos] }
+
+    @inline(__always)
+    func infoTable(for context: DependencyContext) -> LockFreeTable<KeyInfo> {
+        switch context {
+        case .default: defaultInfos
+        case .preview: previewInfos
+        case .testing: testingInfos
+        }
+    }
+    /// The creations under way, and who waits for whom; see `Root+Creation.swift`.
+    let creations = ConditionLock(CreationState())
+
+    init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil) {
+        self.context = context
+        self.reporter = reporter
+    }
+
+    /// The root of the process, in the detected context.
+    static let process = Root(context: DependencyContext.current)
+
+    /// What a node whose root is weak holds in place of a strong root; never read (see ``Storage``).
+    static let placeholder = Root(context: .default)
+
+    /// Whether this is the process's root rather than one made for a test.
+    var isProcess: Bool { self === Root.process }
+
+    /// The keys created in `context`, in the order of their first creation, with what each read itself.
+    func learnedKeys(in context: DependencyContext) -> [KeyInfo] {
+        creations.withLock { state in state.learned.filter { $0.context == context }.map(\.info) }
+    }
+
+    /// What the root learned about `key` in `context`, if it was ever read there. Lock-free.
+    func keyInfo(for key: ObjectIdentifier, in context: DependencyContext) -> KeyInfo? {
+        infoTable(for: context).find(key)
+    }
+
+    // MARK: Resolving defaults
+
+    /// The root's instance of `key` in `context`, if it was created, without retaining it. Lock-free.
+    ///
+    /// With `skippingDerived`, a default built from other keys is left to the slow path, which checks whether the
+    /// reading scope overrides one of them.
+    @inline(__always)
+    func createdDefault(
+        for key: ObjectIdentifier,
+        in context: DependencyContext,
+        skippingDerived: Bool
+    ) -> Unmanaged<AnyBox>? {
+        // NB: the table is probed unretained; `infoTable(for:)` returns it retained, and threads reading one root
+        // would contend on its reference count.
+        let table: Unmanaged<LockFreeTable<KeyInfo>> =
+            switch context {
+            case .default: .passUnretained(defaultInfos)
+            case .preview: .passUnretained(previewInfos)
+            case .testing: .passUnretained(testingInfos)
+            }
+        guard let info = table._withUnsafeGuaranteedRef({ $0.findUnmanaged(key) }) else { return nil }
+        return info._withUnsafeGuaranteedRef { info in
+            if skippingDerived, !info.reads.isEmpty { return nil }
+            return info.value.loadUnmanaged()
+        }
+    }
+
+    /// The default value of `Key` for a read in `storage`, and the keys it was built from.
+    ///
+    /// The root's instance serves every scope that overrides none of the keys the key's creations read; otherwise
+    /// the instance of the innermost scope that overrides one of them does.
+    @inline(__always)
+    func defaultValue<Key: DependencyKey>(
+        of _: Key.Type,
+        id: ObjectIdentifier,
+        in storage: Storage
+    ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        if let found = published(id, for: storage) { return found }
+        return create(Key.self, id: id, in: storage)
+    }
+
+    /// Where a read of `id` in `storage` finds its default, given what the key's creations read so far: `nil` for
+    /// the root's instance, else the scope whose rebuilt instance serves the read.
+    func owner(of id: ObjectIdentifier, for storage: Storage, reads: [ObjectIdentifier]) -> Storage? {
+        guard storage.hasOverrides, !reads.isEmpty, let depth = storage.innermostOverrideDepth(among: reads) else {
+            return nil
+        }
+        return storage.ancestor(atDepth: depth)
+    }
+
+    /// Who holds the default of `id` that serves a read in `storage`: this root, or a scope it was rebuilt for;
+    /// `nil` while it was never created.
+    func ownerOfDefault(_ id: ObjectIdentifier, readIn storage: Storage) -> DefaultOwner? {
+        guard let info = infoTable(for: storage.context).find(id) else { return nil }
+        return owner(of: id, for: storage, reads: info.reads).map(DefaultOwner.scope) ?? .root
+    }
+
+    /// The default of `id` that serves a read in `storage`, if it was created. Lock-free.
+    func published(_ id: ObjectIdentifier, for storage: Storage) -> (box: AnyBox, reads: [ObjectIdentifier])? {
+        let context = storage.context
+        guard let info = infoTable(for: context).find(id) else { return nil }
+        let reads = info.reads
+        if let scope = owner(of: id, for: storage, reads: reads) {
+            guard let entry = scope.existingScopedDefaults?.table(for: context).find(id) else { return nil }
+            return (entry.box, entry.reads)
+        }
+        return info.value.load().map { ($0, reads) }
+    }
+
+    // MARK: Preparing
+
+    /// Sets values on the root itself, for ``prepareDependencies(_:)``. Reports and skips what it cannot set.
+    func prepare(_ overrides: [Override]) {
+        creations.withLock { state in
+            guard !state.isPrepared else {
+                IssueReporting.report(.misuse, Messages.preparedTwice, to: reporter)
+                return
+            }
+            state.isPrepared = true
+            for override in overrides.sorted(by: { "\($0.keyType)" < "\($1.keyType)" }) {
+                let isBeingRead = state.pending.keys.contains { $0.key == override.key }
+                guard !isBeingRead, infos.allSatisfy({ $0.find(override.key) == nil }) else {
+                    IssueReporting.report(.misuse, Messages.preparedAfterRead(override.keyType), to: reporter)
+                    continue
+                }
+                for table in infos {
+                    _ = table.insert(KeyInfo(reads: [], keyType: override.keyType), for: override.key).value
+                        .storeIfNil(override.box)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+// Which `@Dependency` key paths a scope may cache, and the long read that decides it: a key path whose getter
+// returns one key's value as it is can skip the getter afterwards, unless caching the value would make the scope hold
+// what may hold it (see `Storage.mayCacheValue(of:)`).
+
+extension DependencyValues {
+    /// The value of a type key known only as an existential; the caller guarantees that its value is `Value`.
+    @usableFromInline
+    func value<Key: DependencyKey, Value>(ofTypeKey key: Key.Type, as _: Value.Type) -> Value {
+        // NB: `Dependency.init(_:)` only accepts keys whose `Value` is the wrapper's `Value`, so this cast is an
+        // identity; `unsafeBitCast` skips the dynamic cast that `as!` would make.
+        unsafeBitCast(self[key], to: Value.self)
+    }
+
+    /// Reads a `@Dependency` key path the long way, and caches its value in these values when that is safe.
+    ///
+    /// The value of a key in a given set of values never changes, so when the key path's getter reads exactly one
+    /// key and returns that key's value itself — a property written `get { self[Key.self] }` — the value is cached
+    /// and later reads skip the key path. A getter that computes something (`self[DateKey.self].now`, a sum, a
+    /// transformed copy) returns a different type or different bits, and is run on every read. So is a getter whose
+    /// value these values may not cache because it may hold them (``Storage/mayCacheValue(of:)``).
+    @usableFromInline
+    func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
+        let id = ObjectIdentifier(keyPath)
+        guard !storage.isRecording, !storage.isUncacheable(keyPath: id) else { return self[keyPath: keyPath] }
+        let recorder = ReadRecorder()
+        let probe = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
+        let value = probe[keyPath: keyPath]
+        let reads = recorder.closeReturningDirectReads()
+        if reads.count == 1, let direct = reads[0].value(in: self, as: Value.self),
+            isBitwiseIdentical(value, direct), storage.mayCacheValue(of: ObjectIdentifier(reads[0]))
+        {
+            storage.cacheValue(Box(value), forKeyPath: keyPath)
+        } else {
+            storage.markUncacheable(keyPath: keyPath)
+        }
+        return value
+    }
+}
+
+extension DependencyKey {
+    /// The key's value in `values`, if its type is `Requested`.
+    fileprivate static func value<Requested>(in values: DependencyValues, as _: Requested.Type) -> Requested? {
+        guard Value.self == Requested.self else { return nil }
+        return values[Self.self] as? Requested
+    }
+}

@@ -1,0 +1,87 @@
+// The overrides visible in a node: its own few, then the map of every inherited one, built once.
+
+extension Storage {
+    /// The box of the override for `key` visible here, if any, without retaining it.
+    @inline(__always)
+    func overrideBox(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        if let firstKeyType {
+            if moreOwn.count > 3 { return allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) } }
+            if ObjectIdentifier(firstKeyType) == key { return Unmanaged.passUnretained(firstBox.unsafelyUnwrapped) }
+            for index in moreOwn.indices where moreOwn[index].key == key {
+                return Unmanaged.passUnretained(moreOwn[index].box)
+            }
+        }
+        guard inheritedCount != 0 else { return nil }
+        return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) }
+    }
+
+    /// Every override visible in the enclosing scope (or inherited by a snapshot), without retaining the map.
+    @inline(__always)
+    func inheritedOverridesUnmanaged() -> Unmanaged<OverrideMap> {
+        // NB: through `Unmanaged`, so that the parent is not retained around the probe: every scope below one
+        // node reads through it, from any thread.
+        if let parentReference { return parentReference._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() } }
+        return Unmanaged.passUnretained(links.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
+    }
+
+    /// Every override visible here, without retaining the map once it is built.
+    @inline(__always)
+    func allOverridesUnmanaged() -> Unmanaged<OverrideMap> {
+        if let map = visibleOverrides.loadUnmanaged() { return map }
+        return Unmanaged.passUnretained(allOverrides())
+    }
+
+    /// The override for `key` visible in this scope, if any.
+    @inline(__always)
+    func override(for key: ObjectIdentifier) -> Override? {
+        if let firstOwn {
+            if moreOwn.count > 3 { return allOverrides().find(key) }
+            if firstOwn.key == key { return override(firstOwn) }
+            for own in moreOwn where own.key == key { return override(own) }
+        }
+        guard inheritedCount != 0 else { return nil }
+        return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.find(key) }
+    }
+
+    /// Every override visible in this scope, built once.
+    func allOverrides() -> OverrideMap {
+        if let map = visibleOverrides.load() { return map }
+        if !setsOverrides, parentReference == nil, let inherited = links?.inherited {
+            return visibleOverrides.storeIfNil(inherited)
+        }
+        var merged: [ObjectIdentifier: Override] = [:]
+        if inheritedCount != 0 {
+            for override in inheritedOverridesUnmanaged().takeUnretainedValue().all { merged[override.key] = override }
+        }
+        for override in layer { merged[override.key] = override }
+        return visibleOverrides.storeIfNil(OverrideMap(Array(merged.values)))
+    }
+
+    /// Every override set in this scope and the ones around it, innermost scope first, hidden ones included; in a
+    /// snapshot, the ones it inherited after its own.
+    func overridesInnermostFirst() -> [Override] {
+        var found: [Override] = []
+        var node: Storage? = self
+        var last = self
+        while let current = node {
+            found += current.layer
+            last = current
+            node = current.parent
+        }
+        if let inherited = last.links?.inherited {
+            found += inherited.all.sorted { $0.depth > $1.depth }
+        }
+        return found
+    }
+
+    /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
+    func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
+        var innermost: Int?
+        for key in keys {
+            if let override = override(for: key), override.depth > (innermost ?? -1) {
+                innermost = override.depth
+            }
+        }
+        return innermost
+    }
+}

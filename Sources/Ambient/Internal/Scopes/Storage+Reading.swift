@@ -1,0 +1,94 @@
+// Reading a node: the fast path of created values and cached key paths, what the caches may hold, and the scopes a
+// default rebuilt for these values belongs to.
+
+extension Storage {
+
+    /// The value of `key` here when it needs no work: overridden, or a default already created for the root.
+    ///
+    /// `nil` sends the read to the slow path (``DependencyValues/resolve(_:)``): a default to create, one rebuilt
+    /// for a scope, or a read that must be recorded. The box is not retained: it lives as long as these values.
+    @usableFromInline
+    func createdValue(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        if isRecording { return nil }
+        if hasOverrides, let box = overrideBox(for: key) { return box }
+        // NB: a snapshot's root is weak; loading it would touch the root's reference count on every read.
+        guard links == nil else { return nil }
+        let skippingDerived = hasOverrides
+        return rootReference._withUnsafeGuaranteedRef {
+            $0.createdDefault(for: key, in: context, skippingDerived: skippingDerived)
+        }
+    }
+
+    /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.
+    @usableFromInline
+    func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        guard let cache = keyPathValues.loadUnmanaged() else { return nil }
+        return cache._withUnsafeGuaranteedRef { $0.cachedValue(for: keyPath) }
+    }
+
+    /// Whether the getter of `keyPath` was found to compute its value, so it must run on every read.
+    func isUncacheable(keyPath: ObjectIdentifier) -> Bool {
+        keyPathValues.load()?.isUncacheable(keyPath) ?? false
+    }
+
+    /// Caches the value `keyPath` resolves to in these values.
+    func cacheValue(_ box: AnyBox, forKeyPath keyPath: any AnyObject & Sendable) {
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
+        cache.insert(box, for: keyPath)
+    }
+
+    /// Whether a cache here may hold the value that a read of `key` finds here: only when these values already hold
+    /// it, or it is never freed.
+    ///
+    /// This is the ownership rule's one test (<doc:LifetimesAndCaching>). A cache adds an edge from this node to
+    /// the value it caches; the edge can close a cycle only if the value was not already reachable from here and
+    /// can be freed. An override is held by the node that sets it, and an ordinary node holds its enclosing scopes
+    /// and its root, so it already holds every default it can read. A node whose root is weak — the snapshot a
+    /// default keeps, and the scopes entered below it — holds only its overrides, its own scopes and its orphan
+    /// root: a default cached in the root or rebuilt for a scope it links to weakly may hold this very node, so it
+    /// is not cached here, unless it is the process root's, which is never freed anyway.
+    func mayCacheValue(of key: ObjectIdentifier) -> Bool {
+        guard let links, override(for: key) == nil else { return true }
+        let root = links.root(context: context)
+        guard let owner = root.ownerOfDefault(key, readIn: self) else { return false }
+        switch owner {
+        case .root: return root.isProcess || links.isOrphanRoot(root)
+        case .scope(let scope): return holdsStrongly(scope)
+        }
+    }
+
+    /// Whether `node` is this node or one of the scopes it holds (its parents, not what it links to weakly).
+    func holdsStrongly(_ node: Storage) -> Bool {
+        var current: Storage? = self
+        while let candidate = current {
+            if candidate === node { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    /// Notes that the getter of `keyPath` computes its value.
+    func markUncacheable(keyPath: any AnyObject & Sendable) {
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
+        cache.insert(cache.uncacheable, for: keyPath)
+    }
+
+    /// The node at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope it
+    /// was taken in. A snapshot whose scope was freed answers itself: it then caches what it rebuilds.
+    func ancestor(atDepth depth: Int) -> Storage {
+        var node = self
+        while node.depth > depth {
+            guard let next = node.parent ?? node.links?.origin else { return node }
+            node = next
+        }
+        return node
+    }
+
+    /// The defaults rebuilt for this scope.
+    func scopedDefaultsCreatingIfNeeded() -> ScopedDefaults {
+        scopedDefaults.load() ?? scopedDefaults.storeIfNil(ScopedDefaults())
+    }
+
+    /// The defaults rebuilt for this scope, if any was.
+    var existingScopedDefaults: ScopedDefaults? { scopedDefaults.load() }
+}

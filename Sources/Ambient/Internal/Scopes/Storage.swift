@@ -1,0 +1,240 @@
+/// One scope's dependency values: its own overrides on top of its parent's, and the root that caches defaults.
+///
+/// Scopes form a persistent tree. Entering a scope adds one node that points at its parent, so its cost does not
+/// depend on how many keys are already set. Reads look in the node's own few overrides, then in a map of all
+/// inherited overrides that the parent builds once, on first need.
+///
+/// Ownership runs one way, from scopes to what they cache (<doc:LifetimesAndCaching>): a node holds its parent and
+/// its root; a root and a scope hold the defaults built for them; a default holds only a *snapshot* — a node with
+/// the same visible overrides and context, but no parent, and its root and the scope it was read in only weakly.
+/// A node caches only what it already holds, or what is never freed (``mayCacheValue(of:)``), so no cache adds a
+/// path back to itself, and a scope, a test's root and everything built for them are freed when nothing outside
+/// Ambient holds their values any more — whatever those values hold.
+@usableFromInline
+final class Storage: @unchecked Sendable {
+    // Safe: the own overrides and `context` change only through `DependencyValues`' copy-on-write setters, which
+    // first make sure this node is uniquely referenced and not yet frozen. A node that is reachable from another
+    // thread (or another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are
+    // atomics; every other stored property is a `let` (the weak references live in `WeakLinks`, which argues for
+    // itself).
+
+    /// The lazily built parts' words; must stay the first stored property (see ``AtomicWords``).
+    private var atomicWords = AtomicWords()
+    /// The root of an ordinary node, unretained: a root node holds it in `rootOwner`, and every other node holds
+    /// its parent, and so its root. A node with `links` (a snapshot, and nodes made from one) holds
+    /// ``Root/placeholder`` here, never read, and its root weakly in `links`.
+    ///
+    /// NB: a snapshot's weak reference gives the root a side table, which makes every retain and release of the root
+    /// take the runtime's slow path; so scopes must not retain the root each time they are entered.
+    let rootReference: Unmanaged<Root>
+    /// The root, held strongly by a root node only.
+    private let rootOwner: Root?
+    /// What a node whose root is weak (a snapshot, and nodes made from one) holds instead; `nil` in an ordinary node.
+    let links: WeakLinks?
+    /// The enclosing scope, retained, if any; always `nil` in a snapshot. Set in `init` only; `deinit` releases it.
+    ///
+    /// NB: not a stored `Storage?`: for a class that holds one of its own kind, Swift frees the chain in a loop that
+    /// retains and releases the parent once more, on every node freed — every scope entry. `deinit` loops itself.
+    let parentReference: Unmanaged<Storage>?
+    /// The enclosing scope, if any; always `nil` in a snapshot.
+    var parent: Storage? { parentReference?.takeUnretainedValue() }
+    /// The number of nodes above this one.
+    let depth: Int
+    /// Collects reads while a default is created from this node's values; inherited by nested scopes.
+    let recorder: ReadRecorder?
+    /// Where the overrides this node sets were written: the `withDependencies` call that made it, if one did.
+    let site: CallSite?
+    /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
+    let inheritedCount: Int
+    // NB: `@exclusivity(unchecked)` drops the dynamic exclusivity check (a thread-local access set) from every
+    // read. It is sound for the reason this class is: they are written only while the node is uniquely
+    // referenced, so no other access, read or write, can overlap a write.
+
+    /// The key type of the first override this scope sets itself, kept in the node: most scopes set one, and
+    /// keeping it in an array would cost entering the scope a second allocation.
+    ///
+    /// NB: the key type and the box are two stored properties, not one `OwnOverride?`: binding an optional struct
+    /// copies it, which retains and releases the box on every read that looks at it.
+    @exclusivity(unchecked) private(set) var firstKeyType: (any DependencyKey.Type)?
+    /// The value of the first override; `nil` exactly when `firstKeyType` is.
+    @exclusivity(unchecked) private(set) var firstBox: AnyBox?
+    /// The overrides this scope sets after the first, in the order they were first set; empty while there is no
+    /// first.
+    @exclusivity(unchecked) private(set) var moreOwn: [OwnOverride] = []
+    /// The context whose values keys give here.
+    @exclusivity(unchecked) private(set) var context: DependencyContext
+    /// Every override visible here, built on first need by a child scope or by a large own layer.
+    var visibleOverrides: LazyReference<OverrideMap> { LazyReference(0, of: self) }
+    /// Defaults rebuilt for this scope because they were made from a value it overrides.
+    var scopedDefaults: LazyReference<ScopedDefaults> { LazyReference(1, of: self) }
+    /// What `@Dependency` key paths resolved to in these values (see ``DependencyValues/resolve(_:)``).
+    var keyPathValues: LazyReference<KeyPathCache> { LazyReference(2, of: self) }
+
+    deinit {
+        visibleOverrides.releaseStored()
+        scopedDefaults.releaseStored()
+        keyPathValues.releaseStored()
+        // Frees the enclosing scopes that only this node held one at a time, not by recursion: a chain of nodes (the
+        // copies that copy-on-write made) can be long enough to overflow the stack. A parent held only here gets its
+        // own parent retained before it goes, so that its `deinit` releases that one without freeing it.
+        var next = parentReference
+        while let reference = next {
+            var node = reference.takeRetainedValue()
+            guard isKnownUniquelyReferenced(&node) else { return }
+            next = node.parentReference?.retain()
+        }
+    }
+
+    /// Whether the atomic words are where ``AtomicWords`` looks for them.
+    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
+
+    /// Whether this is the process's own root node, the values outside every scope (where a test's values may apply).
+    let isProcessNode: Bool
+
+    /// The process's root node (``DependencyValues/processValues``).
+    convenience init(processRoot root: Root) {
+        self.init(root: root, isProcessNode: true)
+    }
+
+    /// A root node: no overrides, the root's context.
+    init(root: Root, isProcessNode: Bool = false) {
+        self.isProcessNode = isProcessNode
+        rootReference = Unmanaged.passUnretained(root)
+        rootOwner = root
+        parentReference = nil
+        depth = 0
+        recorder = nil
+        site = nil
+        inheritedCount = 0
+        links = nil
+        context = root.context
+    }
+
+    /// A node with no overrides on the root of `source`, holding that root the way `source` does.
+    init(rootNodeOf source: Storage) {
+        isProcessNode = false
+        rootReference = source.rootReference
+        rootOwner = source.links == nil ? source.rootReference.takeUnretainedValue() : nil
+        parentReference = nil
+        depth = 0
+        recorder = nil
+        site = nil
+        inheritedCount = 0
+        links = source.links.map { WeakLinks(root: $0.root(context: source.context), origin: nil, inherited: nil) }
+        context = source.root.context
+    }
+
+    /// A child scope of `parent`, whose overrides were written at `site`. Below a snapshot, the root stays weak.
+    init(parent: Storage, recorder: ReadRecorder? = nil, site: CallSite? = nil) {
+        isProcessNode = false
+        rootReference = parent.rootReference
+        rootOwner = nil
+        parentReference = .passRetained(parent)
+        depth = parent.depth + 1
+        self.recorder = recorder ?? parent.recorder
+        self.site = site
+        inheritedCount = parent.inheritedCount + parent.ownCount
+        links = parent.links
+        context = parent.context
+    }
+
+    /// The values a default is created from: those of `source`, with reads recorded by `recorder`, but holding
+    /// nothing that may cache the default (see the ownership rule above).
+    init(snapshotOf source: Storage, recorder: ReadRecorder) {
+        isProcessNode = false
+        rootReference = Unmanaged.passUnretained(Root.placeholder)
+        rootOwner = nil
+        parentReference = nil
+        depth = source.depth + 1
+        self.recorder = recorder
+        site = nil
+        context = source.context
+        let inherited = source.hasOverrides ? source.allOverrides() : nil
+        inheritedCount = inherited?.all.count ?? 0
+        links = WeakLinks(root: source.root, origin: source.innermostOverridingNode, inherited: inherited)
+    }
+
+    /// The root whose cache holds the defaults read here.
+    ///
+    /// A snapshot whose root was freed (a default kept by code outside Ambient after its test or root ended)
+    /// reads in a root of its own, in the same context, made on first need.
+    var root: Root {
+        if let links { return links.root(context: context) }
+        return rootReference.takeUnretainedValue()
+    }
+
+    /// The node that set the innermost override visible here, if any: where a default rebuilt for it is cached.
+    var innermostOverridingNode: Storage? {
+        var node: Storage? = self
+        while let current = node {
+            if current.setsOverrides { return current }
+            node = current.parent ?? current.links?.origin
+        }
+        return nil
+    }
+
+    /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
+    var isFrozen: Bool {
+        (parentReference == nil && links?.inherited != nil) || visibleOverrides.load() != nil
+            || scopedDefaults.load() != nil
+            || keyPathValues.load() != nil
+    }
+
+    /// Whether reads through this node are being recorded (a default is being created from it).
+    @inline(__always)
+    var isRecording: Bool { recorder?.isOpen ?? false }
+
+    /// Whether any override is visible here.
+    @inline(__always)
+    var hasOverrides: Bool { inheritedCount != 0 || setsOverrides }
+
+    /// Whether `node` is this node's parent.
+    @inline(__always)
+    func isChild(of node: Storage) -> Bool {
+        parentReference?.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+    }
+
+    /// Whether this scope sets any override itself.
+    @inline(__always)
+    var setsOverrides: Bool { firstKeyType != nil }
+
+    /// How many overrides this scope sets itself.
+    @inline(__always)
+    var ownCount: Int { firstKeyType == nil ? 0 : 1 + moreOwn.count }
+
+    /// The first override this scope sets itself, if any.
+    var firstOwn: OwnOverride? {
+        firstKeyType.map { OwnOverride(keyType: $0, box: firstBox.unsafelyUnwrapped) }
+    }
+
+    /// The overrides this scope sets itself, in the order they were first set.
+    var layer: [Override] {
+        guard let firstOwn else { return [] }
+        return [override(firstOwn)] + moreOwn.map(override)
+    }
+
+    /// `own`, which this scope sets, with this scope's depth and site.
+    func override(_ own: OwnOverride) -> Override {
+        Override(key: own.key, keyType: own.keyType, box: own.box, depth: depth, site: site)
+    }
+
+    // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
+
+    func set(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
+        guard let firstKeyType, ObjectIdentifier(firstKeyType) != key else {
+            firstKeyType = keyType
+            firstBox = box
+            return
+        }
+        let own = OwnOverride(keyType: keyType, box: box)
+        if let index = moreOwn.firstIndex(where: { $0.key == key }) {
+            moreOwn[index] = own
+        } else {
+            moreOwn.append(own)
+        }
+    }
+
+    func setContext(_ context: DependencyContext) {
+        self.context = context
+    }
+}

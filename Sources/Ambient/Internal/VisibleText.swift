@@ -1,0 +1,44 @@
+/// Text that came from outside Ambient — an environment variable, a type's name, an endpoint's name, a test's
+/// name — made safe to print inside one of Ambient's messages.
+///
+/// A message shows such a value as it is, except its control characters, which are written as escapes: `\n`, `\r`
+/// and `\t`, `\e` for ESC, and `\u{…}` for the other C0 characters, DEL, the C1 characters U+0080–U+009F and the
+/// line and paragraph separators U+2028 and U+2029. So a value cannot end the message's line and start a forged one,
+/// and cannot send a terminal escape sequence: every line Ambient prints is one of its own.
+package enum VisibleText {
+    /// `value` as text, with its control characters escaped.
+    package static func of(_ value: Any) -> String {
+        escaping(value as? String ?? "\(value)")
+    }
+
+    /// `text` with its control characters escaped.
+    package static func escaping(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                shown += escape(scalar)
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case "\u{1B}": "\\e"
+        default: "\\u{" + String(scalar.value, radix: 16) + "}"
+        }
+    }
+}

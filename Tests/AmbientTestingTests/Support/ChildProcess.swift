@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+
+/// A program run as a child process, to see how it ends when something in it must fail or must not crash: this test
+/// binary itself, running one fixture test, or the `todos` example.
+struct ChildProcess {
+    /// What a finished run printed, its exit status, and whether a signal (a crash) ended it instead.
+    struct Result: Sendable {
+        var output, errorOutput: String
+        var status: Int32
+        var wasKilled: Bool
+
+        /// The outcome, for a failed expectation's message.
+        var summary: String {
+            "status \(status)\(wasKilled ? " (killed)" : ""); output:\n\(output)\nerror output:\n\(errorOutput)"
+        }
+    }
+
+    var executable: String
+    var arguments: [String] = []
+    /// Variables added to this process's own environment.
+    var environment: [String: String] = [:]
+    /// Whether to start from an empty environment (`PATH` and `LANG` only) rather than this process's.
+    var startsFromAnEmptyEnvironment = false
+    /// A shell command that runs the program in its place, where `"$0" "$@"` is the program and its arguments: such
+    /// as `exec "$0" "$@" 2>/dev/full`.
+    var shell: String?
+    /// What the child's standard error is, when not a pipe that this process reads.
+    var standardError: FileHandle?
+
+    /// Runs the program to its end.
+    func run() throws -> Result {
+        let process = Process()
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shell, executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
+        let inherited = ProcessInfo.processInfo.environment
+        var variables =
+            startsFromAnEmptyEnvironment
+            ? ["PATH": inherited["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
+            // NB: Swift Testing passes its own state to exit tests' children through `SWT_` variables.
+            : inherited.filter { !$0.key.hasPrefix("SWT_") }
+        variables.merge(environment) { _, new in new }
+        // NB: under CI's address sanitizer the child is instrumented too; its leak check would fail runs that these
+        // tests expect to pass (swift-corelibs-xctest leaks its test runs at exit), and leaks are not what they check.
+        variables["ASAN_OPTIONS"] = (inherited["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
+        process.environment = variables
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = standardError ?? error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Both pipes are drained at once, so that a child that fills one is never blocked on it.
+        let complained = Collected()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            complained.data = standardError == nil ? error.fileHandleForReading.readDataToEndOfFile() : Data()
+            drained.signal()
+        }
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        process.waitUntilExit()
+        return Result(
+            output: String(decoding: printed, as: UTF8.self),
+            errorOutput: String(decoding: complained.data, as: UTF8.self),
+            status: process.terminationStatus,
+            wasKilled: process.terminationReason == .uncaughtSignal
+        )
+    }
+}
+
+/// Bytes read on another thread, handed back after a semaphore.
+private final class Collected: @unchecked Sendable {
+    // Safe: written once on the reading thread before the semaphore is signalled, read after it was waited for.
+    var data = Data()
+}
+
+/// This test binary, run again as a child to run one fixture test of its own and report how that test ended.
+///
+/// A fixture runs only when `AMBIENT_FIXTURE` names it (see ``Fixture``), so in an ordinary run it is skipped; a
+/// test here runs it in a child process and checks the child's outcome, so that a fixture may fail on purpose.
+enum TestBinary {
+    /// The binary, when it is an executable that runs its own tests: `swift test` on Linux runs
+    /// `<Package>PackageTests.xctest` directly. On macOS it is a bundle loaded by a runner, which these tests do
+    /// not drive.
+    static var path: String? {
+        let path = CommandLine.arguments[0]
+        guard path.hasSuffix(".xctest"), FileManager.default.isExecutableFile(atPath: path) else { return nil }
+        return path
+    }
+
+    /// Whether fixtures can be run in a child.
+    static var canRunFixtures: Bool { path != nil }
+
+    /// Runs the Swift Testing fixture `name`, a test function of `suite`, in a child.
+    static func runSwiftTesting(_ suite: String, _ name: String) throws -> ChildProcess.Result {
+        try child(["--testing-library", "swift-testing", "--filter", "\(suite)/\(name)"], fixture: name).run()
+    }
+
+    /// Runs every test of the Swift Testing fixture suite `suite` in a child.
+    static func runSwiftTesting(suite: String) throws -> ChildProcess.Result {
+        try child(["--testing-library", "swift-testing", "--filter", "\(suite)/"], fixture: suite).run()
+    }
+
+    /// Runs the XCTest fixture class `name` (every method of it) in a child.
+    static func runXCTest(_ name: String) throws -> ChildProcess.Result {
+        try child(["AmbientTestingTests.\(name)"], fixture: name).run()
+    }
+
+    private static func child(_ arguments: [String], fixture: String) -> ChildProcess {
+        ChildProcess(
+            executable: path ?? "", arguments: arguments, environment: [Fixture.variable: fixture])
+    }
+}
+
+/// The fixture a child run of the test binary is asked to run.
+enum Fixture {
+    static let variable = "AMBIENT_FIXTURE"
+
+    /// Whether this process runs the fixture `name`.
+    static func isSelected(_ name: String) -> Bool {
+        ProcessInfo.processInfo.environment[variable] == name
+    }
+}
