@@ -1,4 +1,5 @@
 import Ambient
+import Dispatch
 import Foundation
 
 /// Random programs over a few dependency keys, each run against Ambient and against a reference model of DESIGN §4.
@@ -23,15 +24,15 @@ public enum ModelCheck {
             seed: seed, defaultsMayKeepTheirScope: options.defaultsMayKeepTheirScope
         )
         let program = generator.program()
-        guard let message = await run(program, settleTime: options.settleTime) else { return nil }
+        guard let message = await run(program, seed: seed, settleTime: options.settleTime) else { return nil }
         let kind = FailureKind(message)
         // A lifetime failure waits `settleTime` on every candidate that still fails; the others take a millisecond.
         let shrinker = Shrinker(attempts: kind == .lifetime ? 100 : 3_000) { candidate in
-            guard let other = await run(candidate, settleTime: options.settleTime) else { return false }
+            guard let other = await run(candidate, seed: seed, settleTime: options.settleTime) else { return false }
             return FailureKind(other) == kind
         }
         let shrunk = await shrinker.shrink(program)
-        let shrunkMessage = await run(shrunk, settleTime: options.settleTime) ?? message
+        let shrunkMessage = await run(shrunk, seed: seed, settleTime: options.settleTime) ?? message
         let replay =
             (options.defaultsMayKeepTheirScope ? "" : "AMBIENT_MODEL_ACYCLIC=1 ")
             + (options.settleTime == nil ? "AMBIENT_MODEL_LIFETIMES=0 " : "") + "AMBIENT_MODEL_SEED=\(seed)"
@@ -71,8 +72,20 @@ public enum ModelCheck {
         ProcessInfo.processInfo.environment["AMBIENT_MODEL_PROGRAMS"].flatMap { Int($0) }
     }
 
-    private static func run(_ program: Program, settleTime: Double?) async -> String? {
-        await Interpreter(program: program, settleTime: settleTime).run()
+    /// How long a program may run before it is taken for a hang.
+    static let hangTimeout = 30.0
+
+    /// Runs `program`; one that does not end in ``hangTimeout`` seconds is printed with its seed, and ends the
+    /// process (a hang would otherwise hang CI with no word of which program).
+    private static func run(_ program: Program, seed: UInt64, settleTime: Double?) async -> String? {
+        let watchdog = DispatchWorkItem {
+            let text = "seed \(seed): the program below did not end in \(Int(hangTimeout)) s (a hang)\n\(program)\n"
+            FileHandle.standardOutput.write(Data(text.utf8))
+            exit(3)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + hangTimeout, execute: watchdog)
+        defer { watchdog.cancel() }
+        return await Interpreter(program: program, settleTime: settleTime).run()
     }
 }
 

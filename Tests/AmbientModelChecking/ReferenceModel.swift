@@ -75,12 +75,7 @@ final class ReferenceModel: @unchecked Sendable {
 
         /// Whether this scope is `node` or encloses it.
         func encloses(_ node: Node) -> Bool {
-            var current: Node? = node
-            while let scope = current {
-                if scope === self { return true }
-                current = scope.parent
-            }
-            return false
+            node === self || node.parent.map(encloses) == true
         }
     }
 
@@ -90,12 +85,30 @@ final class ReferenceModel: @unchecked Sendable {
         let node: Node
     }
 
-    /// A creation under way: its key, context and root, and its serial once the value exists.
-    private struct Pending {
+    /// A creation under way: its key, context and root, its serial once the value exists, and the creation around
+    /// it.
+    private final class Creation {
         let key: Int
         let context: DependencyContext
         let root: Root
+        let parent: Creation?
         var serial: Int?
+        /// The outermost creation around this one whose value this one read before that value's reads were known
+        /// (defaults that hold each other): this one is placed only after it, with its reads added.
+        var awaited: Creation?
+        /// The creations that wait for this one's reads, in the order they finished.
+        var deferred: [(Set<Int>) -> Void] = []
+
+        init(key: Int, context: DependencyContext, root: Root, parent: Creation?) {
+            self.key = key
+            self.context = context
+            self.root = root
+            self.parent = parent
+        }
+
+        func isNested(in outer: Creation) -> Bool {
+            self === outer || parent?.isNested(in: outer) == true
+        }
     }
 
     private let keys: [KeyBehavior]
@@ -103,7 +116,9 @@ final class ReferenceModel: @unchecked Sendable {
     private(set) var creations = Array(repeating: 0, count: ModelKeys.count)
     private var lastSerial = 0
     private var instances: [Int: Instance] = [:]
-    private var pending: [Pending] = []
+    /// Creations not placed yet, and the innermost one running.
+    private var pending: [Creation] = []
+    private var top: Creation?
     /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
     private(set) var reachedCycle = false
     /// The scopes whose values the program holds (entered, kept, or held by an object it keeps), with how often.
@@ -186,12 +201,20 @@ final class ReferenceModel: @unchecked Sendable {
     private func resolve(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>) {
         if let serial = node.override(of: key) { return (serial, []) }
         if let found = published(key, in: node) { return found }
-        if let index = pending.lastIndex(where: { $0.key == key && $0.context == node.context && $0.root === node.root }
-        ) {
-            // Read again by its own creation once the value exists (its `@Dependency` properties): that value.
-            if let serial = pending[index].serial { return (serial, []) }
-            reachedCycle = true
-            return (0, [])
+        if let creation = pending.last(where: { $0.key == key && $0.context == node.context && $0.root === node.root })
+        {
+            // Read again once the value exists (the `@Dependency` properties of defaults that hold each other): that
+            // value; the creations in between are placed after it, with its reads.
+            guard let serial = creation.serial else {
+                reachedCycle = true
+                return (0, [])
+            }
+            var reader = top
+            while let current = reader, current !== creation {
+                if current.awaited.map(creation.isNested(in:)) != true { current.awaited = creation }
+                reader = current.parent
+            }
+            return (serial, [])
         }
         return create(key, in: node)
     }
@@ -211,22 +234,46 @@ final class ReferenceModel: @unchecked Sendable {
         lastSerial += 1
         let serial = lastSerial
         let behavior = keys[key]
-        pending.append(Pending(key: key, context: node.context, root: node.root))
+        let creation = Creation(key: key, context: node.context, root: node.root, parent: top)
+        pending.append(creation)
+        top = creation
         let snapshot = node.snapshot()
         var reads: Set<Int> = []
         for read in behavior.reads where !reachedCycle {
             reads.insert(read)
             reads.formUnion(resolve(read, in: snapshot).reads)
         }
-        pending[pending.count - 1].serial = serial
+        creation.serial = serial
         instances[serial] = Instance(key: key, node: snapshot)
         for read in behavior.laterReads where !reachedCycle {
             reads.insert(read)
             reads.formUnion(resolve(read, in: snapshot).reads)
         }
-        pending.removeLast()
+        top = creation.parent
         reads.remove(key)
+        if let awaited = creation.awaited {
+            awaited.deferred.append { [self] outerReads in
+                _ = place(creation, serial: serial, reads: reads.union(outerReads.subtracting([key])), in: node)
+            }
+            return (serial, reads)
+        }
+        return place(creation, serial: serial, reads: reads, in: node)
+    }
 
+    /// Keeps a created value where it belongs, given every key its creation read, and then the creations that
+    /// waited for its reads.
+    private func place(_ creation: Creation, serial: Int, reads: Set<Int>, in node: Node) -> (
+        serial: Int, reads: Set<Int>
+    ) {
+        pending.removeAll { $0 === creation }
+        let placed = keep(creation.key, serial: serial, reads: reads, in: node)
+        let waiting = creation.deferred
+        creation.deferred = []
+        for place in waiting { place(reads.union([creation.key])) }
+        return placed
+    }
+
+    private func keep(_ key: Int, serial: Int, reads: Set<Int>, in node: Node) -> (serial: Int, reads: Set<Int>) {
         let context = node.context
         let info = node.root.infos[context, default: [:]][key] ?? KeyInfo(reads: reads)
         node.root.infos[context, default: [:]][key] = info

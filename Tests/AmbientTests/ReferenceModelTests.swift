@@ -124,10 +124,8 @@ import Testing
     /// Found while building the model (seed 206035 with the model's first rule): a default created while the
     /// default it holds is still being created learns none of that one's reads, so it is cached in the root even
     /// when what it holds was rebuilt for the scope, and the scope's override leaks into the root's instance.
-    /// NB: disabled with the other mutual references (they leak until issue 20 §1 lands); a known issue today (the
-    /// root's k2 → k1 → k0 is the scope's override).
-    @Test(.disabled("issue 20 §1: defaults that hold each other are never freed"))
-    func overrideDoesNotLeakIntoTheRootThroughDefaultsThatHoldEachOther() {
+    /// Fixed on main by the group publication of defaults that hold each other (f0e085b).
+    @Test func overrideDoesNotLeakIntoTheRootThroughDefaultsThatHoldEachOther() {
         ModelRuntime.shared.start([
             KeyBehavior(shape: .value),
             KeyBehavior(shape: .object, references: [.init(key: 0, byKeyPath: true), .init(key: 2, byKeyPath: false)]),
@@ -140,10 +138,47 @@ import Testing
                 _ = ModelKeys.read(1, in: .current)
             }
             let seenThroughTheRootsInstance = ModelKeys.read(2, in: .current).readReference(0)?.readReference(0)
-            withKnownIssue("a default made while what it holds is being made learns none of that one's reads") {
-                #expect(seenThroughTheRootsInstance?.serial == ModelKeys.read(0, in: .current).serial)
-            }
+            #expect(seenThroughTheRootsInstance?.serial == ModelKeys.read(0, in: .current).serial)
         }
+    }
+
+    /// Found by the batch after the ownership fix (seed 10, every pattern): two defaults that hold each other, one
+    /// of them through both a key path and its type, are never freed, with their root (2 instances alive).
+    /// NB: disabled, since the leak would fail CI's LeakSanitizer run.
+    @Test(.disabled("leaks: defaults that hold each other by key path and by type, on main after 8a843eb"))
+    func defaultsThatHoldEachOtherByKeyPathAndByTypeAreFreed() async {
+        let program = Program(
+            keys: [
+                KeyBehavior(
+                    shape: .value, references: [.init(key: 1, byKeyPath: true), .init(key: 1, byKeyPath: false)]),
+                KeyBehavior(shape: .value, references: [.init(key: 0, byKeyPath: true)]),
+            ],
+            roots: [RootRun(context: .preview, body: [.read(0)])]
+        )
+        let failure = await Interpreter(program: program, settleTime: 1).run()
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
+    /// Found by the batch (seed 377, every pattern): racing first reads of a default whose `@Dependency` names a
+    /// default that holds it, and that reads other keys while created, never end: one thread waits for k2, which
+    /// the other is creating while it creates k3 ("a thread has waited 5 s for ModelKey2 … it is now creating
+    /// ModelKey3"). NB: disabled, since it hangs (and prints Ambient's wait warning, which CI forbids).
+    @Test(.disabled("hangs: racing first reads of defaults that hold each other, on main since f0e085b"))
+    func racingFirstReadsOfDefaultsThatHoldEachOtherEnd() async {
+        let program = Program(
+            keys: [
+                KeyBehavior(shape: .owner(holding: 0)),
+                KeyBehavior(shape: .value, reads: [0]),
+                KeyBehavior(
+                    shape: .object, references: [.init(key: 3, byKeyPath: true), .init(key: 3, byKeyPath: true)],
+                    capturesCurrent: true
+                ),
+                KeyBehavior(shape: .value, reads: [0, 1], references: [.init(key: 2, byKeyPath: true)]),
+            ],
+            roots: [RootRun(context: .testing, body: [.race(2, threads: 4)])]
+        )
+        let failure = await Interpreter(program: program, settleTime: 1).run()
+        #expect(failure == nil, "\(failure ?? "")")
     }
 
     /// The four patterns of issue 20 §1, each in a request scope: the default must be freed with its scope.
@@ -178,20 +213,21 @@ import Testing
         await expectFreedWithItsScope(.keepsCurrentValues)
     }
 
-    /// NB: disabled until the fix of issue 20 §1 lands: these leak today (4, 3 and 4 instances), and the leak
-    /// would also fail CI's LeakSanitizer run. Enable them with the fix.
-    @Test(
-        .disabled("issue 20 §1: a default that holds what holds it is never freed"),
-        arguments: [KeepingPattern.selfReference, .mutualReference, .ownerOfItsOwnKey]
-    )
+    /// These leaked 4, 3 and 4 instances before the ownership fix of issue 20 §1 (8a843eb).
+    @Test(arguments: [KeepingPattern.selfReference, .mutualReference, .ownerOfItsOwnKey])
     func defaultThatHoldsWhatHoldsItIsFreedWithItsScope(_ pattern: KeepingPattern) async {
         await expectFreedWithItsScope(pattern)
     }
 
-    /// NB: disabled for the same reason; with the fix it replaces the batch's `defaultsMayKeepTheirScope = false`.
-    @Test(.disabled("issue 20 §1: a default that holds what holds it is never freed"))
+    /// Every pattern, the ones of issue 20 §1 included. NB: disabled while seed 10 leaks (see
+    /// `defaultsThatHoldEachOtherByKeyPathAndByTypeAreFreed`) and seed 377 hangs (see
+    /// `racingFirstReadsOfDefaultsThatHoldEachOtherEnd`); enable it, and drop the batch's
+    /// `defaultsMayKeepTheirScope = false`, once both are fixed.
+    @Test(.disabled("seed 10 leaks and seed 377 hangs on main today"))
     func randomProgramsWithDefaultsThatKeepTheirScopeAgreeWithTheReferenceModel() async {
-        let result = await ModelCheck.checkPrograms(ModelCheck.programCountFromEnvironment ?? 1_000, firstSeed: 1)
+        let count = min(ModelCheck.programCountFromEnvironment ?? 300, 300)
+        let result = await ModelCheck.checkPrograms(count, firstSeed: 1)
+        #expect(result.programs == count)
         for failure in result.failures {
             Issue.record("\(failure)")
         }
