@@ -10,7 +10,8 @@ import Testing
 @Suite(.serialized) struct ReferenceModelTests {
     @Test func randomProgramsAgreeWithTheReferenceModel() async {
         var options = ModelCheckOptions()
-        // NB: without the patterns of issue 20 §1 until its fix lands: they leak, and LeakSanitizer fails CI.
+        // NB: without the patterns of issue 20 §1 for now: some of them still leak (LeakSanitizer would fail CI) or
+        // hang; see the disabled tests below.
         options.defaultsMayKeepTheirScope = false
         if let seed = ModelCheck.seedFromEnvironment {
             let failure = await ModelCheck.check(seed: seed, options: options)
