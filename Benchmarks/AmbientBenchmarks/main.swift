@@ -24,6 +24,8 @@ struct Row {
 
 var rows: [Row] = []
 
+runReadPathProbes()
+
 @MainActor func report(_ name: String, _ measurement: Measurement, against baseline: Measurement, goal: String = "") {
     rows.append(Row(name: name, measurement: measurement, baseline: baseline, goal: goal))
     let line = [

@@ -5,7 +5,7 @@ extension DependencyValues {
     /// values, on any thread, reaches it. Benchmarks use such roots to measure first reads. The root is freed when
     /// nothing holds these values (or values made from them) any more.
     @_documentation(visibility: private)
-    public static func _freshRoot(
+    package static func _freshRoot(
         context: DependencyContext,
         reporter: (any _DependencyIssueReporter)? = nil
     ) -> DependencyValues {

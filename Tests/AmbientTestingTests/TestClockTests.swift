@@ -4,17 +4,20 @@ import Testing
 @testable import AmbientTesting
 
 /// What sleeping tasks did, in order, from any thread.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 private final class Log<Entry: Sendable>: Sendable {
     private let entries = ConditionLock<[Entry]>([])
     func append(_ entry: Entry) { entries.withLock { $0.append(entry) } }
     var all: [Entry] { entries.withLock { $0 } }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 private func at(_ seconds: Int) -> TestClock.Instant {
     TestClock.Instant(offset: .seconds(seconds))
 }
 
 @Suite struct TestClockTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func sleeperWakesExactlyWhenTheClockReachesItsDeadline() async throws {
         let clock = TestClock()
         let wokeAt = Log<TestClock.Instant>()
@@ -32,6 +35,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(clock.sleeperDeadlines.isEmpty)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func sleepersWakeInDeadlineOrder() async throws {
         let clock = TestClock()
         let woken = Log<Int>()
@@ -49,6 +53,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(clock.now == at(5))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func equalDeadlinesWakeInTheOrderTheyFellAsleep() async throws {
         let clock = TestClock()
         let woken = Log<String>()
@@ -67,6 +72,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(woken.all == ["first", "second", "third"])
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func sleeperThatSleepsAgainWithinTheAdvanceWakesAtEachDeadline() async throws {
         let clock = TestClock()
         let ticks = Log<TestClock.Instant>()
@@ -82,6 +88,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(ticks.all == [at(1), at(2), at(3)])
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func cancellingASleepingTaskEndsItsSleep() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(60)) }
@@ -92,6 +99,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(clock.now == at(0))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func taskCancelledAroundTheStartOfItsSleepThrows() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(60)) }
@@ -100,6 +108,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(clock.sleeperDeadlines.isEmpty)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func advanceWithNoSleepersMovesTheTimeOnly() async {
         let clock = TestClock()
         await clock.advance(by: .seconds(5))
@@ -111,6 +120,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(clock.now == at(5))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func sleepUntilNowOrEarlierReturnsAtOnce() async throws {
         let clock = TestClock(now: at(10))
         try await clock.sleep(until: at(10))
@@ -119,6 +129,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(clock.now == at(10))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func runWakesEverySleeperAndStopsAtTheLastDeadline() async throws {
         let clock = TestClock()
         let woken = Log<Int>()
@@ -135,6 +146,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(clock.now == at(100))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func measureReadsTheTimeTheTestAdvanced() async throws {
         let clock = TestClock()
         let elapsed = Task { try await clock.measure { try await clock.sleep(for: .seconds(42)) } }
@@ -143,6 +155,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(try await elapsed.value == .seconds(42))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func sleepersStillWaitingMessageNamesTheirDeadlines() {
         #expect(
             TestClock.sleepersStillWaiting([at(1), at(5)], now: at(0)) == """
@@ -154,6 +167,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(TestClock.sleepersStillWaiting([at(2)], now: at(1)).hasPrefix("TestClock: 1 task is still asleep"))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func expectNoSleepersRecordsAnIssueNamingTheLeftoverSleeps() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(5)) }
@@ -165,6 +179,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         #expect(capturingClockIssues { clock.expectNoSleepers() } == [])
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func withTestClockGivesItsClockToBothClockKeys() async {
         await withDependencies(DependencyValues._freshRoot(context: .testing)) {
             await withTestClock { clock in
@@ -175,6 +190,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func withTestClockReportsASleeperLeftBehind() async {
         let leftover = ConditionLock<Task<Void, any Error>?>(nil)
         let issues = _Locked<[String]>([])
@@ -189,6 +205,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
         leftover.withLock { $0?.cancel() }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func codeUnderTestSleepsOnTheInjectedClock() async throws {
         struct Reminder {
             @Dependency(\.continuousClock) var clock
@@ -212,6 +229,7 @@ private func at(_ seconds: Int) -> TestClock.Instant {
 }
 
 /// The issues `body` made a test clock record, caught instead of failing the test.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 private func capturingClockIssues(_ body: () -> Void) -> [String] {
     let issues = _Locked<[String]>([])
     TestClock.$recordIssue.withValue({ issue in issues.withLock { $0.append(issue.rawValue) } }, operation: body)

@@ -3,6 +3,7 @@ import Testing
 @testable import Ambient
 
 @Suite struct BuiltInClocksTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func liveValuesAreTheSystemClocks() {
         withFreshRoot(.default) {
             #expect(DependencyValues.current.continuousClock is ContinuousClock)
@@ -10,6 +11,7 @@ import Testing
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func previewValuesKeepRealTime() {
         withFreshRoot(.preview) {
             #expect(DependencyValues.current.continuousClock is ContinuousClock)
@@ -17,6 +19,7 @@ import Testing
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func testingValuesAreImmediateClocksOfTheirOwn() throws {
         try withFreshRoot {
             let continuous = try #require(DependencyValues.current.continuousClock as? ImmediateClock)
@@ -27,6 +30,7 @@ import Testing
     }
 
     /// Run in parallel: each test's clock starts at zero, whatever another test's clock slept.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test(arguments: 1...4)
     func testingClockStartsAtZeroInEveryRoot(_ seconds: Int) async throws {
         try await withFreshRoot {
@@ -37,6 +41,7 @@ import Testing
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func overrideWinsInsideTheScopeOnly() {
         withFreshRoot {
             let inside = withDependencies {
@@ -49,6 +54,7 @@ import Testing
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func immediateClockSleepsMoveItsTimeWithoutWaiting() async throws {
         let clock = ImmediateClock()
         try await clock.sleep(for: .seconds(3600))
@@ -58,6 +64,7 @@ import Testing
         #expect(elapsed == .milliseconds(250))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func immediateClockNeverMovesBackwards() async throws {
         let clock = ImmediateClock(now: ImmediateClock.Instant(offset: .seconds(10)))
         try await clock.sleep(until: ImmediateClock.Instant(offset: .seconds(2)))
@@ -65,6 +72,7 @@ import Testing
         #expect(clock.minimumResolution == .zero)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func immediateClockCopiesShareTheirTime() async throws {
         let clock = ImmediateClock()
         let copy = clock
@@ -72,6 +80,7 @@ import Testing
         #expect(clock.now == copy.now)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func immediateClockSleepThrowsWhenCancelled() async {
         let clock = ImmediateClock()
         let task = Task {
@@ -82,6 +91,7 @@ import Testing
         #expect(clock.now == ImmediateClock.Instant())
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func instantArithmeticIsConsistent() {
         let start = ImmediateClock.Instant(offset: .seconds(1))
         let later = start.advanced(by: .milliseconds(1500))

@@ -5,6 +5,7 @@ import Testing
 @testable import Ambient
 
 /// The model the helper is made for: an observable, main-actor settings store.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable private final class SettingsStore {
     @ObservationIgnored @KeyValueStored("sleepGoal") var sleepGoal = 8.0
     @ObservationIgnored @KeyValueStored("isNotificationsEnabled") var isNotificationsEnabled = true
@@ -13,6 +14,7 @@ import Testing
 }
 
 /// A model that takes the store from the values it is built with.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable private final class InjectedSettings: ObservableDependency {
     @ObservationIgnored @KeyValueStored var sleepGoal: Double
 
@@ -22,12 +24,14 @@ import Testing
 }
 
 /// Records whether `withObservationTracking` reported a change.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class ChangeFlag: Sendable {
     private let fired = Counter()
     var count: Int { fired.value }
     func set() { _ = fired.increment() }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 private func tracking<R>(_ read: () -> R) -> ChangeFlag {
     let flag = ChangeFlag()
@@ -40,6 +44,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
 }
 
 @MainActor @Suite struct BuiltInKeyValueStoredTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func unsetPropertyHasItsDefault() {
         withFreshRoot {
             let settings = SettingsStore()
@@ -48,6 +53,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func settingPersistsThroughTheStore() {
         withFreshRoot {
             let settings = SettingsStore()
@@ -61,6 +67,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func propertyStartsFromWhatTheStoreHolds() {
         withFreshRoot {
             let settings = withDependencies {
@@ -73,6 +80,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func explicitStoreIsUsedInsteadOfTheScopes() {
         let store = KeyValueStore.inMemory(["volume": 3])
         let volume = KeyValueStored(wrappedValue: 5, "volume", store: store)
@@ -80,6 +88,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         #expect(volume.key == "volume" && volume.defaultValue == 5)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func modelBuiltFromDependencyValuesUsesTheirStore() {
         withFreshRoot {
             var values = DependencyValues.current
@@ -92,6 +101,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func observationFiresOnSet() {
         withFreshRoot {
             let settings = SettingsStore()
@@ -101,6 +111,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func observationFiresOnAnExternalChange() {
         withFreshRoot {
             let settings = SettingsStore()
@@ -111,6 +122,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func anotherModelsChangeReachesThisOne() {
         withFreshRoot {
             let settings = SettingsStore()
@@ -122,6 +134,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func externalChangeFromADifferentThreadIsSeen() async {
         await withFreshRoot {
             let settings = SettingsStore()
@@ -133,6 +146,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func writingTheSameValueOrAnotherKeyDoesNotFire() {
         withFreshRoot {
             let settings = SettingsStore()
@@ -144,6 +158,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func resetRemovesTheValueAndRestoresTheDefault() {
         withFreshRoot {
             let settings = SettingsStore()
@@ -156,6 +171,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func optionalPropertyStoresSomeAndRemovesTheKeyForNil() {
         withFreshRoot {
             let settings = SettingsStore()
@@ -170,6 +186,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func valueOfAnotherTypeInTheStoreReadsAsTheDefault() {
         withFreshRoot {
             let settings = withDependencies {
@@ -181,6 +198,7 @@ private func tracking<R>(_ read: () -> R) -> ChangeFlag {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func releasedModelStopsObservingTheStore() {
         withFreshRoot {
             weak var released: SettingsStore?

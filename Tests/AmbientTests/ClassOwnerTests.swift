@@ -8,43 +8,51 @@ import Testing
 // `wrappedValue`. These tests pin down that every kind of class still compiles and reads the values it was created
 // in, on its first read (the long way) and on later ones (the created value, read in place).
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class FinalOwner: @unchecked Sendable {
     // Safe: the only stored properties are `@Dependency`s, written in `init` and only read afterwards.
     @Dependency(\.service) var service
     @Dependency(Greeter.self) var greeter
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 class BaseOwner: @unchecked Sendable {
     // Safe: as `FinalOwner`.
     @Dependency(\.service) var service
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class DerivedOwner: BaseOwner, @unchecked Sendable {
     // Safe: as `BaseOwner`.
     @Dependency(Greeter.self) var greeter
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class GenericOwner<Tag>: @unchecked Sendable {
     // Safe: as `FinalOwner`.
     @Dependency(\.service) var service
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 actor ActorOwner {
     @Dependency(\.service) var service
     func serviceName() -> String { service.name }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable final class ObservableOwner: @unchecked Sendable {
     // Safe: the stored properties are a `let` and a `@Dependency`, written in `init` and only read afterwards.
     @ObservationIgnored @Dependency(\.service) var service
     let title = "observable"
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor final class MainActorOwner {
     @Dependency(\.service) var service
 }
 
 @Suite struct ClassOwnerTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func finalClassReadsTheValuesOfItsCreationScope() {
         withFreshRoot {
             let owner = withDependencies {
@@ -63,6 +71,7 @@ actor ActorOwner {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: Kind.allCases)
     func everyKindOfClassReadsTheCreatedDefaultItsRootHolds(_ kind: Kind) {
         withFreshRoot {
@@ -73,6 +82,7 @@ actor ActorOwner {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func subclassReadsItsOwnAndInheritedProperties() {
         withFreshRoot {
             let owner = withDependencies {
@@ -114,6 +124,7 @@ actor ActorOwner {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: Kind.allCases)
     func everyKindOfClassReadsTheValuesOfItsCreationScope(_ kind: Kind) {
         withFreshRoot {
@@ -131,6 +142,7 @@ actor ActorOwner {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func actorReadsTheValuesOfItsCreationScope() async {
         await withFreshRoot {
             let owner = withDependencies {
@@ -157,6 +169,7 @@ actor ActorOwner {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: Kind.allCases)
     func everyKindOfClassReadsTheSameValueFromManyThreads(_ kind: Kind) {
         withFreshRoot {

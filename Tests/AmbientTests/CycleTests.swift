@@ -5,6 +5,7 @@ import Testing
 
 /// DESIGN §4.7: a default that needs itself stops with a message naming the whole cycle.
 @Suite struct CycleTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func cycleThroughSeveralKeysStopsWithTheWholeCycle() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = DependencyValues.current[CycleAKey.self]
@@ -21,6 +22,7 @@ import Testing
         )
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func defaultThatReadsItselfStopsWithAOneKeyCycle() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = DependencyValues.current[SelfCycleKey.self]
@@ -29,6 +31,7 @@ import Testing
         #expect(text.contains("Ambient: dependency cycle: SelfCycleKey → SelfCycleKey."))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func cycleAcrossTwoThreadsStopsInsteadOfDeadlocking() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let values = DependencyValues.current
@@ -43,6 +46,7 @@ import Testing
         #expect(text.contains(forward) || text.contains(backward))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func cycleMessageNamesTheKeysInOrder() {
         let root = ObjectIdentifier(Root.placeholder)
         let a = Creation(
@@ -57,6 +61,7 @@ import Testing
             ))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func overridingAKeyOfTheCycleBreaksIt() {
         withFreshRoot {
             withDependencies {
@@ -67,6 +72,7 @@ import Testing
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func dependencyPropertyOnItsOwnKeyIsNotACycle() {
         withFreshRoot {
             let client = DependencyValues.current[SelfReferencingClient.self]

@@ -4,6 +4,7 @@ import Testing
 
 @testable import Ambient
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable final class CounterModel: ObservableDependency {
     var count = 0
     let service: Service
@@ -17,6 +18,7 @@ import Testing
 }
 
 /// A model meant to be built with a custom closure only.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor final class CustomOnlyModel: DependencyInjectable {
     let title: String
     init(title: String) { self.title = title }

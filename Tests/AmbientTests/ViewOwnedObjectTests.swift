@@ -3,6 +3,7 @@ import Testing
 @testable import Ambient
 
 @Suite struct ViewOwnedObjectTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func objectIsBuiltExactlyOnceAcrossManyUpdates() {
         let builds = Counter()
         let storage = countingStorage(builds)
@@ -13,6 +14,7 @@ import Testing
         #expect(builds.value == 1)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func objectKeepsTheValuesOfTheFirstUpdate() {
         let storage = countingStorage(Counter())
         #expect(storage.builtObject == nil)
@@ -21,6 +23,7 @@ import Testing
         #expect(storage.builtObject?.service.name == "first")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test @MainActor func objectIsBuiltInsideTheScopeOfItsValues() {
         let storage = ViewOwnedObject<ProfileModel>()
         let model = withFreshRoot { storage.install(values(withService: "override")) }
@@ -29,12 +32,14 @@ import Testing
         #expect(model.scopedService === model.service)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test @MainActor func defaultStorageUsesTheTypesInitializer() {
         let before = ProfileModel.initializations.value
         ViewOwnedObject<ProfileModel>().install(values(withService: "any"))
         #expect(ProfileModel.initializations.value == before + 1)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test @MainActor func customBuilderIsUsedAndTheDefaultInitializerNeverCalled() {
         // `GreetingModel` has no `init(dependencies:)`: reaching the default one would stop the test process.
         let storage = ViewOwnedObject { dependencies in GreetingModel(greeting: "Hi", dependencies: dependencies) }
@@ -43,6 +48,7 @@ import Testing
         #expect(model.service.name == "custom")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test @MainActor func customBuilderOfAnInjectableTypeBypassesItsInitializer() {
         let before = ProfileModel.initializations.value
         let storage = ViewOwnedObject { _ in ProfileModel(dependencies: values(withService: "custom")) }
@@ -51,6 +57,7 @@ import Testing
         #expect(ProfileModel.initializations.value == before + 1, "built once, by the custom builder")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func differentOwnersGetDifferentObjects() {
         let builds = Counter()
         let shared = values(withService: "shared")
@@ -60,6 +67,7 @@ import Testing
         #expect(builds.value == 2)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func objectAndSubscriptionAreReleasedWithTheirOwner() {
         weak var object: Built?
         weak var subscription: Subscription?
@@ -77,6 +85,7 @@ import Testing
         #expect(subscription == nil)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func viewSubscribesOnceAndTheSubscriptionLivesWithTheStorage() {
         let subscriptions = Counter()
         weak var subscription: Subscription?
@@ -95,6 +104,7 @@ import Testing
         #expect(subscription == nil)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func readBeforeInstallIsReportedOnceAndBuildsNoThrowawayObject() {
         let builds = Counter()
         let storage = countingStorage(builds)
@@ -123,6 +133,7 @@ import Testing
         )
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func concurrentFirstUpdatesBuildOneObject() async {
         for round in 1...20 {
             let builds = Counter()
@@ -138,6 +149,7 @@ import Testing
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func objectThatReadsItsOwnViewWhileBuiltStopsWithAMessage() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             final class Owner: @unchecked Sendable {
@@ -161,6 +173,7 @@ import Testing
 }
 
 @Suite struct ObservedDependencyTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func sameInstanceIsSubscribedOnce() {
         let subscriptions = Counter()
         let target = ObservedDependency<Service>()
@@ -171,6 +184,7 @@ import Testing
         #expect(target.object === service)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func anotherInstanceReplacesTheSubscription() {
         let subscriptions = Counter()
         let target = ObservedDependency<Service>()
@@ -189,12 +203,14 @@ import Testing
 }
 
 @Suite struct ViewRootTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func viewTreeStartsFromTheProcessRootInTheDetectedContext() {
         #expect(DependencyValues.viewRoot.context == DependencyContext.current)
         #expect(DependencyValues.viewRoot.storage.root === Root.process)
         #expect(!DependencyValues.viewRoot.storage.hasOverrides)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func overridingACopyLeavesTheRootUntouched() {
         var values = DependencyValues.viewRoot
         values.context = .preview
@@ -204,6 +220,7 @@ import Testing
 }
 
 @Suite struct ViewOwnedObjectSlotTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func recreatedViewReadsTheKeptObjectNotItsOwnCandidate() {
         let builds = Counter()
         let kept = countingStorage(builds)
@@ -220,6 +237,7 @@ import Testing
         #expect(builds.value == 1)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func readBeforeInstallationGoesToTheCandidate() {
         let slot = ViewOwnedObjectSlot(countingStorage(Counter()))
         let log = collectingReports {

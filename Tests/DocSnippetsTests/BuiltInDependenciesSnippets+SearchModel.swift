@@ -1,6 +1,7 @@
 import Ambient
 import Observation
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable final class SearchModel {
     @ObservationIgnored @Dependency(\.continuousClock) private var clock
     @ObservationIgnored @Dependency(\.api) private var api

@@ -1,6 +1,7 @@
 import AmbientTesting
 import Testing
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 @MainActor @Test func searchWaitsForTheUserToStopTyping() async throws {
     try await withTestClock { clock in  // installs the clock on both keys
         let model = SearchModel()
@@ -14,6 +15,7 @@ import Testing
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Test func goalComesFromSavedSettings() {
     let settings = withDependencies {
         $0.keyValueStore = .inMemory(["sleepGoal": 6.5])

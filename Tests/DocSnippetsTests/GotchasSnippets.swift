@@ -100,6 +100,7 @@ private final class CallCounter: @unchecked Sendable {
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Test func aModelBuiltInsideTheScopeAgreesWithIt() async {
     let model = withDependencies {
         $0.api = StubAPI()

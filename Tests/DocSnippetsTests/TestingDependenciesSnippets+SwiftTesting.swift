@@ -135,6 +135,7 @@ struct LegacyReportTests {
     #expect(cart.total == 12)
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 struct Reminder {
     @Dependency(\.continuousClock) private var clock
 
@@ -144,6 +145,7 @@ struct Reminder {
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 @Test(.dependencies)
 func reminderFiresAfterOneHour() async throws {
     try await withTestClock { clock in
@@ -158,6 +160,7 @@ func reminderFiresAfterOneHour() async throws {
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 @Test(.dependencies { $0.api = MockAPI(name: "Ada") })
 func profileShowsTheName() async {

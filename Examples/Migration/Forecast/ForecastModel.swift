@@ -33,6 +33,7 @@ public struct Report: Equatable, Identifiable, Sendable {
 /// let model = withDependencies { $0.weather = .rainy } operation: { ForecastModel(city: "Oslo") }
 /// try await model.refresh()   // uses .rainy, wherever it is called from
 /// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class ForecastModel {
     /// The city whose weather the model follows.
@@ -73,6 +74,7 @@ public final class ForecastModel {
 }
 
 /// One report, and a newer forecast for its city on demand.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 public final class ReportDetailModel {
     /// The report shown.

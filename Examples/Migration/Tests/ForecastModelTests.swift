@@ -4,6 +4,7 @@ import Foundation
 import MigrationExample
 import Testing
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension WeatherClient {
     /// A client that always answers `summary`.
     fileprivate static func always(_ summary: String) -> WeatherClient {
@@ -12,6 +13,7 @@ extension WeatherClient {
 }
 
 /// A model created in a scope whose weather is always snow.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 private func modelCreatedWhereItSnows() -> ForecastModel {
     withDependencies {
@@ -24,6 +26,7 @@ private func modelCreatedWhereItSnows() -> ForecastModel {
 @MainActor
 @Suite(.dependencies { $0.weather = .always("Rain") })
 struct ForecastModelTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func refreshRecordsTheForecastWithTheTestsIdAndDate() async throws {
         let model = ForecastModel(city: "Oslo")
         try await model.refresh()
@@ -34,6 +37,7 @@ struct ForecastModelTests {
         #expect(model.reports.allSatisfy { $0.fetchedAt == Date(timeIntervalSince1970: 1_704_067_200) })
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(.dependencies { $0.date = .constant(Date(timeIntervalSince1970: 0)) })
     func aTestsTraitOverridesTheSuites() async throws {
         let model = ForecastModel(city: "Oslo")
@@ -42,12 +46,14 @@ struct ForecastModelTests {
         #expect(model.reports.first?.forecast.summary == "Rain")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aModelKeepsTheValuesOfTheScopeItWasCreatedIn() async throws {
         let model = modelCreatedWhereItSnows()
         try await model.refresh()
         #expect(model.reports.first?.forecast.summary == "Snow", "called outside the scope, it still sees Snow")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aChildModelGetsItsParentsValues() async throws {
         let model = modelCreatedWhereItSnows()
         try await model.refresh()
@@ -55,6 +61,7 @@ struct ForecastModelTests {
         #expect(try await detail.newerForecast().summary == "Snow", "what withDependencies(from:) did")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(.timeLimit(.minutes(1))) func refreshWaitsASecondOnTheModelsClock() async throws {
         let clock = TestClock()
         let model = withDependencies {
@@ -73,6 +80,7 @@ struct ForecastModelTests {
 
 @MainActor
 @Suite(.dependencies) struct UnimplementedWeatherTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func callingTheWeatherClientWithoutAnOverrideFailsTheTest() async {
         let model = ForecastModel(city: "Oslo")
         await withKnownIssue {

@@ -1,4 +1,5 @@
 /// What the user asked `todos` to do, parsed from the command line.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum Command: Equatable {
     /// No command: the list and a one-line hint.
     case overview
@@ -24,6 +25,7 @@ enum Command: Equatable {
     case explain(graph: GraphFormat?)
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension Command {
     /// Whether the command reads the todos or the settings (`help` and `explain` touch neither).
     var usesData: Bool {
@@ -45,18 +47,21 @@ extension Command {
 }
 
 /// How `list --order` sorts the todos, for good.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum ListOrder: String, CaseIterable {
     case date
     case priority
 }
 
 /// How `explain --graph` prints the graph of which defaults read which keys.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum GraphFormat: String, CaseIterable {
     case dot
     case mermaid
 }
 
 /// Which todos `list` shows; positions stay those of the whole list.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum ListFilter: Equatable {
     case all
     case open
@@ -64,6 +69,7 @@ enum ListFilter: Equatable {
 }
 
 /// A parsed command line: the command, and the data folder if `--data-dir` chose one.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct Invocation: Equatable {
     var command: Command
     var dataDirectory: String?

@@ -1,4 +1,5 @@
 /// The commands of `todos`, with their usage lines and the options each accepts.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum CommandName: String, CaseIterable {
     case add
     case list
@@ -57,6 +58,7 @@ enum CommandName: String, CaseIterable {
 }
 
 /// The options of `todos`, long form only (`-h` is `--help`).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum Option: String, CaseIterable {
     case dataDirectory = "data-dir"
     case help

@@ -2,6 +2,7 @@
 ///
 /// Parsing reads nothing and changes nothing, so every bad input is refused before the todos are touched. Positions
 /// are checked against the list later, when it is loaded.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum CommandParser {
     /// Parses the arguments that follow the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -39,6 +40,7 @@ enum CommandParser {
 }
 
 /// The arguments split into positionals and options, with each option's value.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private struct Tokens {
     var positionals: [String] = []
     var options: [Option: String?] = [:]
@@ -98,6 +100,7 @@ private struct Tokens {
 }
 
 /// The positionals and options of one command, checked and converted.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private struct ParsedArguments {
     let name: CommandName
     let positionals: [String]
@@ -236,6 +239,7 @@ private struct ParsedArguments {
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension String {
     /// The string without leading and trailing spaces, tabs and newlines.
     fileprivate func trimmingWhitespace() -> String {

@@ -2,6 +2,7 @@ import TodosCore
 
 /// How `todos` prints todos and numbers. A title is printed with its control characters made visible
 /// (``TerminalText``).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum Format {
     /// Hours without a needless fraction: `8`, `7.5`.
     static func hours(_ hours: Double) -> String {

@@ -1,4 +1,5 @@
 /// The text of `todos help`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum Help {
     static var text: String {
         let commands = CommandName.allCases.map { "  \($0.usage)\n      \($0.summary)" }

@@ -8,6 +8,7 @@ import Ambient
 /// and which can be left behind in a shell). A change made there would be acknowledged and then lost, so `todos`
 /// refuses it — exit status 2, nothing changed — unless a data folder is named on purpose (`TODOS_DATA_DIR` or
 /// `--data-dir`), which it then uses.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum InMemoryContext {
     /// The outcome of a command that would change data that no file backs: status 2, as for bad input.
     ///

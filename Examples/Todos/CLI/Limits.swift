@@ -1,6 +1,7 @@
 import TodosCore
 
 /// The values `todos` accepts; anything outside is bad input, refused before anything changes.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum Limits {
     /// Priorities, lowest to highest.
     static let priority = 0...9

@@ -3,6 +3,7 @@ import TodosCore
 
 /// How long `todos` waits for another `todos` that holds the data files' lock: 1 s before it says so, 10 s before it
 /// gives up. `TODOS_LOCK_NOTICE` and `TODOS_LOCK_TIMEOUT` (seconds) change them, so that tests need not wait 10 s.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum LockTimings {
     /// The variable that sets the seconds of waiting before the notice.
     static let noticeVariable = "TODOS_LOCK_NOTICE"

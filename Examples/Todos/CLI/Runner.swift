@@ -8,6 +8,7 @@ import TodosCore
 /// lock, on the todos saved at that moment. Its positions are checked against those todos, and a position out of
 /// range refuses the command before anything changes, so bad input changes nothing and a position always means what
 /// `list` would print now.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 struct Runner {
     /// The values to build the stores from.

@@ -3,6 +3,7 @@ import TodosCore
 /// What `todos` does with a data folder that other users can change (see `SharedFolder`): it refuses every change
 /// there (exit status 1, nothing changed) and warns before a read, unless `TODOS_ALLOW_SHARED_FOLDER=1` says the
 /// sharing is meant.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum SharedFolderPolicy {
     /// The variable that allows changes in a shared folder when it is `1`.
     static let variable = "TODOS_ALLOW_SHARED_FOLDER"

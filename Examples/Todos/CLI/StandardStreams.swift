@@ -13,6 +13,7 @@ import Foundation
 ///
 /// `FileHandle.write(_:)` traps when a write fails, which killed `todos list >&-` and `todos list > /dev/full` after
 /// their save had already stood.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct StandardStreams {
     /// Whether standard output was closed when the program started.
     private let outputWasClosed: Bool

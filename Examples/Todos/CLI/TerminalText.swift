@@ -5,6 +5,7 @@
 /// todo. So `todos` writes each C0 control character (U+0000 to U+001F), DEL (U+007F) and each C1 control character
 /// (U+0080 to U+009F) as an escape: `\0`, `\a`, `\b`, `\t`, `\n`, `\v`, `\f`, `\r`, `\e`, and `\u{XX}` for the
 /// others (`\u{9b}`). Only the output changes; what is saved stays exactly what was given.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum TerminalText {
     /// `text` with every control character replaced by its escape.
     static func visible(_ text: String) -> String {

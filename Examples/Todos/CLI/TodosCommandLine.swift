@@ -6,6 +6,7 @@ import TodosCore
 ///
 /// It is the whole program except printing, so tests run it with any arguments and environment in a fresh root of
 /// any context.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 enum TodosCommandLine {
     /// The line printed on standard error when another `todos` holds the data files' lock for a while.

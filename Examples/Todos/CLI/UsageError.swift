@@ -1,5 +1,6 @@
 /// Bad input: what is wrong, and the usage of the command it was meant for. `todos` exits with status 2 and
 /// changes nothing.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct UsageError: Error, Equatable {
     /// One line that names the problem.
     var message: String

@@ -3,6 +3,7 @@ import Testing
 @testable import todos
 
 @Suite struct CommandParserTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             ([], Command.overview),
@@ -37,6 +38,7 @@ import Testing
         #expect(try CommandParser.parse(arguments) == Invocation(command: command))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func dataDirectoryMayStandAnywhere() throws {
         let expected = Invocation(command: .done(position: 2), dataDirectory: "/tmp/todos")
         #expect(try CommandParser.parse(["--data-dir", "/tmp/todos", "done", "2"]) == expected)
@@ -46,6 +48,7 @@ import Testing
                 == Invocation(command: .overview, dataDirectory: "/tmp/todos"))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             // Unknown command or option.
@@ -105,6 +108,7 @@ import Testing
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func usageErrorTextIsTheProblemThenTheUsage() {
         #expect(
             UsageError("missing position", command: .done).text == "error: missing position\nusage: todos done N\n"

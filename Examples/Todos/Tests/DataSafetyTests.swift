@@ -21,6 +21,7 @@ import Testing
         #expect(result.status == 0 && !result.wasKilled, "\(comment ?? ""): \(result.errorOutput)")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func fiftyAddsStartedAtOnceKeepAllFifty() throws {
         let started = try (1...50).map { try todos("add", "todo \($0)").start() }
         let results = started.map(TodosProcess.finish)
@@ -28,6 +29,7 @@ import Testing
         #expect(try Set(folder.savedTitles()) == Set((1...50).map { "todo \($0)" }))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func twoShellsAddingInTurnKeepEveryTodo() throws {
         let failures = Locked<[String]>([])
         let path = folder.path
@@ -45,6 +47,7 @@ import Testing
         #expect(try Set(folder.savedTitles()) == Set(expected))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func addsRacingAListThatReordersKeepEveryAdd() throws {
         let started = try (1...12).flatMap { number in
             [
@@ -56,6 +59,7 @@ import Testing
         #expect(try Set(folder.savedTitles()) == Set((1...12).map { "todo \($0)" }))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func changingSettingsInAnUnwritableFolderFailsWithTheReason() throws {
         try folder.handToUnprivilegedUser()
         try folder.setPermissions(0o555, of: folder.url)
@@ -74,6 +78,7 @@ import Testing
         #expect(try folder.fileNames() == [])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: ["{\"sleepGoal\": ", "", "[1, 2]", "{\"sleepGoal\": \"six\"}", "{\"sleepGoal\": 100}"])
     func corruptOrTruncatedSettingsAreRefusedWithTheirPathAndLeftUntouched(contents: String) throws {
         try Data(contents.utf8).write(to: folder.settingsFile)
@@ -91,6 +96,7 @@ import Testing
         #expect(try Data(contentsOf: folder.settingsFile) == Data(contents.utf8))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: ["settings.json", "todos.json"])
     func aSymbolicLinkIsNeverWrittenThrough(name: String) throws {
         let target = folder.url.appending(component: "elsewhere.json")
@@ -111,6 +117,7 @@ import Testing
                 == target.path(percentEncoded: false))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             (["add", "--", "--testing-library"], [:], "--testing-library"),
@@ -130,6 +137,7 @@ import Testing
         #expect(try folder.savedTitles() == [title])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func theTestingContextRefusesChangesUnlessAFolderIsNamed() throws {
         let home = ["AMBIENT_CONTEXT": "testing", "HOME": folder.path]
         let refused = try TodosProcess(arguments: ["add", "A"], environment: home).run()
@@ -156,6 +164,7 @@ import Testing
         expectSuccess(try TodosProcess(arguments: ["list"], environment: named).run())
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: [["AMBIENT_CONTEXT": "preview"], ["XCODE_RUNNING_FOR_PREVIEWS": "1"]])
     func thePreviewContextRefusesChangesUnlessAFolderIsNamed(environment: [String: String]) throws {
         let home = environment.merging(["HOME": folder.path]) { _, new in new }
@@ -185,6 +194,7 @@ import Testing
         expectSuccess(try TodosProcess(arguments: ["done", "2"], environment: named).run())
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func savesKeepTheFilesPermissions() throws {
         expectSuccess(try todos("add", "A").run())
         expectSuccess(try todos("settings", "--sleep-goal", "6").run())
@@ -197,6 +207,7 @@ import Testing
         #expect(try folder.savedTitles() == ["A", "B"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func twoTodosWithTheSameIdAreACorruptFile() throws {
         let twice = """
             [
@@ -218,6 +229,7 @@ import Testing
         #expect(try folder.todosBytes() == Data(twice.utf8))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             (">&-", "Bad file descriptor"),
@@ -237,6 +249,7 @@ import Testing
         #expect(try list.run().status == 1)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aSaveRemovesOurOwnTemporaryFilesOlderThanAMinute() throws {
         let stale = folder.url.appending(component: ".todos.json.0D0D0D0D.tmp")
         let fresh = folder.url.appending(component: ".todos.json.F0F0F0F0.tmp")
@@ -256,6 +269,7 @@ import Testing
             ])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFolderThatCannotBeSearchedIsAnErrorNotAnEmptyList() throws {
         expectSuccess(try todos("add", "A").run())
         try folder.handToUnprivilegedUser()
@@ -276,6 +290,7 @@ import Testing
         #expect(try folder.savedTitles() == ["A"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTodosFileThatCannotBeReadRefusesChanges() throws {
         expectSuccess(try todos("add", "A").run())
         try folder.handToUnprivilegedUser()
@@ -293,6 +308,7 @@ import Testing
         #expect(try folder.savedTitles() == ["A"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aBusyLockIsAnnouncedAfterTheNoticeTimeAndGivenUpOnAfterTheTimeout() throws {
         let lock = HeldLock(folder.lockFile)
         defer { lock.release() }
@@ -306,6 +322,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.todosFile.path(percentEncoded: false)))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aChangeWaitsForTheLockAndThenKeepsBothChanges() throws {
         expectSuccess(try todos("add", "A").run())
         let lock = HeldLock(folder.lockFile)
@@ -318,6 +335,7 @@ import Testing
         #expect(try folder.savedTitles() == ["A", "B"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aLockTimingThatIsNotANumberIsBadInput() throws {
         let result = try todos("add", "A", environment: ["TODOS_LOCK_TIMEOUT": "soon"]).run()
         #expect(result.status == 2)

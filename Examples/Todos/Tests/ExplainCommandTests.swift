@@ -9,6 +9,16 @@ import Testing
         folder = try TemporaryFolder()
     }
 
+    /// The line of `TodosCommandLine.swift` whose `withDependencies` sets the store's values, read from the source.
+    private static func lineOfTheScope(filePath: String = #filePath) -> Int? {
+        let source = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+            .appendingPathComponent("../CLI/TodosCommandLine.swift")
+        guard let text = try? String(contentsOf: source, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { $0.contains("return withDependencies {") }.map { $0 + 1 }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func explainNamesWhereEachDependencyCameFromInTheLiveContext() throws {
         let result = try TodosProcess(arguments: ["--data-dir", folder.path, "explain"]).run()
         #expect(result.status == 0, "\(result.errorOutput)")
@@ -16,11 +26,14 @@ import Testing
         #expect(lines.count == 3)
         #expect(lines.first?.hasPrefix("TodoStorageKey = TodoStorage(location: ") == true)
         #expect(lines.first?.hasSuffix(": overridden by code that did not say where, in this scope") == true)
+        let site = try #require(Self.lineOfTheScope(), "TodosCommandLine.swift has no `return withDependencies {`")
         #expect(
-            lines.dropFirst().first?.hasSuffix(": overridden at todos/TodosCommandLine.swift:57, 1 scope up") == true)
+            lines.dropFirst().first?.hasSuffix(": overridden at todos/TodosCommandLine.swift:\(site), 1 scope up")
+                == true)
         #expect(lines.last?.hasSuffix(": default of the default context, cached in the process root") == true)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func explainShowsPreviewValuesInThePreviewContext() throws {
         let result = try TodosProcess(arguments: ["explain"], environment: ["AMBIENT_CONTEXT": "preview"]).run()
         #expect(result.status == 0, "\(result.errorOutput)")
@@ -34,6 +47,7 @@ import Testing
         #expect(lines.allSatisfy { $0.hasSuffix(": default of the preview context, cached in the process root") })
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: [
         (
             "dot",
@@ -50,6 +64,7 @@ import Testing
         #expect(result.output == expected)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func anUnknownGraphFormatIsRefusedWithTheUsage() throws {
         let result = try TodosProcess(arguments: ["explain", "--graph", "svg"]).run()
         #expect(result.status == 2)

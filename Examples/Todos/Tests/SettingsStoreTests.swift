@@ -3,12 +3,14 @@ import Testing
 import TodosCore
 
 @MainActor @Suite(.dependencies) struct SettingsStoreTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func defaultsAreEightHoursAndNotificationsOn() {
         let settings = SettingsStore(dependencies: .current)
         #expect(settings.sleepGoal == 8)
         #expect(settings.isNotificationsEnabled)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func changesPersistThroughTheKeyValueStore() {
         let settings = SettingsStore(dependencies: .current)
         settings.sleepGoal = 7.5
@@ -21,6 +23,7 @@ import TodosCore
         #expect(!reopened.isNotificationsEnabled)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func changesMadeBehindTheStoresBackAreReflected() {
         let settings = SettingsStore(dependencies: .current)
         let other = SettingsStore(dependencies: .current)
@@ -30,6 +33,7 @@ import TodosCore
         #expect(!settings.isNotificationsEnabled)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func storeStartsFromSavedSettingsAndResetBringsBackTheDefaults() {
         withDependencies {
             $0.keyValueStore = .inMemory(["sleepGoal": 9.5, "isNotificationsEnabled": false])
@@ -44,6 +48,7 @@ import TodosCore
     }
 
     /// The trait gives each test case a root of its own: the goal one case sets is never seen by the next.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: [5.0, 6.0])
     func eachTestCaseStartsFromTheDefaults(goal: Double) {
         let settings = SettingsStore(dependencies: .current)
@@ -51,6 +56,7 @@ import TodosCore
         settings.sleepGoal = goal
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func defaultSleepGoalIsInTheAcceptedRange() {
         #expect(SettingsStore.sleepGoalRange.contains(8))
     }

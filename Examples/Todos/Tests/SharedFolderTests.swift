@@ -34,6 +34,7 @@ import Testing
 
     // MARK: A folder that others can write
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: [0o777, 0o770, 0o757])
     func aFolderOthersCanWriteRefusesChangesAndNamesTheFix(mode: Int) throws {
         try folder.setPermissions(mode, of: folder.url)
@@ -61,6 +62,7 @@ import Testing
         #expect(help.status == 0 && help.errorOutput == "")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFolderOthersCanWriteIsUsedWhenSharingIsMeant() throws {
         try folder.setPermissions(0o777, of: folder.url)
         defer { try? folder.setPermissions(0o755, of: folder.url) }
@@ -70,6 +72,7 @@ import Testing
         #expect(try folder.savedTitles() == ["A"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aStickyFolderThatIsOursIsNotShared() throws {
         try folder.setPermissions(0o1777, of: folder.url)
         defer { try? folder.setPermissions(0o755, of: folder.url) }
@@ -78,6 +81,7 @@ import Testing
         #expect(try folder.savedTitles() == ["A"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(.enabled(if: geteuid() == 0, "only root can run todos in a folder that another user owns"))
     func aFolderOwnedByAnotherUserRefusesChanges() throws {
         try folder.handToUnprivilegedUser()
@@ -94,6 +98,7 @@ import Testing
     /// The issue's attack, with sharing allowed on purpose: another process replaces every temporary file of ours
     /// that appears with a symbolic link to a private file. Each save then fails or lands in the file it created;
     /// the private file never changes.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aProcessSwappingTemporaryFilesForLinksNeverGetsASaveIntoTheirTarget() throws {
         try folder.setPermissions(0o777, of: folder.url)
         defer { try? folder.setPermissions(0o755, of: folder.url) }
@@ -118,6 +123,7 @@ import Testing
 
     // MARK: Lock files that are not regular files
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             (".todos.json.lock", ["add", "A"], "todos.json", true),
@@ -150,6 +156,7 @@ import Testing
 
     // MARK: FIFOs and devices
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             ("todos.json", ["list"], "cannot read", "it is a FIFO, not a regular file", "it was left untouched"),
@@ -189,6 +196,7 @@ import Testing
                 == "error: \(verb) \(data) (\(reason.replacingOccurrences(of: "LOCK", with: path(name)))); \(end).\n")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aDataFileLinkedToADeviceIsRefusedWithoutReadingIt() throws {
         try FileManager.default.createSymbolicLink(atPath: path("todos.json"), withDestinationPath: "/dev/zero")
         let result = try todos("list").run()
@@ -200,6 +208,7 @@ import Testing
         #expect(result.status == 1)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: ["todos.json", "settings.json"])
     func aDataFileOverSixtyFourMebibytesIsRefused(name: String) throws {
         #expect(FileManager.default.createFile(atPath: path(name), contents: nil))
@@ -214,6 +223,7 @@ import Testing
 
     // MARK: Fields this version does not know
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func unknownFieldsOfATodoSurviveSaves() throws {
         let saved = """
             [
@@ -238,6 +248,7 @@ import Testing
         #expect(todos[0]["colour"] == nil && todos[0]["tags"] == nil)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func unknownSettingsSurviveASave() throws {
         try Data(#"{"sleepGoal": 7, "theme": "dark", "widgets": {"order": [2, 1]}}"#.utf8).write(
             to: folder.settingsFile)
@@ -255,6 +266,7 @@ import Testing
 
 /// Another user of a shared folder: replaces each of todos' temporary files that appears with a symbolic link to
 /// `target`, as fast as it can, until stopped.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class TemporaryFileSwapper: Sendable {
     private let folder: String
     private let target: String

@@ -33,6 +33,7 @@ import Testing
         precondition(rename(link, temporary.path(percentEncoded: false)) == 0)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTemporaryFileSwappedForALinkFailsTheSaveAndNothingReachesTheTarget() throws {
         try TodoStorage.file(at: folder.todosFile).save([Todo(id: uuid(0), title: "Before", date: testingDate)])
         let before = try folder.todosBytes()
@@ -58,6 +59,7 @@ import Testing
 
     /// The swap happens after the check, just before the rename: the rename then puts the link in the file's place,
     /// which the save sees and says, and the link's target is still untouched.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTemporaryFileSwappedAfterItsCheckFailsTheSaveAndSaysTheFileWasReplaced() throws {
         try TodoStorage.file(at: folder.todosFile).save([Todo(id: uuid(0), title: "Before", date: testingDate)])
         var file = AtomicFile(url: folder.todosFile)
@@ -81,6 +83,7 @@ import Testing
 
     /// The swap happens before a byte is written: the bytes still go through the descriptor of the file the save
     /// created, never through the name to the link's target.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTemporaryFileSwappedBeforeTheWriteNeverSendsTheBytesThroughTheLink() throws {
         var file = AtomicFile(url: folder.todosFile)
         let folderPath = folder.path
@@ -97,6 +100,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.todosFile.path(percentEncoded: false)))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTemporaryFileSwappedForAnotherRegularFileFailsTheSave() throws {
         var file = AtomicFile(url: folder.todosFile)
         file.duringSave = { step, temporary in
@@ -111,6 +115,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.todosFile.path(percentEncoded: false)))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aSaveThatNothingSwapsWritesThroughTheFileItCreated() throws {
         let seen = Locked<[String]>([])
         var file = AtomicFile(url: folder.todosFile)
@@ -125,6 +130,7 @@ import Testing
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension FileManager {
     /// Where the symbolic link at `url` points, or `nil` when `url` is not a symbolic link.
     fileprivate func destinationOfSymbolicLinkOrNil(_ url: URL) throws -> String? {

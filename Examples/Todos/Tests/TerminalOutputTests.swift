@@ -38,6 +38,7 @@ import Testing
         try folder.savedTitles()
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func listShowsEveryControlCharacterAsAnEscapeAndTheSavedTitleIsUnchanged() throws {
         try saveTodo(titled: Self.everyControl)
         let listed = try todos("list")
@@ -48,6 +49,7 @@ import Testing
         #expect(try savedTitles() == [Self.everyControl])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func anOSCSequenceIsSavedAsGivenAndPrintedAsText() throws {
         let title = "\u{1B}]52;c;aGVsbG8=\u{07}Pay rent \u{1B}[2J\u{9B}31m"
         let added = try todos("add", title)
@@ -59,6 +61,7 @@ import Testing
         #expect(!listed.output.utf8.contains(0x1B))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             ("Pay rent\n2. [x] Forged", #"the title contains a line break (\n); a todo's title is one line"#),
@@ -73,6 +76,7 @@ import Testing
         #expect(try folder.fileNames() == [])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func pathsAndArgumentsInMessagesAreShownAsText() throws {
         let strange = folder.url.appending(component: "data\u{1B}[31m").path(percentEncoded: false)
         try FileManager.default.createDirectory(atPath: strange, withIntermediateDirectories: true)

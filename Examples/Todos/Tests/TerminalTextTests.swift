@@ -4,6 +4,7 @@ import Testing
 
 /// Control characters made visible, in process: the table of escapes and what is left alone.
 @Suite struct TerminalTextTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             ("plain ✓ text", "plain ✓ text"),
@@ -17,6 +18,7 @@ import Testing
         #expect(TerminalText.visible(text) == shown)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func visibleLinesKeepsTheLineBreaksOfTheOutputItself() {
         #expect(TerminalText.visibleLines("1. \u{1B}[2J\n2. b\n") == "1. \\e[2J\n2. b\n")
     }

@@ -5,6 +5,7 @@ import Testing
 @testable import TodosCore
 
 /// The failure a test injects into a save, after half the new file was written.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private struct SimulatedCrash: Error, CustomStringConvertible {
     var description: String { "simulated crash" }
 }
@@ -17,6 +18,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         Todo(id: uuid(1), title: "Call \"the\" dentist ✓", date: testingDate, isDone: true, priority: 9),
     ]
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func fileRoundTripKeepsEveryField() throws {
         let folder = try TemporaryFolder()
         let storage = TodoStorage.file(at: folder.todosFile)
@@ -25,6 +27,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(try TodoStorage.file(at: folder.todosFile).load() == todos)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func storeRoundTripsThroughTheFile() throws {
         let folder = try TemporaryFolder()
         withTestDependencies {
@@ -49,6 +52,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(reopened.loadError == nil && reopened.saveError == nil)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func missingFileIsAnEmptyListAndIsNotCreated() throws {
         let folder = try TemporaryFolder()
         let file = folder.url.appending(path: "not/yet/todos.json")
@@ -57,6 +61,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
             !FileManager.default.fileExists(atPath: folder.url.appending(component: "not").path(percentEncoded: false)))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func saveCreatesTheFolderAndLeavesNoTemporaryFile() throws {
         let folder = try TemporaryFolder()
         try TodoStorage.file(at: folder.url.appending(path: "data/todos.json")).save(todos)
@@ -65,6 +70,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(names.sorted() == [".todos.json.lock", "todos.json"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func failedSaveLeavesThePreviousFileWhole() throws {
         let folder = try TemporaryFolder()
         try TodoStorage.file(at: folder.todosFile).save(todos)
@@ -84,6 +90,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(try TodoStorage.file(at: folder.todosFile).load() == todos)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func storeKeepsTheSaveErrorAndTheOldFile() throws {
         let folder = try TemporaryFolder()
         try TodoStorage.file(at: folder.todosFile).save(todos)
@@ -103,6 +110,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(try folder.todosBytes() == before)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             ("{\"oops\": ", "not valid JSON"),
@@ -128,6 +136,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(try folder.todosBytes() == Data(contents.utf8))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func corruptFileMessageNamesThePathAndWhatToDo() {
         let error = TodoStorageError.corrupt(path: "/data/todos.json", reason: "not valid JSON")
         #expect(
@@ -140,6 +149,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         )
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func unreadableFileIsReported() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.todosFile, withIntermediateDirectories: true)
@@ -151,6 +161,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func inMemoryStorageKeepsWhatWasSaved() throws {
         let storage = TodoStorage.inMemory(todos)
         #expect(try storage.load() == todos)
@@ -159,6 +170,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(storage.location == "memory")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func testingStorageIsEmptyAndPreviewStorageHoldsTheSamples() throws {
         let testing = withTestDependencies { DependencyValues.current.todoStorage }
         #expect(try testing.load() == [])
@@ -171,6 +183,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(preview.location == "memory")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func liveStorageIsTheJSONFileInTheTodosDirectory() throws {
         let folder = try TemporaryFolder()
         withTestDependencies {

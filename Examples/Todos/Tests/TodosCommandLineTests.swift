@@ -40,6 +40,7 @@ import TodosCore
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func firstRunPrintsAnEmptyListAndAHintAndCreatesNothing() throws {
         #expect(
             run()
@@ -54,6 +55,7 @@ import TodosCore
         #expect(try folder.fileNames() == [])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func addListAndChangeTodos() throws {
         #expect(run("add", "Water the plants", "--priority", "1") == Outcome(output: "Added 1. Water the plants\n"))
         #expect(run("add", "Book", "flights") == Outcome(output: "Added 2. Book flights\n"))
@@ -95,6 +97,7 @@ import TodosCore
         #expect(todos.map(\.date) == [testingDate, testingDate.addingTimeInterval(60)])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func clearDoneRemovesTheDoneTodos() {
         prepare(["add", "A"], ["add", "B"], ["add", "C"], ["done", "1"], ["done", "3"])
         #expect(run("clear-done") == Outcome(output: "Removed 2 done todos.\n"))
@@ -102,6 +105,7 @@ import TodosCore
         #expect(run("list").output == "1. [ ] B\n")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             (["done", "4"], "position 4 is out of range (the list has 3 todos)", CommandName.done),
@@ -121,6 +125,7 @@ import TodosCore
         #expect(try folder.todosBytes() == before)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func positionInAnEmptyListIsOutOfRange() throws {
         let outcome = run("done", "1")
         #expect(outcome.errorOutput == "error: position 1 is out of range (the list is empty)\nusage: todos done N\n")
@@ -128,6 +133,7 @@ import TodosCore
         #expect(try folder.fileNames() == [])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func badInputChangesNothing() throws {
         prepare(["add", "A"], ["done", "1"])
         let before = try folder.todosBytes()
@@ -139,6 +145,7 @@ import TodosCore
         #expect(try folder.fileNames() == [".todos.json.lock", "todos.json"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func corruptFileIsReportedWithItsPathAndLeftUntouched() throws {
         let corrupt = Data("[{\"title\": \"half a".utf8)
         try corrupt.write(to: folder.todosFile)
@@ -157,6 +164,7 @@ import TodosCore
         #expect(try folder.fileNames() == ["todos.json"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func settingsAreShownChangedAndKeptBesideTheTodos() throws {
         #expect(run("settings") == Outcome(output: "Sleep goal: 8 hours\nNotifications: on\n"))
         #expect(try folder.fileNames() == [])
@@ -168,6 +176,7 @@ import TodosCore
         #expect(try folder.fileNames() == [".settings.json.lock", "settings.json"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func previewShowsTheSamplesAndRefusesChangesUnlessAFolderIsNamed() throws {
         let preview = { (arguments: [String], environment: [String: String]) in
             withTestDependencies {
@@ -206,6 +215,7 @@ import TodosCore
         #expect(try folder.savedTitles() == ["Try Ambient", "Water"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func helpListsEveryCommand() {
         let help = run("help")
         #expect(help.status == 0)
@@ -215,6 +225,7 @@ import TodosCore
         #expect(run("help", "move") == Outcome(output: "usage: todos move N M\nMove todo N to position M.\n"))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func badInputEndsTheProcessWithStatusTwoAndTheUsage() async {
         let result = await #expect(processExitsWith: .exitCode(2), observing: [\.standardErrorContent]) {
             await TodosCommandLine.main(["done", "x"])
@@ -223,6 +234,7 @@ import TodosCore
         #expect(error == "error: position 'x' is not a number\nusage: todos done N\n")
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func helpEndsTheProcessWithStatusZero() async {
         await #expect(processExitsWith: .success) {
             await TodosCommandLine.main(["help"])

@@ -3,6 +3,7 @@ import Testing
 import TodosCore
 
 @Suite struct TodosDirectoryTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
             ([:], "/home/ada/.local/share/todos/"),

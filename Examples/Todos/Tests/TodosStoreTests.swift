@@ -17,6 +17,7 @@ import Testing
         return store
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func addTakesItsIdAndDateFromTheDependencies() {
         let store = TodosStore(dependencies: .current)
         let first = store.add(title: "Water the plants")
@@ -26,6 +27,7 @@ import Testing
         #expect(store.todos == [first, second])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func addUsesAnOverriddenDateAndUUID() {
         let id = UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000000")!
         let date = Date(timeIntervalSince1970: 86_400)
@@ -38,6 +40,7 @@ import Testing
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func toggleFlipsOneTodo() {
         let store = store(with: ["A", "B"])
         store.toggle(uuid(1))
@@ -48,6 +51,7 @@ import Testing
         #expect(store.todos.map(\.isDone) == [false, false])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func deleteRemovesTheTodosAtTheOffsets() {
         let store = store(with: ["A", "B", "C", "D"])
         store.delete(atOffsets: [0, 2])
@@ -55,6 +59,7 @@ import Testing
         #expect(store.todos.map(\.id) == [uuid(1), uuid(3)])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         "move(fromOffsets:toOffset:) works as SwiftUI's onMove hands offsets over",
         arguments: [
@@ -73,6 +78,7 @@ import Testing
         #expect(store.todos.map(\.title).joined() == expected)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func orderByDatePutsTheOldestFirst() {
         withDependencies {
             $0.date = .ticking()
@@ -87,6 +93,7 @@ import Testing
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func orderByPriorityPutsTheHighestFirstAndKeepsTiesInOrder() {
         let store = store(with: ["A", "B", "C", "D", "E"], priorities: [1, 3, 1, 0, 3])
         store.orderByPriority()
@@ -94,6 +101,7 @@ import Testing
         #expect(store.todos.map(\.id) == [uuid(1), uuid(4), uuid(0), uuid(2), uuid(3)])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func orderByDateKeepsTodosOfTheSameDateInOrder() {
         let store = store(with: ["A", "B", "C"])
         store.move(fromOffsets: [2], toOffset: 0)
@@ -101,6 +109,7 @@ import Testing
         #expect(store.todos.map(\.title) == ["C", "A", "B"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func removeCompletedKeepsTheOpenTodosInOrder() {
         let store = store(with: ["A", "B", "C", "D"])
         store.toggle(uuid(0))
@@ -109,6 +118,7 @@ import Testing
         #expect(store.todos.map(\.title) == ["B", "D"])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func everyChangeIsSavedAndASecondStoreLoadsIt() throws {
         let edited = store(with: ["A", "B", "C"])
         edited.toggle(uuid(1))
@@ -123,6 +133,7 @@ import Testing
         #expect(try storage.load() == edited.todos)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func storeStartsFromTheStoredTodos() {
         withDependencies {
             $0.todoStorage = .inMemory(Todo.samples)
@@ -131,6 +142,7 @@ import Testing
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func storeReadsTheDependenciesItIsGivenNotTheCurrentScope() {
         var given = DependencyValues.current
         given.todoStorage = .inMemory(Array(Todo.samples.prefix(2)))
@@ -138,6 +150,7 @@ import Testing
         #expect(store.todos == Array(Todo.samples.prefix(2)))
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func changesAreObservable() {
         let store = TodosStore(dependencies: .current)
         let changes = ChangeCount()
@@ -152,6 +165,7 @@ import Testing
 }
 
 /// Counts the changes that `withObservationTracking` reports.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class ChangeCount: Sendable {
     private let count = Locked(0)
     var value: Int { count.withLock { $0 } }
@@ -161,6 +175,7 @@ private final class ChangeCount: Sendable {
 /// Two windows (or two previews) on one storage: each store changes the todos saved now, not the ones it last saw.
 @MainActor @Suite(.dependencies) struct SharedStorageTests {
     /// Each case runs in a root of its own (the trait), so the `uuid` of both cases counts from zero.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(arguments: [false, true])
     func twoStoresOnOneStorageNeverUndoEachOthersTicks(onDisk: Bool) throws {
         let folder = try TemporaryFolder()
@@ -184,6 +199,7 @@ private final class ChangeCount: Sendable {
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aStoreOnAFileThatCannotBeReadRefusesEveryChange() throws {
         let folder = try TemporaryFolder()
         let corrupt = Data("[{\"title\": ".utf8)
@@ -201,6 +217,7 @@ private final class ChangeCount: Sendable {
         #expect(try folder.todosBytes() == corrupt)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aStoreThatLosesItsFileMidwayStopsAndRecoversOnReload() throws {
         let folder = try TemporaryFolder()
         try withDependencies {

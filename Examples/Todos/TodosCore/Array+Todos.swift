@@ -5,6 +5,7 @@ public import Foundation
 /// ``TodosStore`` runs each of them inside ``TodoStorage/update(_:)``, on the todos as they are saved at that moment;
 /// the command-line app does the same with positions it checks under the lock. Keeping the rules here, apart from
 /// any store, is what lets both apply them to a list they did not load themselves.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension Array where Element == Todo {
     /// Marks the todo with `id` done, or not done again; an unknown identifier changes nothing.
     ///

@@ -21,6 +21,7 @@ import Foundation
 /// the rename, `lstat` of the names must show the very file that descriptor wrote (same device and inode), so a
 /// temporary name that someone swapped for a symbolic link fails the save instead of sending the bytes elsewhere.
 /// A read opens the file without blocking, refuses anything but a regular file, and stops at ``sizeLimit``.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct AtomicFile: Sendable {
     /// Why a write refused to replace the file.
     struct SymbolicLinkError: Error, CustomStringConvertible {

@@ -10,6 +10,7 @@ import Foundation
 ///   overwritten: a change stops before it writes.
 /// - A change in a folder that other users can write (``SharedFolder``) is refused unless ``allowsSharedFolder``.
 /// - Fields of the file that `Value` does not hold (written by a newer version, or by hand) survive a save.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct DataFile<Value: Equatable & Sendable>: Sendable {
     /// Why bytes that were read are not a `Value`: a short reason for the message.
     struct DecodingFailure: Error {
@@ -93,6 +94,7 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension DataFile where Value: Codable {
     /// A file that holds `Value` as pretty-printed JSON; `check` refuses values that decode but make no sense.
     ///

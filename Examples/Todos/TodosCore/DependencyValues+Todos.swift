@@ -1,6 +1,7 @@
 public import Ambient
 public import Foundation
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension DependencyValues {
     /// Where ``TodosStore`` keeps its todos.
     ///
@@ -26,6 +27,7 @@ extension DependencyValues {
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private enum TodoStorageKey: DependencyKey {
     static var defaultValue: TodoStorage {
         .file(at: DependencyValues.current.todosDirectory.appending(component: "todos.json"))
@@ -34,6 +36,7 @@ private enum TodoStorageKey: DependencyKey {
     static var testingValue: TodoStorage { .inMemory() }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private enum TodosDirectoryKey: DependencyKey {
     static var defaultValue: URL {
         let environment = ProcessInfo.processInfo.environment

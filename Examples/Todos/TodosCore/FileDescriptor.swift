@@ -10,6 +10,7 @@ import Foundation
 
 /// Reading and writing an open file descriptor whole, retrying interrupted calls: what a save and a read do through
 /// the one descriptor they opened, never through the file's name again.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum FileDescriptor {
     /// Why a file is more than a read accepts.
     struct TooLarge: Error {}

@@ -14,6 +14,7 @@ import Foundation
 /// held on the old data file would guard a file that no longer has the name. The lock file is never removed, since
 /// a process could otherwise lock a file that another has just unlinked. `flock` locks belong to the open file, so
 /// the kernel releases them when a process dies, also when it is killed mid-save.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct FileLock: Sendable {
     /// Whether other holders may hold the lock at the same time.
     enum Mode {

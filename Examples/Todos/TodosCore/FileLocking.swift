@@ -12,6 +12,7 @@ public import Foundation
 /// let locking = FileLocking(noticeAfter: 1, giveUpAfter: 10) { _ in print("waiting…") }
 /// let storage = TodoStorage.file(at: URL(filePath: "/tmp/todos.json"), locking: locking)
 /// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct FileLocking: Sendable {
     /// Seconds of waiting before ``onWait`` is called.
     public var noticeAfter: TimeInterval

@@ -10,6 +10,7 @@
 ///     print("\(row.index + 1). \(row.element.title)")
 /// }
 /// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct IndexedCollection<Base: RandomAccessCollection>: RandomAccessCollection {
     /// An element and its index in the base collection.
     public struct Element {
@@ -54,15 +55,19 @@ public struct IndexedCollection<Base: RandomAccessCollection>: RandomAccessColle
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension IndexedCollection.Element: Identifiable where Base.Element: Identifiable {
     /// The element's identity, so that `ForEach` follows elements, not positions.
     public var id: Base.Element.ID { element.id }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension IndexedCollection.Element: Sendable where Base.Index: Sendable, Base.Element: Sendable {}
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension IndexedCollection: Sendable where Base: Sendable {}
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension RandomAccessCollection {
     /// The elements paired with their indices, for rows that bind to the element they show.
     ///
@@ -78,4 +83,5 @@ extension RandomAccessCollection {
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension IndexedCollection.Element: Equatable where Base.Element: Equatable {}

@@ -1,5 +1,6 @@
 /// Short reasons for JSON that does not decode, without the decoder's internals: what a message about a corrupt
 /// data file says in its parentheses.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum JSONProblem {
     /// `not valid JSON`, `no "id" at [0]`, `unexpected content at [0].id`.
     static func summary(of error: DecodingError) -> String {

@@ -3,6 +3,7 @@ import Foundation
 /// Any JSON document, kept as it was read: what lets a save keep the fields this version of todos does not know.
 ///
 /// Numbers stay integers when they were written as integers, so an unknown `"count": 3` is saved back as `3`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum JSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)

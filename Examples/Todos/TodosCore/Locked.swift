@@ -9,6 +9,7 @@ import Foundation
 /// ```
 // NB: `@unchecked Sendable` is sound here: `value` is private and is read or written only inside `withLock`, while
 // `lock` is held, so no two threads ever touch it at once; `Value: Sendable` lets the value itself cross threads.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value

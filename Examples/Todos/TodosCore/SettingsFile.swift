@@ -18,6 +18,7 @@ public import Foundation
 ///     SettingsStore(dependencies: dependencies).sleepGoal = 7
 /// }
 /// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct SettingsFile: Sendable {
     private let data: DataFile<Contents>
 
@@ -68,6 +69,7 @@ public struct SettingsFile: Sendable {
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension SettingsFile {
     /// What the file holds: each setting, or nothing for one still at its default.
     struct Contents: Codable, Equatable, Sendable {

@@ -13,6 +13,7 @@ public import Observation
 /// settings.sleepGoal = 7.5
 /// settings.isNotificationsEnabled = false
 /// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class SettingsStore: ObservableDependency {
     /// The sleep goals the app accepts, in hours.

@@ -21,6 +21,7 @@ public import Foundation
 ///     print("warning: \(problem)")
 /// }
 /// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public enum SharedFolder {
     /// What makes `folder` shared, with the fix, or `nil` when only its owner — this process's user — can change
     /// it, or when it does not exist.

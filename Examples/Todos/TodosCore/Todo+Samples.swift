@@ -1,5 +1,6 @@
 import Foundation
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension Todo {
     /// A handful of todos for previews and demos, with fixed identifiers and dates.
     ///

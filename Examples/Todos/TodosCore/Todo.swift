@@ -8,6 +8,7 @@ public import Foundation
 /// ```swift
 /// let todo = Todo(id: UUID(), title: "Water the plants", date: .now, priority: 2)
 /// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct Todo: Identifiable, Hashable, Codable, Sendable {
     /// The todo's identity, stable across edits, saves and reorderings.
     public var id: UUID

@@ -1,5 +1,6 @@
 public import Foundation
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension TodoStorage {
     /// Todos kept as JSON in one file, changed under a lock and saved atomically.
     ///

@@ -14,6 +14,7 @@
 ///     TodosStore(dependencies: .current)
 /// }
 /// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct TodoStorage: Sendable {
     /// Where the todos are kept, for messages: a file path, or "memory".
     public let location: String
@@ -73,6 +74,7 @@ public struct TodoStorage: Sendable {
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension TodoStorage {
     /// Todos kept in memory for the storage's lifetime: for previews and tests.
     ///

@@ -1,5 +1,6 @@
 /// Why the todos (or the settings) could not be loaded or saved. Each case names the file, so the message can be
 /// acted on.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file exists but could not be read (permissions, a directory in its place, a folder that cannot be
     /// searched, ...).

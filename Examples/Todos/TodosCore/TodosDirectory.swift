@@ -4,6 +4,7 @@ public import Foundation
 ///
 /// The first that is set wins: `TODOS_DATA_DIR`; then `$XDG_DATA_HOME/todos`; then `~/.local/share/todos`. The
 /// command-line app's `--data-dir` wins over all of them by overriding `\.todosDirectory`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public enum TodosDirectory {
     /// The environment variable that names the data folder itself.
     public static let variable = "TODOS_DATA_DIR"

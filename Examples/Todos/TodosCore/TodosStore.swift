@@ -23,6 +23,7 @@ public import Observation
 /// store.add(title: "Water the plants", priority: 1)
 /// store.orderByPriority()
 /// ```
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class TodosStore: ObservableDependency {
     /// The todos, in the order the user chose: what the storage held after the store's last load or change.

@@ -18,6 +18,7 @@
     /// ```swift
     /// NavigationStack { SettingsView() }
     /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     public struct SettingsView: View {
         @DependencyState private var settings: SettingsStore
 
@@ -50,6 +51,7 @@
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension SettingsView {
         /// The previews' content, outside `#Preview` so that CI type-checks it (see below).
         @MainActor static var previewOfTheDefaults: some View {

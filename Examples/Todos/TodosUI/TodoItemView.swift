@@ -18,6 +18,7 @@
     ///     TodoItemView(todo: Binding(get: { row.element }, set: { @MainActor edited in store.update(edited) }))
     /// }
     /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     public struct TodoItemView: View {
         @Binding private var todo: Todo
 
@@ -45,6 +46,7 @@
     }
 
     /// Two rows on state of their own, for the preview: one open, one done.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     private struct TodoItemPreview: View {
         @State private var open = Todo.samples[1]
         @State private var done = Todo.samples[2]

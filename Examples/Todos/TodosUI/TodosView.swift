@@ -31,6 +31,7 @@
     ///     }
     /// }
     /// ```
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @available(watchOS, unavailable)
     public struct TodosView: View {
         @DependencyState private var store: TodosStore
@@ -103,6 +104,7 @@
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @available(watchOS, unavailable)
     extension TodosView {
         /// The previews' content, outside `#Preview` so that CI type-checks it (see below).

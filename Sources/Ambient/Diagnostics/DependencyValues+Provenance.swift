@@ -82,7 +82,7 @@ extension DependencyValues {
     /// Applies `update` in a new scope whose overrides remember `fileID` and `line`, for override sites outside this
     /// module (the `.dependencies` test trait); a scope that `update` leaves unchanged is dropped.
     @_documentation(visibility: private)
-    public mutating func _update(
+    package mutating func _update(
         fileID: StaticString,
         line: UInt,
         _ update: (inout DependencyValues) throws -> Void

@@ -3,6 +3,7 @@ import Observation
 @testable import Ambient
 
 /// An `@Observable` view model built from dependencies, as `@DependencyState` owns one.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 final class ProfileModel: ObservableDependency {
     static let initializations = Counter()
@@ -16,6 +17,7 @@ final class ProfileModel: ObservableDependency {
 }
 
 /// A view model that only a custom builder makes: its default `init(dependencies:)` would stop the process.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 final class GreetingModel: ObservableDependency {
     let greeting: String
@@ -28,6 +30,7 @@ final class GreetingModel: ObservableDependency {
 }
 
 /// A plain, thread-safe object, for storages exercised from many threads at once.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class Built: Sendable {
     let service: Service
     let serial: Int
@@ -38,6 +41,7 @@ final class Built: Sendable {
 }
 
 /// A stand-in for a change subscription (`AnyCancellable` on Apple platforms).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class Subscription: Sendable {
     let subscriptions: Counter
     init(counting subscriptions: Counter) {
@@ -47,6 +51,7 @@ final class Subscription: Sendable {
 }
 
 /// A storage that counts the objects it builds.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 func countingStorage(_ builds: Counter) -> ViewOwnedObject<Built> {
     ViewOwnedObject { values in Built(service: values.service, serial: builds.increment()) }
 }

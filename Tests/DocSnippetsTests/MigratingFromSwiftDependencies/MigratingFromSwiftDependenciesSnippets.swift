@@ -8,6 +8,7 @@ extension WeatherClient {
     static var sunny: WeatherClient { WeatherClient { city in Forecast(city: city, summary: "Sun") } }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Test(.dependencies { $0.weather = .sunny })
 func anOverrideAroundACallNoLongerReachesTheModel() async throws {
     let model = ForecastModel(city: "Oslo")

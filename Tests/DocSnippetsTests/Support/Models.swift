@@ -14,6 +14,7 @@ struct Todo: Equatable, Sendable {
 let deadline = Date(timeIntervalSince1970: 1_704_139_200)
 
 /// The model the SwiftUI article declares next to its view, without the view: the Testing article builds it in tests.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 final class ProfileModel: ObservableDependency {
     var name = ""

@@ -9,6 +9,7 @@ import Foundation
 #endif
 
 /// An exclusive `flock` that the test itself holds on a data file's lock file, as another `todos` would.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class HeldLock {
     private let descriptor: Int32
 

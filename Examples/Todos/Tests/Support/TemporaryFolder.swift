@@ -1,6 +1,7 @@
 import Foundation
 
 /// A new, empty folder for one test, removed when the test is done with it.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 final class TemporaryFolder {
     let url: URL
 
@@ -32,6 +33,7 @@ final class TemporaryFolder {
     }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension TemporaryFolder {
     /// The lock file of the todos in this folder.
     var lockFile: URL { url.appending(component: ".todos.json.lock") }
@@ -68,6 +70,7 @@ extension TemporaryFolder {
 }
 
 /// The title of a saved todo, read from the file without the example's own decoder.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private struct SavedTitle: Decodable {
     var title: String
 }

@@ -4,6 +4,7 @@ import Foundation
 @testable import TodosCore
 
 /// The UUID that the testing `uuid` generator makes `number`-th, counting from zero.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 func uuid(_ number: Int) -> UUID {
     UUID(uuidString: String(format: "00000000-0000-0000-0000-%012X", number))!
 }
@@ -11,6 +12,7 @@ func uuid(_ number: Int) -> UUID {
 /// 1 January 2024, 00:00:00 UTC: the testing value of `date`.
 let testingDate = Date(timeIntervalSince1970: 1_704_067_200)
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension DateGenerator {
     /// Dates one minute apart, starting at `testingDate`, so that todos added in a row have different dates.
     static func ticking() -> DateGenerator {
@@ -20,6 +22,7 @@ extension DateGenerator {
 }
 
 /// Counts the minutes of a ticking date generator.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private final class MinuteCounter: Sendable {
     private let count = Locked(0)
 

@@ -7,6 +7,7 @@ import Foundation
 /// It is found beside the test bundle (SwiftPM builds both into the same folder, and the test target depends on the
 /// executable). Each run gets a small environment of its own, never the test runner's, so that nothing the runner
 /// sets (XCTest variables, `AMBIENT_CONTEXT`) leaks in unless a test passes it on purpose.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct TodosProcess {
     /// What a finished run printed and how it ended.
     struct Result: Sendable {

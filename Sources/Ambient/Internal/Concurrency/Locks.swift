@@ -71,18 +71,17 @@ final class ConditionLock<State>: @unchecked Sendable {
 }
 
 /// A value behind the package's lock, for `AmbientTesting`, so that the package keeps one kind of lock.
-@_documentation(visibility: private)
-public final class _Locked<State>: @unchecked Sendable {
+package final class _Locked<State>: @unchecked Sendable {
     // Safe: `state` is reached only through `lock`, which is a `ConditionLock`.
     private let lock: ConditionLock<State>
 
     /// A lock around `state`.
-    public init(_ state: State) {
+    package init(_ state: State) {
         lock = ConditionLock(state)
     }
 
     /// Runs `body` with exclusive access to the state.
-    public func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         try lock.withLock(body)
     }
 }

@@ -18,13 +18,23 @@ final class Root: Sendable {
     private let testingInfos = LockFreeTable<KeyInfo>()
     private var infos: [LockFreeTable<KeyInfo>] { [defaultInfos, previewInfos, testingInfos] }
 
+    /// The table of `context`, unretained: it lives as long as this root.
+    ///
+    /// NB: probed unretained on the read path; a retained table would make threads reading one root contend on its
+    /// reference count.
+    @inline(__always)
+    func unmanagedInfoTable(for context: DependencyContext) -> Unmanaged<LockFreeTable<KeyInfo>> {
+        switch context {
+        case .default: .passUnretained(defaultInfos)
+        case .preview: .passUnretained(previewInfos)
+        case .testing: .passUnretained(testingInfos)
+        }
+    }
+
+    /// The table of `context`.
     @inline(__always)
     func infoTable(for context: DependencyContext) -> LockFreeTable<KeyInfo> {
-        switch context {
-        case .default: defaultInfos
-        case .preview: previewInfos
-        case .testing: testingInfos
-        }
+        unmanagedInfoTable(for: context).takeUnretainedValue()
     }
     /// The creations under way, and who waits for whom; see `Root+Creation.swift`.
     let creations = ConditionLock(CreationState())
@@ -65,15 +75,9 @@ final class Root: Sendable {
         in context: DependencyContext,
         skippingDerived: Bool
     ) -> Unmanaged<AnyBox>? {
-        // NB: the table is probed unretained; `infoTable(for:)` returns it retained, and threads reading one root
-        // would contend on its reference count.
-        let table: Unmanaged<LockFreeTable<KeyInfo>> =
-            switch context {
-            case .default: .passUnretained(defaultInfos)
-            case .preview: .passUnretained(previewInfos)
-            case .testing: .passUnretained(testingInfos)
-            }
-        guard let info = table._withUnsafeGuaranteedRef({ $0.findUnmanaged(key) }) else { return nil }
+        guard let info = unmanagedInfoTable(for: context)._withUnsafeGuaranteedRef({ $0.findUnmanaged(key) }) else {
+            return nil
+        }
         return info._withUnsafeGuaranteedRef { info in
             if skippingDerived, !info.reads.isEmpty { return nil }
             return info.value.loadUnmanaged()

@@ -1,6 +1,5 @@
 /// The kind of a problem Ambient reports instead of going on silently.
-@_documentation(visibility: private)
-public enum _DependencyIssueKind: Sendable, Equatable {
+package enum _DependencyIssueKind: Sendable, Equatable {
     /// A key without a testing value of its own was read in the testing context.
     case missingTestingValue
     /// The API was used in a way that cannot work (a second `prepareDependencies`, a late one).
@@ -10,8 +9,7 @@ public enum _DependencyIssueKind: Sendable, Equatable {
 }
 
 /// Receives Ambient's reports; `AmbientTesting` installs one that records test failures.
-@_documentation(visibility: private)
-public protocol _DependencyIssueReporter: Sendable {
+package protocol _DependencyIssueReporter: Sendable {
     /// Handles one report.
     func report(_ kind: _DependencyIssueKind, _ message: String)
 
@@ -29,22 +27,21 @@ public protocol _DependencyIssueReporter: Sendable {
 
 extension _DependencyIssueReporter {
     /// Handles the report without its site.
-    public func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?) {
+    package func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?) {
         report(kind, message)
     }
 
     /// Takes every report.
-    public func handles(_ kind: _DependencyIssueKind) -> Bool { true }
+    package func handles(_ kind: _DependencyIssueKind) -> Bool { true }
 
     /// Does nothing.
-    public func willCreate(_ key: any DependencyKey.Type) {}
+    package func willCreate(_ key: any DependencyKey.Type) {}
 }
 
 /// The hook through which `AmbientTesting` receives Ambient's reports, so the core links no test framework.
-@_documentation(visibility: private)
-public enum _IssueReporting {
+package enum _IssueReporting {
     /// Runs `operation` with `reporter` receiving every report made on its task (and its child tasks).
-    public static func withReporter<R>(
+    package static func withReporter<R>(
         _ reporter: any _DependencyIssueReporter,
         operation: () throws -> R
     ) rethrows -> R {
@@ -52,7 +49,7 @@ public enum _IssueReporting {
     }
 
     /// Runs `operation` with `reporter` receiving every report made on its task (and its child tasks).
-    public static func withReporter<R>(
+    package static func withReporter<R>(
         _ reporter: any _DependencyIssueReporter,
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R

@@ -35,17 +35,16 @@ struct DeclarationSite: @unchecked Sendable {
 
 /// Where the `@Dependency` property that made a read is declared, for reporters (`AmbientTesting` records issues
 /// there).
-@_documentation(visibility: private)
-public struct _DeclarationSite: Sendable, Equatable, CustomStringConvertible {
+package struct _DeclarationSite: Sendable, Equatable, CustomStringConvertible {
     /// The file, as `#fileID` gives it: `Module/File.swift`.
-    public var fileID: String
+    package var fileID: String
     /// The file's full path, as `#filePath` gives it.
-    public var filePath: String
+    package var filePath: String
     /// The line.
-    public var line: Int
+    package var line: Int
     /// The column.
-    public var column: Int
+    package var column: Int
 
     /// `Module/File.swift:12`.
-    public var description: String { "\(fileID):\(line)" }
+    package var description: String { "\(fileID):\(line)" }
 }

@@ -50,20 +50,18 @@ enum ContextDetection {
         guard let requested = environment[variable] else {
             return Result(context: detected)
         }
-        switch requested.lowercased() {
-        case "default": return Result(context: .default)
-        case "preview": return Result(context: .preview)
-        case "testing": return Result(context: .testing)
-        default:
-            let shown = VisibleText.escaping(requested)
-            return Result(
-                context: detected,
-                warning: """
-                    Ambient: AMBIENT_CONTEXT="\(shown)" is not a dependency context. Use "default", "preview" or \
-                    "testing", or unset it. Ignoring it; this process runs in the \(detected) context.
-                    """
-            )
+        // NB: a context's `id` is how the variable spells it.
+        if let context = DependencyContext.allCases.first(where: { $0.id == requested.lowercased() }) {
+            return Result(context: context)
         }
+        let shown = VisibleText.escaping(requested)
+        return Result(
+            context: detected,
+            warning: """
+                Ambient: AMBIENT_CONTEXT="\(shown)" is not a dependency context. Use "default", "preview" or \
+                "testing", or unset it. Ignoring it; this process runs in the \(detected) context.
+                """
+        )
     }
 
     private static func detectedContext(

@@ -6,8 +6,7 @@ import AmbientAtomics
 /// `AmbientTesting` installs a provider when it is loaded (a C constructor in `AmbientTestingHook` calls it, so no
 /// test has to). ``DependencyValues/current`` asks it only outside every scope — where the process's values would be
 /// used — so code inside a scope, and every process that does not link `AmbientTesting`, pays one comparison.
-@_documentation(visibility: private)
-public protocol _TestRootProvider: Sendable {
+package protocol _TestRootProvider: Sendable {
     /// The values of the running test's own root, made on first need; `nil` when no test is running here.
     func currentTestValues() -> DependencyValues?
 
@@ -17,10 +16,9 @@ public protocol _TestRootProvider: Sendable {
 }
 
 /// Where `AmbientTesting` installs its ``_TestRootProvider``.
-@_documentation(visibility: private)
-public enum _TestHooks {
+package enum _TestHooks {
     /// Installs `provider`; the first call wins (it is made once, when `AmbientTesting` is loaded).
-    public static func install(_ provider: any _TestRootProvider) {
+    package static func install(_ provider: any _TestRootProvider) {
         let box = Unmanaged.passRetained(ProviderBox(provider))
         if !ambient_install_test_root_provider(UInt(bitPattern: box.toOpaque())) { box.release() }
     }
