@@ -1,5 +1,4 @@
 import Ambient
-import Dispatch
 import Foundation
 
 /// Random programs over a few dependency keys, each run against Ambient and against a reference model of DESIGN §4.
@@ -72,19 +71,10 @@ public enum ModelCheck {
         ProcessInfo.processInfo.environment["AMBIENT_MODEL_PROGRAMS"].flatMap { Int($0) }
     }
 
-    /// How long a program may run before it is taken for a hang.
-    static let hangTimeout = 30.0
-
-    /// Runs `program`; one that does not end in ``hangTimeout`` seconds is printed with its seed, and ends the
-    /// process (a hang would otherwise hang CI with no word of which program).
+    /// Runs `program` under the ``Watchdog``.
     private static func run(_ program: Program, seed: UInt64, settleTime: Double?) async -> String? {
-        let watchdog = DispatchWorkItem {
-            let text = "seed \(seed): the program below did not end in \(Int(hangTimeout)) s (a hang)\n\(program)\n"
-            FileHandle.standardOutput.write(Data(text.utf8))
-            exit(3)
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + hangTimeout, execute: watchdog)
-        defer { watchdog.cancel() }
+        Watchdog.shared.watch(program, seed: seed)
+        defer { Watchdog.shared.watch(nil, seed: seed) }
         return await Interpreter(program: program, settleTime: settleTime).run()
     }
 }
