@@ -20,7 +20,9 @@ let package = Package(
         // Installs AmbientTesting's per-test roots when a test binary that links it is loaded.
         .target(name: "AmbientTestingHook"),
         .target(name: "AmbientTesting", dependencies: ["Ambient", "AmbientTestingHook"]),
-        .testTarget(name: "AmbientTests", dependencies: ["Ambient"]),
+        .testTarget(name: "AmbientTests", dependencies: ["Ambient", "AmbientModelChecking"]),
+        // A reference model of DESIGN §4 and random programs checked against it (ReferenceModelTests, AmbientSoak).
+        .target(name: "AmbientModelChecking", dependencies: ["Ambient"], path: "Tests/AmbientModelChecking"),
         .testTarget(name: "AmbientTestingTests", dependencies: ["Ambient", "AmbientTesting"]),
         // Every `swift` snippet of the DocC catalogs, verbatim, so each one keeps compiling (see .ci/doc-snippets).
         .testTarget(
@@ -60,6 +62,12 @@ let package = Package(
             path: "Benchmarks/AmbientBenchmarks"
         ),
         .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
+        // Runs as many random programs against the reference model as asked: `swift run -c release AmbientSoak 20000`.
+        .executableTarget(
+            name: "AmbientSoak",
+            dependencies: ["AmbientModelChecking"],
+            path: "Benchmarks/AmbientSoak"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,29 @@
+// Runs random programs against the reference model of DESIGN §4 until the count asked for, and prints how many ran
+// and every failure (seed and shrunk program). `swift run -c release AmbientSoak 20000`; AMBIENT_MODEL_SEED replays
+// one seed, AMBIENT_MODEL_FIRST_SEED fixes where a run starts (else it starts at a random seed, printed).
+import AmbientModelChecking
+import Foundation
+
+let environment = ProcessInfo.processInfo.environment
+let failures: [ModelFailure]
+if let seed = ModelCheck.seedFromEnvironment {
+    failures = await ModelCheck.check(seed: seed).map { [$0] } ?? []
+    print("replayed seed \(seed): \(failures.isEmpty ? "agrees with the model" : "fails")")
+} else {
+    let count =
+        CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? ModelCheck.programCountFromEnvironment
+        ?? 1_000
+    let firstSeed = environment["AMBIENT_MODEL_FIRST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0..<(1 << 48))
+    let start = Date()
+    let result = await ModelCheck.checkPrograms(count, firstSeed: firstSeed, maximumFailures: 10)
+    failures = result.failures
+    let seconds = Date().timeIntervalSince(start)
+    print(
+        "ran \(result.programs) programs (seeds \(firstSeed)...\(firstSeed + UInt64(max(result.programs, 1) - 1))) "
+            + "in \(String(format: "%.1f", seconds)) s: \(failures.count) failures"
+    )
+}
+for failure in failures {
+    print("\n\(failure)")
+}
+exit(failures.isEmpty ? 0 : 1)

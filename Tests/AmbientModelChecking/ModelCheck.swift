@@ -1,0 +1,138 @@
+import Ambient
+import Foundation
+
+/// Random programs over a few dependency keys, each run against Ambient and against a reference model of DESIGN §4.
+///
+/// Every read must return the instance the model returns, every default must be created as many times as the model
+/// creates it, and once a program has dropped its values nothing it created may be alive. A failing program is shrunk
+/// and printed with its seed; `AMBIENT_MODEL_SEED` replays one seed, `AMBIENT_MODEL_PROGRAMS` sets how many run.
+///
+/// ```swift
+/// let result = await ModelCheck.checkPrograms(500, firstSeed: 1)
+/// #expect(result.failures.isEmpty)
+/// ```
+public enum ModelCheck {
+    /// Runs the program of `seed`; on failure, shrinks it and describes it.
+    ///
+    /// - Parameters:
+    ///   - seed: The program's seed.
+    ///   - options: What the programs may contain.
+    /// - Returns: The failure, or `nil` when Ambient agreed with the model.
+    public static func check(seed: UInt64, options: ModelCheckOptions = ModelCheckOptions()) async -> ModelFailure? {
+        var generator = ProgramGenerator(
+            seed: seed, defaultsMayKeepTheirScope: options.defaultsMayKeepTheirScope
+        )
+        let program = generator.program()
+        guard let message = await run(program, seed: seed, settleTime: options.settleTime) else { return nil }
+        let kind = FailureKind(message)
+        // A lifetime failure waits `settleTime` on every candidate that still fails; the others take a millisecond.
+        let shrinker = Shrinker(attempts: kind == .lifetime ? 100 : 3_000) { candidate in
+            guard let other = await run(candidate, seed: seed, settleTime: options.settleTime) else { return false }
+            return FailureKind(other) == kind
+        }
+        let shrunk = await shrinker.shrink(program)
+        let shrunkMessage = await run(shrunk, seed: seed, settleTime: options.settleTime) ?? message
+        let replay =
+            (options.defaultsMayKeepTheirScope ? "" : "AMBIENT_MODEL_ACYCLIC=1 ")
+            + (options.settleTime == nil ? "AMBIENT_MODEL_LIFETIMES=0 " : "") + "AMBIENT_MODEL_SEED=\(seed)"
+        return ModelFailure(seed: seed, replay: replay, message: shrunkMessage, program: shrunk.description)
+    }
+
+    /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures.
+    ///
+    /// - Parameters:
+    ///   - count: How many programs to run.
+    ///   - firstSeed: The seed of the first program.
+    ///   - maximumFailures: How many failures to shrink and report before stopping.
+    ///   - options: What the programs may contain.
+    /// - Returns: How many programs ran, and the failures.
+    public static func checkPrograms(
+        _ count: Int, firstSeed: UInt64, maximumFailures: Int = 3, options: ModelCheckOptions = ModelCheckOptions()
+    ) async -> ModelCheckResult {
+        var result = ModelCheckResult()
+        for index in 0..<count where result.failures.count < maximumFailures {
+            result.programs += 1
+            if let failure = await check(seed: firstSeed &+ UInt64(index), options: options) {
+                result.failures.append(failure)
+            }
+        }
+        return result
+    }
+
+    /// The seed to replay from `AMBIENT_MODEL_SEED` (decimal, or hexadecimal after `0x`), if it is set.
+    public static var seedFromEnvironment: UInt64? {
+        guard let text = ProcessInfo.processInfo.environment["AMBIENT_MODEL_SEED"] else { return nil }
+        if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
+        return UInt64(text)
+    }
+
+    /// How many programs to run, from `AMBIENT_MODEL_PROGRAMS`, if it is set.
+    public static var programCountFromEnvironment: Int? {
+        ProcessInfo.processInfo.environment["AMBIENT_MODEL_PROGRAMS"].flatMap { Int($0) }
+    }
+
+    /// Runs `program` under the ``Watchdog``.
+    private static func run(_ program: Program, seed: UInt64, settleTime: Double?) async -> String? {
+        Watchdog.shared.watch(program, seed: seed)
+        defer { Watchdog.shared.watch(nil, seed: seed) }
+        return await Interpreter(program: program, settleTime: settleTime).run()
+    }
+}
+
+/// What the generated programs may contain, and how long frees may lag.
+public struct ModelCheckOptions: Sendable {
+    /// Whether defaults may keep what keeps them: a `@Dependency` on their own key, defaults holding each other, a
+    /// `DependencyOwner` on its own key, `DependencyValues.current` kept in the value (issue 20, part 1).
+    public var defaultsMayKeepTheirScope = true
+    /// How long, in seconds, a program's instances may take to be freed once it dropped its values (threads and
+    /// queues release their closures a moment after they finish); `nil` checks reads and creations only.
+    public var settleTime: Double? = 1
+
+    /// Every pattern, with a second to settle; `AMBIENT_MODEL_ACYCLIC=1` leaves out the defaults that keep what keeps
+    /// them, `AMBIENT_MODEL_LIFETIMES=0` checks reads and creations only.
+    public init() {
+        let environment = ProcessInfo.processInfo.environment
+        defaultsMayKeepTheirScope = environment["AMBIENT_MODEL_ACYCLIC"] != "1"
+        if environment["AMBIENT_MODEL_LIFETIMES"] == "0" { settleTime = nil }
+    }
+}
+
+/// How many programs ran, and the ones that disagreed with the model.
+public struct ModelCheckResult: Sendable {
+    /// How many programs ran.
+    public var programs = 0
+    /// The shrunk failures, in the order found.
+    public var failures: [ModelFailure] = []
+}
+
+/// A program that disagreed with the reference model, shrunk.
+public struct ModelFailure: Sendable, CustomStringConvertible, Error {
+    /// The seed that generated the program; `AMBIENT_MODEL_SEED` replays it.
+    public let seed: UInt64
+    /// The environment that replays it.
+    public let replay: String
+    /// What went wrong, in the shrunk program.
+    public let message: String
+    /// The shrunk program, one step a line.
+    public let program: String
+
+    /// The seed, the message and the shrunk program.
+    public var description: String {
+        "seed \(seed) (replay: \(replay)): \(message)\n\(program)"
+    }
+}
+
+/// What a failure is about, so that shrinking keeps the same kind of failure.
+private enum FailureKind: Equatable {
+    case read, creations, lifetime
+
+    init(_ message: String) {
+        if message.contains("still alive") {
+            self = .lifetime
+        } else if message.contains("created") {
+            self = .creations
+        } else {
+            self = .read
+        }
+    }
+}

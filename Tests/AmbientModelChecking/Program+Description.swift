@@ -1,0 +1,70 @@
+import Ambient
+
+extension Program: CustomStringConvertible {
+    /// The program as a readable list of steps, one a line, nested steps indented.
+    var description: String {
+        var lines = ["keys:"]
+        for (index, key) in keys.enumerated() {
+            lines.append("  k\(index): \(key)")
+        }
+        for (index, root) in roots.enumerated() {
+            lines.append("root \(index + 1), fresh, \(root.context):")
+            Step.describe(root.body, indent: "  ", into: &lines)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension KeyBehavior: CustomStringConvertible {
+    var description: String {
+        var parts: [String]
+        switch shape {
+        case .value: parts = ["struct"]
+        case .object: parts = ["class"]
+        case .owner(let held): parts = ["DependencyOwner with @Dependency(\\.k\(held))"]
+        }
+        if !reads.isEmpty { parts.append("reads " + reads.map { "k\($0)" }.joined(separator: ", ") + " while created") }
+        for reference in references {
+            parts.append(
+                reference.byKeyPath ? "@Dependency(\\.k\(reference.key))" : "@Dependency(K\(reference.key).self)")
+        }
+        if capturesCurrent { parts.append("keeps DependencyValues.current") }
+        return parts.joined(separator: "; ")
+    }
+}
+
+extension Step {
+    static func describe(_ steps: [Step], indent: String, into lines: inout [String]) {
+        for step in steps {
+            switch step {
+            case .read(let key):
+                lines.append(indent + "read k\(key)")
+            case .readReference(let key, let index):
+                lines.append(indent + "read k\(key), then its @Dependency #\(index)")
+            case .readCaptured(let key, let through):
+                lines.append(indent + "read k\(key), then k\(through) through the values it keeps")
+            case .scope(let overrides, let context, let isAsync, let body):
+                var sets = overrides.map { "k\($0.key) = new \($0.isObject ? "class" : "struct")" }
+                if let context { sets.append("context = .\(context.id)") }
+                let kind = isAsync ? "await withDependencies" : "withDependencies"
+                lines.append(indent + "\(kind) { \(sets.joined(separator: ", ")) }:")
+                describe(body, indent: indent + "  ", into: &lines)
+            case .capture(let slot):
+                lines.append(indent + "v\(slot) = DependencyValues.current")
+            case .reenter(let slot, let executor, let body):
+                lines.append(indent + "withDependencies(v\(slot)) on \(executor):")
+                describe(body, indent: indent + "  ", into: &lines)
+            case .race(let key, let threads):
+                lines.append(indent + "read k\(key) on \(threads) threads at once")
+            case .makeHolder(let slot, let byKeyPath):
+                lines.append(
+                    indent + "h\(slot) = object with @Dependency on every key (\(byKeyPath ? "key paths" : "types"))")
+            case .readHolder(let slot, let key):
+                lines.append(indent + "read k\(key) through h\(slot)")
+            case .rootValues(let body):
+                lines.append(indent + "withDependencies(DependencyValues()):")
+                describe(body, indent: indent + "  ", into: &lines)
+            }
+        }
+    }
+}

@@ -1,0 +1,290 @@
+import Ambient
+
+/// DESIGN §4 for the keys of one program, the slow and obvious way: plain dictionaries, one thread, no caches but
+/// the ones the semantics name.
+///
+/// - A root caches, per context, one instance of each key's default, made on its first read there.
+/// - A default is made from the values of the scope that reads it; the keys it reads while made (directly, through
+///   the defaults it reads, and through its `@Dependency` properties, which are resolved once it exists) are its
+///   *reads*. A key's reads in a root and context are the union of what every creation of it read.
+/// - A read in a scope that overrides none of the key's reads gets the root's instance. Otherwise it gets the
+///   instance rebuilt for the innermost scope that overrides one of them, made once for that scope.
+/// - An override always wins; scopes nest and restore; a sibling never sees another's overrides.
+/// - `@Dependency` properties, and values kept from `DependencyValues.current`, read in the values of the scope
+///   their owner was made in, whichever scope reads them later: a *snapshot* of those values. Through a snapshot,
+///   a default rebuilt for a scope is that scope's instance while the scope lives (something holds its values);
+///   once it is gone, the snapshot rebuilds and caches such defaults itself.
+///
+/// The model is driven step by step by the interpreter, before each real read, and says which instance (by serial
+/// number) the read must return and how many times each default must have been created.
+final class ReferenceModel: @unchecked Sendable {
+    // Safe: used by one thread at a time. The interpreter waits for every thread and task it starts before it goes
+    // on, and predicts a race's read once, before its threads start.
+
+    /// A root: one cache per context of each key's instance, and what its creations read.
+    final class Root {
+        let context: DependencyContext
+        var infos: [DependencyContext: [Int: KeyInfo]] = [:]
+        init(context: DependencyContext) { self.context = context }
+    }
+
+    /// What a root knows about a key in one context.
+    final class KeyInfo {
+        var reads: Set<Int>
+        var instance: Int?
+        init(reads: Set<Int>) { self.reads = reads }
+    }
+
+    /// One set of values: a scope's own overrides on top of its parent's, or a snapshot of a scope's values.
+    final class Node: @unchecked Sendable {
+        // Safe: as the model's; the interpreter hands a node to the thread or task it starts, and waits for it.
+        let root: Root
+        let parent: Node?
+        let overrides: [Int: Int]
+        let context: DependencyContext
+        /// For a snapshot, the scope whose values it has; `nil` for a scope.
+        let snapshotted: Node?
+        /// Defaults rebuilt for this scope (or snapshot), per context: serial and reads of their creation.
+        var rebuilt: [DependencyContext: [Int: (serial: Int, reads: Set<Int>)]] = [:]
+
+        init(root: Root, parent: Node?, overrides: [Int: Int], context: DependencyContext, snapshotted: Node? = nil) {
+            self.root = root
+            self.parent = parent
+            self.overrides = overrides
+            self.context = context
+            self.snapshotted = snapshotted
+        }
+
+        /// A snapshot of these values: what a default created from them reads, and keeps.
+        func snapshot() -> Node {
+            Node(root: root, parent: nil, overrides: [:], context: context, snapshotted: snapshotted ?? self)
+        }
+
+        /// The innermost override of `key` visible here.
+        func override(of key: Int) -> Int? {
+            if let snapshotted { return snapshotted.override(of: key) }
+            return overrides[key] ?? parent?.override(of: key)
+        }
+
+        /// The innermost scope, this one or an enclosing one, that overrides one of `keys`.
+        func innermostOverriding(_ keys: Set<Int>) -> Node? {
+            if let snapshotted { return snapshotted.innermostOverriding(keys) }
+            if overrides.keys.contains(where: keys.contains) { return self }
+            return parent?.innermostOverriding(keys)
+        }
+
+        /// Whether this scope is `node` or encloses it.
+        func encloses(_ node: Node) -> Bool {
+            node === self || node.parent.map(encloses) == true
+        }
+    }
+
+    /// A default's instance: its key and the snapshot of the values it was made from.
+    private struct Instance {
+        let key: Int
+        let node: Node
+    }
+
+    /// A creation under way: its key, context and root, its serial once the value exists, and the creation around
+    /// it.
+    private final class Creation {
+        let key: Int
+        let context: DependencyContext
+        let root: Root
+        let parent: Creation?
+        var serial: Int?
+        /// The outermost creation around this one whose value this one read before that value's reads were known
+        /// (defaults that hold each other): this one is placed only after it, with its reads added.
+        var awaited: Creation?
+        /// The creations that wait for this one's reads, in the order they finished.
+        var deferred: [(Set<Int>) -> Void] = []
+
+        init(key: Int, context: DependencyContext, root: Root, parent: Creation?) {
+            self.key = key
+            self.context = context
+            self.root = root
+            self.parent = parent
+        }
+
+        func isNested(in outer: Creation) -> Bool {
+            self === outer || parent?.isNested(in: outer) == true
+        }
+    }
+
+    private let keys: [KeyBehavior]
+    /// How many times each key's default was created.
+    private(set) var creations = Array(repeating: 0, count: ModelKeys.count)
+    private var lastSerial = 0
+    private var instances: [Int: Instance] = [:]
+    /// Creations not placed yet, and the innermost one running.
+    private var pending: [Creation] = []
+    private var top: Creation?
+    /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
+    private(set) var reachedCycle = false
+    /// The scopes whose values the program holds (entered, kept, or held by an object it keeps), with how often.
+    private var held: [ObjectIdentifier: (node: Node, count: Int)] = [:]
+
+    init(keys: [KeyBehavior]) {
+        self.keys = keys
+    }
+
+    // MARK: Values
+
+    /// The values of a fresh root in `context`.
+    func freshRoot(context: DependencyContext) -> Node {
+        Node(root: Root(context: context), parent: nil, overrides: [:], context: context)
+    }
+
+    /// The values of a scope inside `node` that sets `overrides` (serial by key) and maybe a context.
+    func scope(in node: Node, overrides: [Int: Int], context: DependencyContext?) -> Node {
+        let context = context ?? node.context
+        if overrides.isEmpty, context == node.context { return node }
+        return Node(root: node.root, parent: node, overrides: overrides, context: context)
+    }
+
+    /// `DependencyValues()` made in `node`: no overrides, on the same root, in the root's context.
+    func rootValues(of node: Node) -> Node {
+        Node(root: node.root, parent: nil, overrides: [:], context: node.root.context)
+    }
+
+    /// Notes that the program holds `node`'s values (until ``release(_:)``): it and its enclosing scopes live.
+    func hold(_ node: Node) {
+        held[ObjectIdentifier(node), default: (node, 0)].count += 1
+    }
+
+    func release(_ node: Node) {
+        let id = ObjectIdentifier(node)
+        held[id]?.count -= 1
+        if held[id]?.count == 0 { held[id] = nil }
+    }
+
+    /// Whether the program still holds values of `scope` or of a scope inside it.
+    private func isAlive(_ scope: Node) -> Bool {
+        held.values.contains { scope.encloses($0.node) }
+    }
+
+    /// Where a default of `reads` read in `node` is cached: `nil` for the root, else the innermost scope that
+    /// overrides one of `reads`, or for a snapshot whose such scope is gone, the snapshot itself.
+    private func cache(for reads: Set<Int>, in node: Node) -> Node? {
+        guard let owner = node.innermostOverriding(reads) else { return nil }
+        if node.snapshotted != nil, !isAlive(owner) { return node }
+        return owner
+    }
+
+    // MARK: Reads
+
+    /// The serial of the instance a read of `key` in `node` returns.
+    func read(_ key: Int, in node: Node) -> Int {
+        resolve(key, in: node).serial
+    }
+
+    /// The serial that the `index`th `@Dependency` property of the value of `key` in `node` returns; `nil` when
+    /// the value has no such property.
+    func readReference(_ key: Int, index: Int, in node: Node) -> Int? {
+        let serial = read(key, in: node)
+        guard let instance = instances[serial] else { return nil }
+        let references = keys[instance.key].laterReads
+        guard references.indices.contains(index) else { return nil }
+        return read(references[index], in: instance.node)
+    }
+
+    /// The serial that a read of `through`, in the values kept by the value of `key` in `node`, returns; `nil` when
+    /// that value keeps none.
+    func readCaptured(_ key: Int, through: Int, in node: Node) -> Int? {
+        let serial = read(key, in: node)
+        guard let instance = instances[serial], keys[instance.key].capturesCurrent else { return nil }
+        if case .owner = keys[instance.key].shape { return nil }
+        return read(through, in: instance.node)
+    }
+
+    /// Resolves a read: the instance's serial and the keys that the read counts as read, for a creation that made it.
+    private func resolve(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>) {
+        if let serial = node.override(of: key) { return (serial, []) }
+        if let found = published(key, in: node) { return found }
+        if let creation = pending.last(where: { $0.key == key && $0.context == node.context && $0.root === node.root })
+        {
+            // Read again once the value exists (the `@Dependency` properties of defaults that hold each other): that
+            // value; the creations in between are placed after it, with its reads.
+            guard let serial = creation.serial else {
+                reachedCycle = true
+                return (0, [])
+            }
+            var reader = top
+            while let current = reader, current !== creation {
+                if current.awaited.map(creation.isNested(in:)) != true { current.awaited = creation }
+                reader = current.parent
+            }
+            return (serial, [])
+        }
+        return create(key, in: node)
+    }
+
+    /// The instance that serves a read of `key` in `node`, if it was made.
+    private func published(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>)? {
+        guard let info = node.root.infos[node.context]?[key] else { return nil }
+        if let owner = cache(for: info.reads, in: node) {
+            return owner.rebuilt[node.context]?[key]
+        }
+        return info.instance.map { ($0, info.reads) }
+    }
+
+    /// Makes `key`'s default for a read in `node`, and keeps it where it belongs.
+    private func create(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>) {
+        creations[key] += 1
+        lastSerial += 1
+        let serial = lastSerial
+        let behavior = keys[key]
+        let creation = Creation(key: key, context: node.context, root: node.root, parent: top)
+        pending.append(creation)
+        top = creation
+        let snapshot = node.snapshot()
+        var reads: Set<Int> = []
+        for read in behavior.reads where !reachedCycle {
+            reads.insert(read)
+            reads.formUnion(resolve(read, in: snapshot).reads)
+        }
+        creation.serial = serial
+        instances[serial] = Instance(key: key, node: snapshot)
+        for read in behavior.laterReads where !reachedCycle {
+            reads.insert(read)
+            reads.formUnion(resolve(read, in: snapshot).reads)
+        }
+        top = creation.parent
+        reads.remove(key)
+        if let awaited = creation.awaited {
+            awaited.deferred.append { [self] outerReads in
+                _ = place(creation, serial: serial, reads: reads.union(outerReads.subtracting([key])), in: node)
+            }
+            return (serial, reads)
+        }
+        return place(creation, serial: serial, reads: reads, in: node)
+    }
+
+    /// Keeps a created value where it belongs, given every key its creation read, and then the creations that
+    /// waited for its reads.
+    private func place(_ creation: Creation, serial: Int, reads: Set<Int>, in node: Node) -> (
+        serial: Int, reads: Set<Int>
+    ) {
+        pending.removeAll { $0 === creation }
+        let placed = keep(creation.key, serial: serial, reads: reads, in: node)
+        let waiting = creation.deferred
+        creation.deferred = []
+        for place in waiting { place(reads.union([creation.key])) }
+        return placed
+    }
+
+    private func keep(_ key: Int, serial: Int, reads: Set<Int>, in node: Node) -> (serial: Int, reads: Set<Int>) {
+        let context = node.context
+        let info = node.root.infos[context, default: [:]][key] ?? KeyInfo(reads: reads)
+        node.root.infos[context, default: [:]][key] = info
+        info.reads.formUnion(reads)
+        if let owner = cache(for: info.reads, in: node) {
+            if let existing = owner.rebuilt[context]?[key] { return (existing.serial, reads) }
+            owner.rebuilt[context, default: [:]][key] = (serial, reads)
+            return (serial, reads)
+        }
+        if let existing = info.instance { return (existing, reads) }
+        info.instance = serial
+        return (serial, reads)
+    }
+}

@@ -1,0 +1,133 @@
+/// Makes a failing program smaller while it still fails the same way: fewer roots, steps, overrides and reads.
+struct Shrinker {
+    /// The most candidates to run.
+    let attempts: Int
+    /// Whether a candidate still fails the same way.
+    let stillFails: (Program) async -> Bool
+
+    func shrink(_ program: Program) async -> Program {
+        var current = program
+        var tried = 0
+        var improved = true
+        while improved, tried < attempts {
+            improved = false
+            for candidate in Self.candidates(of: current) where tried < attempts {
+                tried += 1
+                if await stillFails(candidate) {
+                    current = candidate
+                    improved = true
+                    break
+                }
+            }
+        }
+        return current
+    }
+
+    /// Programs one change smaller than `program`, the largest cuts first.
+    static func candidates(of program: Program) -> [Program] {
+        var result: [Program] = []
+        if program.roots.count > 1 {
+            for index in program.roots.indices {
+                var smaller = program
+                smaller.roots.remove(at: index)
+                result.append(smaller)
+            }
+        }
+        for index in program.roots.indices {
+            for body in variants(of: program.roots[index].body) {
+                var smaller = program
+                smaller.roots[index].body = body
+                result.append(smaller)
+            }
+        }
+        for index in program.keys.indices {
+            for key in variants(of: program.keys[index]) {
+                var simpler = program
+                simpler.keys[index] = key
+                result.append(simpler)
+            }
+        }
+        return result
+    }
+
+    private static func variants(of key: KeyBehavior) -> [KeyBehavior] {
+        var result: [KeyBehavior] = []
+        if case .owner = key.shape {
+            var plain = key
+            plain.shape = .object
+            result.append(plain)
+        }
+        for index in key.reads.indices {
+            var fewer = key
+            fewer.reads.remove(at: index)
+            result.append(fewer)
+        }
+        for index in key.references.indices {
+            var fewer = key
+            fewer.references.remove(at: index)
+            result.append(fewer)
+        }
+        if key.capturesCurrent {
+            var plain = key
+            plain.capturesCurrent = false
+            result.append(plain)
+        }
+        return result
+    }
+
+    /// Step lists one change smaller than `steps`: a step removed, a nesting inlined, a scope or re-entry
+    /// simplified, or the same inside a nested body.
+    static func variants(of steps: [Step]) -> [[Step]] {
+        var result: [[Step]] = []
+        for index in steps.indices {
+            func replacing(with replacement: [Step]) -> [Step] {
+                Array(steps[..<index]) + replacement + Array(steps[(index + 1)...])
+            }
+            result.append(replacing(with: []))
+            switch steps[index] {
+            case .scope(let overrides, let context, let isAsync, let body):
+                result.append(replacing(with: body))
+                for removed in overrides.indices {
+                    var fewer = overrides
+                    fewer.remove(at: removed)
+                    result.append(
+                        replacing(with: [.scope(overrides: fewer, context: context, isAsync: isAsync, body: body)]))
+                }
+                if context != nil {
+                    result.append(
+                        replacing(with: [.scope(overrides: overrides, context: nil, isAsync: isAsync, body: body)]))
+                }
+                if isAsync {
+                    result.append(
+                        replacing(with: [.scope(overrides: overrides, context: context, isAsync: false, body: body)]))
+                }
+                for smaller in variants(of: body) {
+                    result.append(
+                        replacing(with: [
+                            .scope(overrides: overrides, context: context, isAsync: isAsync, body: smaller)
+                        ]))
+                }
+            case .reenter(let slot, let executor, let body):
+                result.append(replacing(with: body))
+                if executor != .inline {
+                    result.append(replacing(with: [.reenter(slot: slot, executor: .inline, body: body)]))
+                }
+                for smaller in variants(of: body) {
+                    result.append(replacing(with: [.reenter(slot: slot, executor: executor, body: smaller)]))
+                }
+            case .rootValues(let body):
+                result.append(replacing(with: body))
+                for smaller in variants(of: body) {
+                    result.append(replacing(with: [.rootValues(body: smaller)]))
+                }
+            case .race(let key, let threads) where threads > 2:
+                result.append(replacing(with: [.race(key, threads: 2)]))
+            case .readReference(let key, _), .readCaptured(let key, _):
+                result.append(replacing(with: [.read(key)]))
+            default:
+                break
+            }
+        }
+        return result
+    }
+}

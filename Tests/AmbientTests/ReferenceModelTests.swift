@@ -1,0 +1,310 @@
+import Ambient
+import Testing
+
+@testable import AmbientModelChecking
+
+/// DESIGN §4.12: random programs over a few keys, checked step by step against a reference model of DESIGN §4
+/// (`AmbientModelChecking`). A failure names its seed and the shrunk program; `AMBIENT_MODEL_SEED=<seed> swift test
+/// --filter ReferenceModelTests` replays it, `AMBIENT_MODEL_PROGRAMS` sets the size of the batch. Serialized: the
+/// programs count creations and live instances of shared keys.
+@Suite(.serialized) struct ReferenceModelTests {
+    @Test func randomProgramsAgreeWithTheReferenceModel() async {
+        var options = ModelCheckOptions()
+        // NB: without the patterns of issue 20 §1 for now: some of them still leak (LeakSanitizer would fail CI) or
+        // hang; see the disabled tests below.
+        options.defaultsMayKeepTheirScope = false
+        if let seed = ModelCheck.seedFromEnvironment {
+            let failure = await ModelCheck.check(seed: seed, options: options)
+            #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+            return
+        }
+        let count = ModelCheck.programCountFromEnvironment ?? 4_000
+        let result = await ModelCheck.checkPrograms(count, firstSeed: 1, options: options)
+        #expect(result.programs == count)
+        for failure in result.failures {
+            Issue.record("\(failure)")
+        }
+    }
+
+    @Test func generatorMakesEveryPatternTheIssueNames() {
+        var patterns: Set<String> = []
+        for seed in UInt64(1)...300 {
+            var generator = ProgramGenerator(seed: seed, defaultsMayKeepTheirScope: true)
+            patterns.formUnion(Self.patterns(in: generator.program()))
+        }
+        #expect(
+            patterns == [
+                "self-reference", "mutual reference", "owner of its own key", "keeps current values",
+                "reads while created", "value", "object", "sync scope", "async scope", "context", "dispatch",
+                "thread", "detached", "inline", "race", "holder", "DependencyValues()", "two roots",
+            ]
+        )
+    }
+
+    @Test func generatorWithoutTheScopeKeepingPatternsMakesNone() {
+        for seed in UInt64(1)...300 {
+            var generator = ProgramGenerator(seed: seed, defaultsMayKeepTheirScope: false)
+            let patterns = Self.patterns(in: generator.program())
+            #expect(patterns.isDisjoint(with: ["self-reference", "mutual reference", "owner of its own key"]))
+            #expect(!patterns.contains("keeps current values"))
+        }
+    }
+
+    // MARK: Programs that found a disagreement
+
+    /// Found by the soak (seeds 102961 and 145771, with `AMBIENT_MODEL_ACYCLIC=1`): a default created in an inner
+    /// scope, for an outer scope that overrides what it is built from, reads its `@Dependency` in a new instance
+    /// once the inner scope is gone: its snapshot's origin is weak, so it "caches what it rebuilds" itself.
+    @Test func dependencyOfADefaultKeepsTheInstanceOfItsScopeAfterTheInnerScopeWhereItWasReadEnded() async {
+        let program = Program(
+            keys: [
+                KeyBehavior(shape: .value),
+                KeyBehavior(shape: .object, reads: [0]),
+                KeyBehavior(shape: .value),
+                KeyBehavior(shape: .object, references: [.init(key: 1, byKeyPath: false)]),
+            ],
+            roots: [
+                RootRun(
+                    context: .testing,
+                    body: [
+                        Self.scope(
+                            overriding: 0,
+                            body: [
+                                Self.scope(
+                                    overriding: 2, body: [.read(3)]
+                                ),
+                                .readReference(3, index: 0),
+                            ]
+                        )
+                    ]
+                )
+            ]
+        )
+        await withKnownIssue("a snapshot whose scope was freed rebuilds what its scope had built") {
+            let failure = await Interpreter(program: program, settleTime: 1).run()
+            #expect(failure == nil, "\(failure ?? "")")
+        }
+    }
+
+    /// Found by the soak (seed 225504, `AMBIENT_MODEL_LIFETIMES=0`): a key's reads are the union of what all its
+    /// creations read, so a creation elsewhere that reads more moves the key's instance for a scope inward; a
+    /// `@Dependency` key path of that scope keeps the instance it cached, so it and a subscript read of the same key
+    /// in the same values disagree (and the scope's instance changed after it was first read).
+    @Test func keyPathAndSubscriptReadsOfOneKeyInOneScopeAgreeAfterTheKeyReadMoreElsewhere() async {
+        let program = Program(
+            keys: [
+                KeyBehavior(shape: .object),
+                KeyBehavior(shape: .owner(holding: 0)),
+                KeyBehavior(shape: .object, reads: [1]),
+            ],
+            roots: [
+                RootRun(
+                    context: .testing,
+                    body: [
+                        Self.scope(
+                            overriding: 1, with: .value,
+                            body: [
+                                Self.scope(
+                                    overriding: 0, body: [.makeHolder(slot: 1, byKeyPath: true), .capture(slot: 2)]
+                                ),
+                                .rootValues(body: [.readHolder(slot: 1, key: 2), .read(2)]),
+                                .reenter(slot: 2, executor: .inline, body: [.read(2)]),
+                                .readHolder(slot: 1, key: 2),
+                            ]
+                        )
+                    ]
+                )
+            ]
+        )
+        await withKnownIssue("the key path cache keeps the instance of the key's earlier reads") {
+            let failure = await Interpreter(program: program, settleTime: 1).run()
+            #expect(failure == nil, "\(failure ?? "")")
+        }
+    }
+
+    /// Found while building the model (seed 206035 with the model's first rule): a default created while the
+    /// default it holds is still being created learns none of that one's reads, so it is cached in the root even
+    /// when what it holds was rebuilt for the scope, and the scope's override leaks into the root's instance.
+    /// Fixed on main by the group publication of defaults that hold each other (f0e085b).
+    @Test func overrideDoesNotLeakIntoTheRootThroughDefaultsThatHoldEachOther() {
+        ModelRuntime.shared.start([
+            KeyBehavior(shape: .value),
+            KeyBehavior(shape: .object, references: [.init(key: 0, byKeyPath: true), .init(key: 2, byKeyPath: false)]),
+            KeyBehavior(shape: .object, references: [.init(key: 1, byKeyPath: false)]),
+        ])
+        withDependencies(DependencyValues._freshRoot(context: .testing)) {
+            withDependencies {
+                ModelKeys.set(0, to: ValueProbe(serial: -1, references: [], captured: nil), in: &$0)
+            } operation: {
+                _ = ModelKeys.read(1, in: .current)
+            }
+            let seenThroughTheRootsInstance = ModelKeys.read(2, in: .current).readReference(0)?.readReference(0)
+            #expect(seenThroughTheRootsInstance?.serial == ModelKeys.read(0, in: .current).serial)
+        }
+    }
+
+    /// Found by the batch after the ownership fix (seed 10, every pattern): two defaults that hold each other, one
+    /// of them through two `@Dependency` properties of the other's key (a key path and the type, or two key paths;
+    /// one property alone is freed), are never freed, with their root (2 instances alive).
+    /// NB: disabled, since the leak would fail CI's LeakSanitizer run.
+    @Test(.disabled("leaks: defaults that hold each other by key path and by type, on main after 8a843eb"))
+    func defaultsThatHoldEachOtherByKeyPathAndByTypeAreFreed() async {
+        let program = Program(
+            keys: [
+                KeyBehavior(
+                    shape: .value, references: [.init(key: 1, byKeyPath: true), .init(key: 1, byKeyPath: false)]),
+                KeyBehavior(shape: .value, references: [.init(key: 0, byKeyPath: true)]),
+            ],
+            roots: [RootRun(context: .preview, body: [.read(0)])]
+        )
+        let failure = await Interpreter(program: program, settleTime: 1).run()
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
+    /// Found by the batch (seed 377, every pattern): racing first reads of a default whose `@Dependency` names a
+    /// default that holds it, and that reads other keys while created, never end: one thread waits for k2, which
+    /// the other is creating while it creates k3 ("a thread has waited 5 s for ModelKey2 … it is now creating
+    /// ModelKey3"). NB: disabled, since it hangs (and prints Ambient's wait warning, which CI forbids).
+    @Test(.disabled("hangs: racing first reads of defaults that hold each other, on main since f0e085b"))
+    func racingFirstReadsOfDefaultsThatHoldEachOtherEnd() async {
+        let program = Program(
+            keys: [
+                KeyBehavior(shape: .owner(holding: 0)),
+                KeyBehavior(shape: .value, reads: [0]),
+                KeyBehavior(
+                    shape: .object, references: [.init(key: 3, byKeyPath: true), .init(key: 3, byKeyPath: true)],
+                    capturesCurrent: true
+                ),
+                KeyBehavior(shape: .value, reads: [0, 1], references: [.init(key: 2, byKeyPath: true)]),
+            ],
+            roots: [RootRun(context: .testing, body: [.race(2, threads: 4)])]
+        )
+        let failure = await Interpreter(program: program, settleTime: 1).run()
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
+    /// The four patterns of issue 20 §1, each in a request scope: the default must be freed with its scope.
+    enum KeepingPattern: String, CaseIterable, Sendable {
+        case selfReference, mutualReference, ownerOfItsOwnKey, keepsCurrentValues
+
+        var keys: [KeyBehavior] {
+            let request = KeyBehavior(shape: .value)
+            switch self {
+            case .selfReference:
+                return [
+                    request,
+                    KeyBehavior(
+                        shape: .object, references: [.init(key: 0, byKeyPath: true), .init(key: 1, byKeyPath: true)]),
+                ]
+            case .mutualReference:
+                return [
+                    request,
+                    KeyBehavior(
+                        shape: .object, references: [.init(key: 0, byKeyPath: true), .init(key: 2, byKeyPath: true)]),
+                    KeyBehavior(shape: .object, references: [.init(key: 1, byKeyPath: true)]),
+                ]
+            case .ownerOfItsOwnKey:
+                return [request, KeyBehavior(shape: .owner(holding: 1), reads: [0])]
+            case .keepsCurrentValues:
+                return [request, KeyBehavior(shape: .object, reads: [0], capturesCurrent: true)]
+            }
+        }
+    }
+
+    @Test func defaultThatKeepsTheCurrentValuesIsFreedWithItsScope() async {
+        await expectFreedWithItsScope(.keepsCurrentValues)
+    }
+
+    /// These leaked 4, 3 and 4 instances before the ownership fix of issue 20 §1 (8a843eb).
+    @Test(arguments: [KeepingPattern.selfReference, .mutualReference, .ownerOfItsOwnKey])
+    func defaultThatHoldsWhatHoldsItIsFreedWithItsScope(_ pattern: KeepingPattern) async {
+        await expectFreedWithItsScope(pattern)
+    }
+
+    /// Every pattern, the ones of issue 20 §1 included. NB: disabled while seed 10 leaks (see
+    /// `defaultsThatHoldEachOtherByKeyPathAndByTypeAreFreed`) and seed 377 hangs (see
+    /// `racingFirstReadsOfDefaultsThatHoldEachOtherEnd`); enable it, and drop the batch's
+    /// `defaultsMayKeepTheirScope = false`, once both are fixed.
+    @Test(.disabled("seed 10 leaks and seed 377 hangs on main today"))
+    func randomProgramsWithDefaultsThatKeepTheirScopeAgreeWithTheReferenceModel() async {
+        let count = min(ModelCheck.programCountFromEnvironment ?? 300, 300)
+        let result = await ModelCheck.checkPrograms(count, firstSeed: 1)
+        #expect(result.programs == count)
+        for failure in result.failures {
+            Issue.record("\(failure)")
+        }
+    }
+
+    private func expectFreedWithItsScope(_ pattern: KeepingPattern) async {
+        var request: [Step] = [
+            .read(1), .readReference(1, index: 0), .readReference(1, index: 1), .readCaptured(1, through: 1),
+        ]
+        if pattern == .mutualReference { request += [.readReference(2, index: 0), .readReference(1, index: 1)] }
+        let program = Program(
+            keys: pattern.keys,
+            roots: [
+                RootRun(
+                    context: .testing,
+                    body: [
+                        Self.scope(overriding: 0, body: request),
+                        Self.scope(overriding: 0, with: .value, isAsync: true, body: request),
+                    ]
+                )
+            ]
+        )
+        let failure = await Interpreter(program: program, settleTime: 1).run()
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
+    // MARK: Helpers
+
+    enum Override { case object, value }
+
+    /// A `withDependencies` scope that overrides `key` with a new class (or struct) probe.
+    static func scope(overriding key: Int, with kind: Override = .object, isAsync: Bool = false, body: [Step]) -> Step {
+        .scope(overrides: [.init(key: key, isObject: kind == .object)], context: nil, isAsync: isAsync, body: body)
+    }
+
+    /// The patterns of the issue and of DESIGN §4 that `program` contains.
+    static func patterns(in program: Program) -> Set<String> {
+        var found: Set<String> = []
+        for (index, key) in program.keys.enumerated() {
+            if key.references.contains(where: { $0.key == index }) { found.insert("self-reference") }
+            if case .owner(let held) = key.shape, held == index { found.insert("owner of its own key") }
+            if key.capturesCurrent { found.insert("keeps current values") }
+            if !key.reads.isEmpty { found.insert("reads while created") }
+            found.insert(key.shape == .value ? "value" : "object")
+            for other in key.laterReads where other != index && program.keys[other].laterReads.contains(index) {
+                found.insert("mutual reference")
+            }
+        }
+        if program.roots.count > 1 { found.insert("two roots") }
+        for root in program.roots {
+            patterns(in: root.body, into: &found)
+        }
+        return found
+    }
+
+    private static func patterns(in steps: [Step], into found: inout Set<String>) {
+        for step in steps {
+            switch step {
+            case .scope(_, let context, let isAsync, let body):
+                found.insert(isAsync ? "async scope" : "sync scope")
+                if context != nil { found.insert("context") }
+                patterns(in: body, into: &found)
+            case .reenter(_, let executor, let body):
+                found.insert(executor.rawValue)
+                patterns(in: body, into: &found)
+            case .rootValues(let body):
+                found.insert("DependencyValues()")
+                patterns(in: body, into: &found)
+            case .race:
+                found.insert("race")
+            case .makeHolder, .readHolder:
+                found.insert("holder")
+            default:
+                break
+            }
+        }
+    }
+}
