@@ -51,8 +51,16 @@ final class Creation: @unchecked Sendable {
     /// Notes that this creation read the value of `outer`, which is under way around it on this thread: this one
     /// then waits for `outer`'s reads, unless it already waits for a creation around `outer`.
     func awaits(_ outer: Creation) {
+        precondition(outer !== self && isNested(in: outer), "a creation waits only for one around it")
         if let awaited, outer.isNested(in: awaited) { return }
         awaited = outer
+    }
+
+    /// The creation whose publication publishes this one: itself, or the outermost creation it waits for.
+    var publisher: Creation {
+        var current = self
+        while let next = current.awaited { current = next }
+        return current
     }
 
     /// Whether `outer` is this creation or one of the creations around it.

@@ -29,10 +29,14 @@ extension Root {
         case .retry:
             return defaultValue(of: Key.self, id: id, in: storage)
         case .resolved(let box, let pending):
-            // The reading creations around this read hold a value whose reads are not known yet.
+            // The reading creations around this read hold a value whose reads are known only once the creation
+            // that publishes it is published: the value's own creation, or the one around it that it waits for
+            // (when it is nested in the reader and was read before). Creations between the reader and that one
+            // wait for it too; the reader itself, or one around it, needs no wait.
+            let publisher = pending.publisher
             var node = read.parent
-            while let current = node, current !== pending {
-                current.awaits(pending)
+            while let current = node, current !== publisher {
+                current.awaits(publisher)
                 node = current.parent
             }
             return (box, [])

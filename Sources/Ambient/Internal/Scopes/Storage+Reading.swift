@@ -73,13 +73,17 @@ extension Storage {
         cache.insert(cache.uncacheable, for: keyPath)
     }
 
-    /// The node at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope it
-    /// was taken in. A snapshot whose scope was freed answers itself: it then caches what it rebuilds.
+    /// The node at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
+    /// set the overrides at that depth. A snapshot whose scope at that depth was freed answers itself: it then
+    /// caches what it rebuilds.
     func ancestor(atDepth depth: Int) -> Storage {
         var node = self
         while node.depth > depth {
-            guard let next = node.parent ?? node.links?.origin else { return node }
-            node = next
+            if let parent = node.parent {
+                node = parent
+            } else {
+                return node.links?.origin(atDepth: depth) ?? node
+            }
         }
         return node
     }

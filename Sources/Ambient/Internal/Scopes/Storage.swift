@@ -120,7 +120,7 @@ final class Storage: @unchecked Sendable {
         recorder = nil
         site = nil
         inheritedCount = 0
-        links = source.links.map { WeakLinks(root: $0.root(context: source.context), origin: nil, inherited: nil) }
+        links = source.links.map { WeakLinks(root: $0.root(context: source.context), origins: [], inherited: nil) }
         context = source.root.context
     }
 
@@ -151,7 +151,7 @@ final class Storage: @unchecked Sendable {
         context = source.context
         let inherited = source.hasOverrides ? source.allOverrides() : nil
         inheritedCount = inherited?.all.count ?? 0
-        links = WeakLinks(root: source.root, origin: source.innermostOverridingNode, inherited: inherited)
+        links = WeakLinks(root: source.root, origins: source.overridingNodes, inherited: inherited)
     }
 
     /// The root whose cache holds the defaults read here.
@@ -163,14 +163,19 @@ final class Storage: @unchecked Sendable {
         return rootReference.takeUnretainedValue()
     }
 
-    /// The node that set the innermost override visible here, if any: where a default rebuilt for it is cached.
-    var innermostOverridingNode: Storage? {
+    /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
+    var overridingNodes: [WeakOrigin] {
+        var found: [WeakOrigin] = []
         var node: Storage? = self
         while let current = node {
-            if current.setsOverrides { return current }
-            node = current.parent ?? current.links?.origin
+            if current.setsOverrides { found.append(WeakOrigin(current)) }
+            guard let parent = current.parent else {
+                found += current.links?.overridingNodes ?? []
+                break
+            }
+            node = parent
         }
-        return nil
+        return found
     }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.

@@ -6,19 +6,30 @@ final class WeakLinks: @unchecked Sendable {
 
     /// The root whose cache the snapshot reads.
     private weak var weakRoot: Root?
-    /// The node that set the innermost override the snapshot inherited: defaults rebuilt for an inherited override
-    /// are cached there while it lives.
-    private(set) weak var origin: Storage?
+    /// The nodes that set the overrides the snapshot inherited, innermost first: a default rebuilt for an inherited
+    /// override is cached in the node that set it, while that node lives.
+    ///
+    /// NB: every one of them, not only the innermost: an outer scope outlives an inner one, and a default rebuilt
+    /// for the outer scope must still be found there once the inner scope it was first read in has ended.
+    private let origins: [WeakOrigin]
     /// Every override the snapshot inherited, flattened.
     let inherited: OverrideMap?
     /// The root the snapshot reads in once its own root was freed (its default outlived the root's last user).
     private let orphan = ConditionLock<Root?>(nil)
 
-    init(root: Root, origin: Storage?, inherited: OverrideMap?) {
+    init(root: Root, origins: [WeakOrigin], inherited: OverrideMap?) {
         weakRoot = root
-        self.origin = origin
+        self.origins = origins
         self.inherited = inherited
     }
+
+    /// The node that set overrides at `depth` and still lives, if any.
+    func origin(atDepth depth: Int) -> Storage? {
+        origins.first { $0.depth == depth }?.node
+    }
+
+    /// The nodes that set the overrides the snapshot inherited, innermost first, for a snapshot taken below it.
+    var overridingNodes: [WeakOrigin] { origins }
 
     /// Whether `root` is the root of the snapshot's own, made after its root was freed (held by these links).
     func isOrphanRoot(_ root: Root) -> Bool {
@@ -34,5 +45,17 @@ final class WeakLinks: @unchecked Sendable {
             orphan = root
             return root
         }
+    }
+}
+
+/// A node that set overrides, held weakly, and its depth.
+final class WeakOrigin: @unchecked Sendable {
+    // Safe: both are set in `init` only, and the runtime loads weak references atomically.
+    private(set) weak var node: Storage?
+    let depth: Int
+
+    init(_ node: Storage) {
+        self.node = node
+        depth = node.depth
     }
 }
