@@ -209,9 +209,13 @@ final class ReferenceModel: @unchecked Sendable {
                 reachedCycle = true
                 return (0, [])
             }
+            // The creation that places this value: itself, or the outermost one it waits for (when it is nested in
+            // the reader and was read before). Only the creations between the reader and that one wait for it.
+            var placer = creation
+            while let next = placer.awaited { placer = next }
             var reader = top
-            while let current = reader, current !== creation {
-                if current.awaited.map(creation.isNested(in:)) != true { current.awaited = creation }
+            while let current = reader, current !== placer {
+                if current.awaited.map(placer.isNested(in:)) != true { current.awaited = placer }
                 reader = current.parent
             }
             return (serial, [])
