@@ -10,8 +10,8 @@ extension DependencyValues {
     /// The key path runs once on a probe: a child of these values whose reads of a key of type `Value` are
     /// answered with `value` itself and create nothing. When its getter read exactly one key and its setter set
     /// exactly that key — a property written `get { self[Key.self] } set { self[Key.self] = newValue }` — the
-    /// override the setter made is set here, as it is. A property that computes what it sets (`\.date.now`
-    /// changes a part of the date generator) needs the value it changes, and is written through the key path.
+    /// override the setter made is set here, as it is. A property that computes what it sets (`\.api.baseURL`
+    /// changes a part of the API client) needs the value it changes, and is written through the key path.
     ///
     /// - Parameters:
     ///   - keyPath: The dependency, such as `\.api`.

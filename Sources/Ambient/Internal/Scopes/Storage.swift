@@ -170,7 +170,7 @@ final class Storage: @unchecked Sendable {
         while let current = node {
             if current.setsOverrides { found.append(WeakOrigin(current)) }
             guard let parent = current.parent else {
-                found += current.links?.overridingNodes ?? []
+                found += current.links?.origins ?? []
                 break
             }
             node = parent

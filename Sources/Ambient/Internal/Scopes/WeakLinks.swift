@@ -11,7 +11,7 @@ final class WeakLinks: @unchecked Sendable {
     ///
     /// NB: every one of them, not only the innermost: an outer scope outlives an inner one, and a default rebuilt
     /// for the outer scope must still be found there once the inner scope it was first read in has ended.
-    private let origins: [WeakOrigin]
+    let origins: [WeakOrigin]
     /// Every override the snapshot inherited, flattened.
     let inherited: OverrideMap?
     /// The root the snapshot reads in once its own root was freed (its default outlived the root's last user).
@@ -27,9 +27,6 @@ final class WeakLinks: @unchecked Sendable {
     func origin(atDepth depth: Int) -> Storage? {
         origins.first { $0.depth == depth }?.node
     }
-
-    /// The nodes that set the overrides the snapshot inherited, innermost first, for a snapshot taken below it.
-    var overridingNodes: [WeakOrigin] { origins }
 
     /// Whether `root` is the root of the snapshot's own, made after its root was freed (held by these links).
     func isOrphanRoot(_ root: Root) -> Bool {
