@@ -34,8 +34,18 @@ extension DependencyValues {
     var benchSettings: BenchSettings { self[BenchSettingsKey.self] }
 }
 
+/// An owner of the value-type dependency, of any kind.
+protocol SettingsReading {
+    var settings: BenchSettings { get }
+}
+
+/// An owner of the class-type dependency, of any kind.
+protocol ClientReading {
+    var client: BenchClient { get }
+}
+
 /// An owner of a value-type dependency.
-struct SettingsOwner: Sendable {
+struct SettingsOwner: SettingsReading, Sendable {
     @Dependency(\.benchSettings) var settings
 }
 
@@ -44,31 +54,42 @@ enum StaticClient {
     static let shared = BenchClient(id: 1)
 }
 
+/// The floors of a read once a wrapper has resolved its value, which is what Factory's and Resolver's wrappers
+/// cost after the object is built: a class's stored properties, read through the object each time.
+///
+/// NB: `var`, so that the compiler cannot hoist a read out of the loop (the sink might change them), and a read of
+/// `client` retains the object for the sink's call, as a read of a class-type dependency returns it retained.
+final class StoredFields: @unchecked Sendable {
+    // Safe: only read by the benchmark, on one thread, after `init`.
+    var number = 3
+    var client = BenchClient(id: 1)
+}
+
 /// An owner of one `@Dependency`, like a service or view model.
 struct Owner: Sendable {
     @Dependency(\.benchClient) var client
 }
 
 /// The same owner as a class, as most services and view models are.
-final class ClassOwner: @unchecked Sendable {
+final class ClassOwner: ClientReading, @unchecked Sendable {
     // Safe: the only stored property is a `@Dependency`, written once in `init` and only read afterwards.
     @Dependency(\.benchClient) var client
 }
 
 /// The same owner as a `DependencyOwner` subclass, which reads the current scope once per object.
-final class OwningClassOwner: DependencyOwner, @unchecked Sendable {
+final class OwningClassOwner: DependencyOwner, ClientReading, @unchecked Sendable {
     // Safe: as `ClassOwner`.
     @Dependency(\.benchClient) var client
 }
 
 /// A class owner of a value-type dependency.
-final class ClassSettingsOwner: @unchecked Sendable {
+final class ClassSettingsOwner: SettingsReading, @unchecked Sendable {
     // Safe: as `ClassOwner`.
     @Dependency(\.benchSettings) var settings
 }
 
 /// A `DependencyOwner` subclass that owns a value-type dependency.
-final class OwningSettingsOwner: DependencyOwner, @unchecked Sendable {
+final class OwningSettingsOwner: DependencyOwner, SettingsReading, @unchecked Sendable {
     // Safe: as `ClassOwner`.
     @Dependency(\.benchSettings) var settings
 }

@@ -23,14 +23,34 @@ enum Scenarios {
         }
     }
 
-    static func classOwnerReads(_ owner: ClassOwner) -> Scenario {
+    /// A stored `Int` property of a class, read through the object each time.
+    static func storedIntReads(_ fields: StoredFields) -> Scenario {
         { count in
-            let owner = opaque(owner)
-            for _ in 0..<count { sink(owner.client) }
+            let fields = opaque(fields)
+            for _ in 0..<count { sink(fields.number) }
         }
     }
 
-    static func dependencyOwnerReads(_ owner: OwningClassOwner) -> Scenario {
+    /// A stored property holding an object, read through its holder each time: one load and one retain a read.
+    static func storedObjectReads(_ fields: StoredFields) -> Scenario {
+        { count in
+            let fields = opaque(fields)
+            for _ in 0..<count { sink(fields.client) }
+        }
+    }
+
+    /// Reads of a value-type dependency through `owner`: a class, a `DependencyOwner` or a struct.
+    ///
+    /// NB: generic over the owner, and specialized for each: the loop is the one a hand-written body would be.
+    static func valueReads<Owner: SettingsReading>(_ owner: Owner) -> Scenario {
+        { count in
+            let owner = opaque(owner)
+            for _ in 0..<count { sink(owner.settings.retries) }
+        }
+    }
+
+    /// Reads of a class-type dependency through `owner`: a class or a `DependencyOwner`.
+    static func clientReads<Owner: ClientReading>(_ owner: Owner) -> Scenario {
         { count in
             let owner = opaque(owner)
             for _ in 0..<count { sink(owner.client) }

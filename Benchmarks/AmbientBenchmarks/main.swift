@@ -61,14 +61,22 @@ let readIterations = 2_000_000 / scale
 let overrideCounts = [0, 10, 1_000]
 let classOwner = ClassOwner()
 let owningClassOwner = OwningClassOwner()
+let storedFields = StoredFields()
+let valueOwners = (ClassSettingsOwner(), OwningSettingsOwner(), SettingsOwner())
 _ = classOwner.client
 _ = owningClassOwner.client
-// NB: the baseline and every read row take turns sample by sample (see `measureInTurns`).
+_ = (valueOwners.0.settings, valueOwners.1.settings, valueOwners.2.settings)
+// NB: the baselines and every read row take turns sample by sample (see `measureInTurns`).
 let readRows = measureInTurns(
     iterations: readIterations,
-    [Scenarios.staticRead(), Scenarios.classOwnerReads(classOwner), Scenarios.dependencyOwnerReads(owningClassOwner)]
+    [Scenarios.staticRead(), Scenarios.clientReads(classOwner), Scenarios.clientReads(owningClassOwner)]
         + overrideCounts.map(Scenarios.structOwnerReads(overrides:))
-        + overrideCounts.map(Scenarios.currentReads(overrides:)))
+        + overrideCounts.map(Scenarios.currentReads(overrides:))
+        + [
+            Scenarios.storedIntReads(storedFields), Scenarios.storedObjectReads(storedFields),
+            Scenarios.valueReads(valueOwners.0), Scenarios.valueReads(valueOwners.1),
+            Scenarios.valueReads(valueOwners.2),
+        ])
 let staticRead = readRows[0]
 print("(baseline: reading a `static let` holding the same client, \(format2(staticRead.median)) ns)")
 
@@ -89,6 +97,19 @@ report("@Dependency read, DependencyOwner subclass", readRows[2], against: stati
 for (overrides, current) in zip(overrideCounts, readRows[6...8]) {
     report("DependencyValues.current read, \(overrides) overrides", current, against: staticRead)
 }
+let (storedInt, storedObject) = (readRows[9], readRows[10])
+print(
+    "(floors: a stored Int property of a class, \(format2(storedInt.median)) ns; a stored property holding the "
+        + "client, one retain a read, \(format2(storedObject.median)) ns)"
+)
+report(
+    "@Dependency read, class owner, value type vs stored Int property", readRows[11], against: storedInt,
+    goal: "≤ 2× stored property")
+report(
+    "@Dependency read, class owner, class type vs stored object property", readRows[1], against: storedObject,
+    goal: "≤ 1.2× static let + retain")
+report("@Dependency read, DependencyOwner, value type vs stored Int property", readRows[12], against: storedInt)
+report("@Dependency read, struct owner, value type vs stored Int property", readRows[13], against: storedInt)
 
 // MARK: Scopes
 

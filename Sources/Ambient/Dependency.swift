@@ -49,6 +49,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     ///   - filePath: The full path of that file. Leave the default.
     ///   - line: The line of the declaration. Leave the default.
     ///   - column: The column of the declaration. Leave the default.
+    @inlinable
     public init(
         _ keyPath: any KeyPath<DependencyValues, Value> & Sendable,
         fileID: StaticString = #fileID,
@@ -56,15 +57,13 @@ public struct Dependency<Value: Sendable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let values = DependencyValues.current
-        self.values = values
+        // NB: inlinable, so that an owner's ten properties are ten specialized stores and not ten generic calls.
+        values = DependencyValues.current
         self.keyPath = keyPath
         identity = ObjectIdentifier(keyPath)
         isKeyPath = true
         site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let recorder = values.storage.recorder, recorder.isOpen {
-            recorder.capture { _ = values[keyPath: keyPath] }
-        }
+        if values.storage.recorder != nil { captureReadDuringCreation() }
     }
 
     /// A dependency read through a type key: a ``DependencyKey`` whose value is the type itself.
@@ -82,14 +81,25 @@ public struct Dependency<Value: Sendable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) where Key.Value == Value {
-        let values = DependencyValues.current
-        self.values = values
+        values = DependencyValues.current
         keyPath = nil
         identity = ObjectIdentifier(key)
         isKeyPath = false
         site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let recorder = values.storage.recorder, recorder.isOpen {
-            recorder.capture { _ = values[key] }
+        if values.storage.recorder != nil { captureReadDuringCreation() }
+    }
+
+    /// While a default is being created from `values`, notes this property's key as read, so that the default is
+    /// rebuilt for a scope that overrides it (<doc:LifetimesAndCaching>).
+    @usableFromInline
+    func captureReadDuringCreation() {
+        guard let recorder = values.storage.recorder, recorder.isOpen else { return }
+        let values = values
+        if let keyPath {
+            recorder.capture { _ = values[keyPath: keyPath] }
+        } else {
+            let typeKey = typeKey
+            recorder.capture { _ = values.value(ofTypeKey: typeKey, as: Value.self) }
         }
     }
 
@@ -122,8 +132,9 @@ public struct Dependency<Value: Sendable>: Sendable {
     /// The dependency's value, read by a class that owns the property.
     ///
     /// A class's property is read in place: only the wrapper's plain fields are loaded, so a read retains nothing of
-    /// Ambient's, and threads reading through one owner do not contend on a reference count. You never call this
-    /// subscript yourself; Swift calls it for a `@Dependency` property of a class.
+    /// Ambient's, and threads reading through one owner do not contend on a reference count. Once the value is
+    /// cached for its key path, a read is five loads and no call (``Storage/firstLevelValue(in:forKeyPath:)``). You
+    /// never call this subscript yourself; Swift calls it for a `@Dependency` property of a class.
     @inlinable @inline(__always)
     public static subscript<Owner: AnyObject>(
         _enclosingInstance owner: Owner,
@@ -146,6 +157,9 @@ public struct Dependency<Value: Sendable>: Sendable {
     static func createdValue(
         in storage: Unmanaged<Storage>, identity: ObjectIdentifier, isKeyPath: Bool
     ) -> Value? {
+        if isKeyPath, let box = Storage.firstLevelValue(in: storage, forKeyPath: identity) {
+            return box._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
+        }
         let box = storage._withUnsafeGuaranteedRef {
             isKeyPath ? $0.cachedValue(forKeyPath: identity) : $0.createdValue(for: identity)
         }

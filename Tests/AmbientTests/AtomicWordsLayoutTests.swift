@@ -12,6 +12,7 @@ import Testing
         #expect(KeyInfo(reads: [], keyType: ServiceKey.self).atomicWordsAreFirst)
         #expect(ReadRecorder().atomicWordsAreFirst)
         #expect(LockFreeTable<Service>().atomicWordsAreFirst)
+        #expect(KeyPathCache().firstLevelIsFirst)
         #expect(TraceSwitch(toStandardError: false).atomicWordsAreFirst)
         #expect(
             Creation(

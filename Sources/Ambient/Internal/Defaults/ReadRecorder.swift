@@ -4,6 +4,7 @@
 /// (<doc:LifetimesAndCaching>): while a default is created, its recorder collects every key read, transitively.
 /// `@Dependency` uses a recorder too, once per scope and key path, to find which key a `DependencyValues` property
 /// reads (``DependencyValues/resolve(_:)``).
+@usableFromInline
 final class ReadRecorder: @unchecked Sendable {
     // Safe: `state` is a lock; `atomicWords` is only reached through atomic operations after `init`.
 

@@ -10,11 +10,11 @@ struct DeclarationSite: @unchecked Sendable {
 
     // NB: 24 bytes, a third of a `@Dependency`: the literals are null-terminated (`StaticString.utf8Start`), so their
     // lengths are found when a report needs them instead of being stored in every property.
-    private let fileIDStart: UnsafePointer<UInt8>
-    private let filePathStart: UnsafePointer<UInt8>
-    private let position: (line: UInt32, column: UInt32)
+    @usableFromInline let fileIDStart: UnsafePointer<UInt8>
+    @usableFromInline let filePathStart: UnsafePointer<UInt8>
+    @usableFromInline let position: (line: UInt32, column: UInt32)
 
-    @usableFromInline
+    @inlinable
     init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
         precondition(fileID.hasPointerRepresentation && filePath.hasPointerRepresentation)
         fileIDStart = fileID.utf8Start

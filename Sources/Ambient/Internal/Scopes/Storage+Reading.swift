@@ -1,6 +1,8 @@
 // Reading a node: the fast path of created values and cached key paths, what the caches may hold, and the scopes a
 // default rebuilt for these values belongs to.
 
+public import AmbientAtomics
+
 extension Storage {
 
     /// The value of `key` here when it needs no work: overridden, or a default already created for the root.
@@ -17,6 +19,19 @@ extension Storage {
         return rootReference._withUnsafeGuaranteedRef {
             $0.createdDefault(for: key, in: context, skippingDerived: skippingDerived)
         }
+    }
+
+    /// The value a `@Dependency` key path resolved to in `storage`, if the first level of its cache holds it: the
+    /// probe that every getter inlines, two loads from the node and its cache. Not retained.
+    @inlinable @inline(__always)
+    static func firstLevelValue(in storage: Unmanaged<Storage>, forKeyPath keyPath: ObjectIdentifier)
+        -> Unmanaged<AnyBox>?
+    {
+        let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
+        let bits = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathValuesWord)
+        guard bits != 0 else { return nil }
+        let cache = Unmanaged<KeyPathCache>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+        return KeyPathCacheFirstLevel.value(in: cache, for: keyPath)
     }
 
     /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.

@@ -41,7 +41,7 @@ final class Storage: @unchecked Sendable {
     /// The number of nodes above this one.
     let depth: Int
     /// Collects reads while a default is created from this node's values; inherited by nested scopes.
-    let recorder: ReadRecorder?
+    @usableFromInline let recorder: ReadRecorder?
     /// Where the overrides this node sets were written: the `withDependencies` call that made it, if one did.
     let site: CallSite?
     /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
@@ -68,7 +68,9 @@ final class Storage: @unchecked Sendable {
     /// Defaults rebuilt for this scope because they were made from a value it overrides.
     var scopedDefaults: LazyReference<ScopedDefaults> { LazyReference(1, of: self) }
     /// What `@Dependency` key paths resolved to in these values (see ``DependencyValues/resolve(_:)``).
-    var keyPathValues: LazyReference<KeyPathCache> { LazyReference(2, of: self) }
+    var keyPathValues: LazyReference<KeyPathCache> { LazyReference(Self.keyPathValuesWord, of: self) }
+    /// The index of `keyPathValues`' word, which the read path loads inline.
+    @inlinable static var keyPathValuesWord: Int { 2 }
 
     deinit {
         visibleOverrides.releaseStored()
