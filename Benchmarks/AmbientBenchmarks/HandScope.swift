@@ -29,6 +29,22 @@ final class HandTen {
     }
 }
 
+/// The same, with the key path that each property is declared with, as `@Dependency(\.d0)` is: evaluating a key
+/// path literal returns the key path retained (`swift_getKeyPath`), so a wrapper that takes one pays a retain and a
+/// release for it, whether it keeps it or not.
+final class HandTenKeepingKeyPaths {
+    typealias Path = KeyPath<DependencyValues, BenchClient>
+    let n0, n1, n2, n3, n4, n5, n6, n7, n8, n9: HandScope.Node?
+    let k0, k1, k2, k3, k4, k5, k6, k7, k8, k9: Path
+
+    init() {
+        (n0, n1, n2, n3, n4) = (HandScope.node, HandScope.node, HandScope.node, HandScope.node, HandScope.node)
+        (n5, n6, n7, n8, n9) = (HandScope.node, HandScope.node, HandScope.node, HandScope.node, HandScope.node)
+        (k0, k1, k2, k3, k4) = (\.d0, \.d1, \.d2, \.d3, \.d4)
+        (k5, k6, k7, k8, k9) = (\.d5, \.d6, \.d7, \.d8, \.d9)
+    }
+}
+
 extension DependencyValues {
     /// Values on a new root, so that every key's default is created again on first read.
     static func freshRoot() -> DependencyValues {

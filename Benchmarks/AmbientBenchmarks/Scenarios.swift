@@ -150,6 +150,16 @@ enum Scenarios {
         }
     }
 
+    /// The least object as above whose properties also keep their key paths, the floor of any wrapper declared with
+    /// one.
+    static func buildReadingTheTaskLocalAndKeepingKeyPaths() -> Scenario {
+        { count in
+            HandScope.$node.withValue(HandScope.Node(parent: nil, value: BenchClient(id: 0))) {
+                for _ in 0..<count { sink(HandTenKeepingKeyPaths()) }
+            }
+        }
+    }
+
     static func buildWrapped() -> Scenario {
         { count in
             for _ in 0..<count { sink(WrappedTen()) }

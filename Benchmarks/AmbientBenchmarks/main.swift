@@ -149,7 +149,7 @@ let buildRows = measureInTurns(
     iterations: buildIterations,
     [
         Scenarios.buildByHand(clients), Scenarios.buildWrapped(), Scenarios.buildOwned(), Scenarios.buildInjected(),
-        Scenarios.buildReadingTheTaskLocalTenTimes(),
+        Scenarios.buildReadingTheTaskLocalTenTimes(), Scenarios.buildReadingTheTaskLocalAndKeepingKeyPaths(),
     ])
 let byHand = buildRows[0]
 report("build an object with 10 @Dependency properties", buildRows[1], against: byHand, goal: "≤ 3× by hand")
@@ -157,6 +157,9 @@ report(
     "build a DependencyOwner with 10 @Dependency properties", buildRows[2], against: byHand, goal: "≤ 3× by hand")
 report("build an object with init(dependencies:), 10 reads", buildRows[3], against: byHand, goal: "≤ 2× by hand")
 report("least object whose 10 properties each read the task-local", buildRows[4], against: byHand)
+report("least object as above, each property keeping its key path", buildRows[5], against: byHand)
+report("object with 10 @Dependency vs the least object", buildRows[1], against: buildRows[4], goal: "≤ 1.2×")
+report("object with 10 @Dependency vs the least keeping key paths", buildRows[1], against: buildRows[5])
 
 // MARK: First read of a default
 

@@ -133,7 +133,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     ///
     /// A class's property is read in place: only the wrapper's plain fields are loaded, so a read retains nothing of
     /// Ambient's, and threads reading through one owner do not contend on a reference count. Once the value is
-    /// cached for its key path, a read is five loads and no call (``Storage/firstLevelValue(in:forKeyPath:)``). You
+    /// cached for its key path, a read is a few loads and no call (``Storage/cachedValue(in:forKeyPath:)``). You
     /// never call this subscript yourself; Swift calls it for a `@Dependency` property of a class.
     @inlinable @inline(__always)
     public static subscript<Owner: AnyObject>(
@@ -157,12 +157,10 @@ public struct Dependency<Value: Sendable>: Sendable {
     static func createdValue(
         in storage: Unmanaged<Storage>, identity: ObjectIdentifier, isKeyPath: Bool
     ) -> Value? {
-        if isKeyPath, let box = Storage.firstLevelValue(in: storage, forKeyPath: identity) {
-            return box._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
-        }
-        let box = storage._withUnsafeGuaranteedRef {
-            isKeyPath ? $0.cachedValue(forKeyPath: identity) : $0.createdValue(for: identity)
-        }
+        let box =
+            isKeyPath
+            ? Storage.cachedValue(in: storage, forKeyPath: identity)
+            : storage._withUnsafeGuaranteedRef { $0.createdValue(for: identity) }
         return box?._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
     }
 

@@ -12,7 +12,6 @@ import Testing
         #expect(KeyInfo(reads: [], keyType: ServiceKey.self).atomicWordsAreFirst)
         #expect(ReadRecorder().atomicWordsAreFirst)
         #expect(LockFreeTable<Service>().atomicWordsAreFirst)
-        #expect(KeyPathCache().firstLevelIsFirst)
         #expect(TraceSwitch(toStandardError: false).atomicWordsAreFirst)
         #expect(
             Creation(

@@ -4,51 +4,56 @@
 /// so its identity) while the entry exists. Key paths with arguments (`\.[item: id]`) are new objects each time
 /// they are written; the cache stops growing at ``capacity`` entries, and later key paths are simply not cached.
 ///
-/// A read looks first in a small direct-mapped level kept inside the cache object (``KeyPathCacheFirstLevel``), which the
-/// `@Dependency` getters probe inline, without a call; only a key path that shares its first-level pair with
-/// another one is found in the table behind it.
-@usableFromInline
-final class KeyPathCache: @unchecked Sendable {
-    // Safe: `firstLevel` is the only `var`, and after `init` it is only reached through the atomic operations of
-    // `KeyPathCacheFirstLevel`, whose soundness is argued there; every other stored property is a `let` of a
-    // `Sendable` type.
-
-    /// The first level's words; must stay the first stored property, and is only reached through
-    /// ``KeyPathCacheFirstLevel``'s atomic operations after `init`.
-    private var firstLevel = KeyPathCacheFirstLevel()
-    /// Stored for a key path whose getter computes its value (see ``DependencyValues/resolve(_:)``).
-    ///
-    /// NB: one per cache, not a `static let`: a global costs a `swift_once` call on every read.
-    let uncacheable = AnyBox()
+/// Reads probe the cache's ``KeyPathPairs`` inline, through the word its node publishes them in
+/// (``Storage/cachedValue(in:forKeyPath:)``). Inserts take the cache's lock; when the pairs would be more than half
+/// full they are copied into an array twice the size, which is published in their place. The arrays replaced stay
+/// allocated, for readers that may still be probing them, until the cache is freed: they add up to less than the
+/// last one.
+final class KeyPathCache: Sendable {
     /// The most key paths one scope caches.
     static let capacity = 256
 
-    private let table = LockFreeTable<AnyBox>()
-    private let keyPaths = ConditionLock<[any AnyObject & Sendable]>([])
-
-    /// Whether the first level is where ``KeyPathCacheFirstLevel`` looks for it.
-    var firstLevelIsFirst: Bool { AtomicWords.areFirst(in: self, at: &firstLevel) }
-
-    /// The value cached for `keyPath`, if it has one, without retaining it: valid while this cache lives.
-    @inline(__always)
-    func cachedValue(for keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        guard let box = table.findUnmanaged(keyPath), box.toOpaque() != Unmanaged.passUnretained(uncacheable).toOpaque()
-        else { return nil }
-        return box
+    private struct State: Sendable {
+        var pairs = KeyPathPairs(capacity: 8)
+        var count = 0
+        /// What the pairs point at, kept alive here: each key path with an entry, and each box.
+        var keyPaths: [any AnyObject & Sendable] = []
+        var boxes: [AnyBox] = []
+        /// Arrays that larger ones replaced.
+        var replaced: [KeyPathPairs] = []
     }
 
-    /// Whether `keyPath` was found to compute its value.
-    func isUncacheable(_ keyPath: ObjectIdentifier) -> Bool {
-        table.findUnmanaged(keyPath)?.toOpaque() == Unmanaged.passUnretained(uncacheable).toOpaque()
+    private let state = ConditionLock(State())
+
+    deinit {
+        state.withLock { state in
+            for pairs in state.replaced + [state.pairs] { pairs.deallocate() }
+        }
     }
 
-    func insert(_ box: AnyBox, for keyPath: any AnyObject & Sendable) {
-        keyPaths.withLock { keyPaths in
-            let key = ObjectIdentifier(keyPath)
-            guard keyPaths.count < Self.capacity, table.find(key) == nil else { return }
-            keyPaths.append(keyPath)
-            table.insert(box, for: key)
-            if box !== uncacheable { KeyPathCacheFirstLevel.fill(.passUnretained(box), for: key, in: self) }
+    /// The pairs to probe now; valid while this cache lives.
+    var pairs: KeyPathPairs { state.withLock { $0.pairs } }
+
+    /// Records `box` as what `keyPath` resolves to (`nil`: its getter computes its value), unless the key path has
+    /// an entry already or the cache is full, and calls `publish` with the pairs to probe from now on.
+    func insert(
+        _ box: AnyBox?, for keyPath: any AnyObject & Sendable, publish: (UnsafeMutablePointer<UInt>) -> Void
+    ) {
+        state.withLock { state in
+            let key = UInt(bitPattern: ObjectIdentifier(keyPath))
+            guard state.count < Self.capacity, state.pairs.boxBits(for: ObjectIdentifier(keyPath)) == 0 else { return }
+            if (state.count + 1) * 2 > state.pairs.capacity {
+                let larger = KeyPathPairs(capacity: state.pairs.capacity * 2)
+                state.pairs.forEachPair { larger.insertNew($1, forKey: $0) }
+                state.replaced.append(state.pairs)
+                state.pairs = larger
+            }
+            state.keyPaths.append(keyPath)
+            if let box { state.boxes.append(box) }
+            let bits = box.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? KeyPathPairs.uncacheable
+            state.pairs.insertNew(bits, forKey: key)
+            state.count += 1
+            publish(state.pairs.words)
         }
     }
 }

@@ -21,35 +21,44 @@ extension Storage {
         }
     }
 
-    /// The value a `@Dependency` key path resolved to in `storage`, if the first level of its cache holds it: the
-    /// probe that every getter inlines, two loads from the node and its cache. Not retained.
+    /// The value a `@Dependency` key path resolved to in `storage`, if it was cached: the probe that every getter
+    /// inlines (``KeyPathPairs``). Not retained: it lives as long as these values.
     @inlinable @inline(__always)
-    static func firstLevelValue(in storage: Unmanaged<Storage>, forKeyPath keyPath: ObjectIdentifier)
+    static func cachedValue(in storage: Unmanaged<Storage>, forKeyPath keyPath: ObjectIdentifier)
         -> Unmanaged<AnyBox>?
     {
         let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
-        let bits = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathValuesWord)
-        guard bits != 0 else { return nil }
-        let cache = Unmanaged<KeyPathCache>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-        return KeyPathCacheFirstLevel.value(in: cache, for: keyPath)
+        let published = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathPairsWord)
+        guard let pairs = UnsafeMutablePointer<UInt>(bitPattern: published) else { return nil }
+        let bits = KeyPathPairs(words: pairs).boxBits(for: keyPath)
+        guard bits > KeyPathPairs.uncacheable else { return nil }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
 
     /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.
-    @usableFromInline
     func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        guard let cache = keyPathValues.loadUnmanaged() else { return nil }
-        return cache._withUnsafeGuaranteedRef { $0.cachedValue(for: keyPath) }
+        Self.cachedValue(in: .passUnretained(self), forKeyPath: keyPath)
     }
 
     /// Whether the getter of `keyPath` was found to compute its value, so it must run on every read.
     func isUncacheable(keyPath: ObjectIdentifier) -> Bool {
-        keyPathValues.load()?.isUncacheable(keyPath) ?? false
+        guard let pairs = UnsafeMutablePointer<UInt>(bitPattern: keyPathPairs.loadAcquiring()) else { return false }
+        return KeyPathPairs(words: pairs).boxBits(for: keyPath) == KeyPathPairs.uncacheable
     }
 
     /// Caches the value `keyPath` resolves to in these values.
     func cacheValue(_ box: AnyBox, forKeyPath keyPath: any AnyObject & Sendable) {
+        insertInKeyPathCache(box, for: keyPath)
+    }
+
+    /// Notes that the getter of `keyPath` computes its value.
+    func markUncacheable(keyPath: any AnyObject & Sendable) {
+        insertInKeyPathCache(nil, for: keyPath)
+    }
+
+    private func insertInKeyPathCache(_ box: AnyBox?, for keyPath: any AnyObject & Sendable) {
         let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
-        cache.insert(box, for: keyPath)
+        cache.insert(box, for: keyPath) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
     }
 
     /// Whether a cache here may hold the value that a read of `key` finds here: only when these values already hold
@@ -80,12 +89,6 @@ extension Storage {
             current = candidate.parent
         }
         return false
-    }
-
-    /// Notes that the getter of `keyPath` computes its value.
-    func markUncacheable(keyPath: any AnyObject & Sendable) {
-        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
-        cache.insert(cache.uncacheable, for: keyPath)
     }
 
     /// The node at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that

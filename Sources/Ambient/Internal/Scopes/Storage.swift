@@ -68,9 +68,12 @@ final class Storage: @unchecked Sendable {
     /// Defaults rebuilt for this scope because they were made from a value it overrides.
     var scopedDefaults: LazyReference<ScopedDefaults> { LazyReference(1, of: self) }
     /// What `@Dependency` key paths resolved to in these values (see ``DependencyValues/resolve(_:)``).
-    var keyPathValues: LazyReference<KeyPathCache> { LazyReference(Self.keyPathValuesWord, of: self) }
-    /// The index of `keyPathValues`' word, which the read path loads inline.
-    @inlinable static var keyPathValuesWord: Int { 2 }
+    var keyPathValues: LazyReference<KeyPathCache> { LazyReference(2, of: self) }
+    /// The pairs of `keyPathValues` that reads probe (``KeyPathPairs``), published there by the cache; 0 until its
+    /// first entry. Not retained: the cache owns them.
+    var keyPathPairs: AtomicWord { AtomicWords.word(Self.keyPathPairsWord, of: self) }
+    /// The index of `keyPathPairs`' word, which the read path loads inline.
+    @inlinable static var keyPathPairsWord: Int { 3 }
 
     deinit {
         visibleOverrides.releaseStored()

@@ -22,37 +22,44 @@ final class IndexedOwner: @unchecked Sendable {
 /// A token whose identity stands for a key path's in the cache.
 private final class Token: Sendable {}
 
-/// The first level of the key-path cache answers only for the key path whose pair it holds, and a key path whose
-/// pair another one took is still found, in the table.
-@Suite struct KeyPathFirstLevelTests {
-    @Test func firstLevelAnswersOnlyForTheKeyPathItHolds() {
-        let cache = KeyPathCache()
-        let tokens = (0..<64).map { _ in Token() }
-        for (index, token) in tokens.enumerated() { cache.insert(Box(index), for: token) }
-        var inFirstLevel = 0
-        for (index, token) in tokens.enumerated() {
-            let id = ObjectIdentifier(token)
-            if let box = KeyPathCacheFirstLevel.value(in: .passUnretained(cache), for: id) {
-                inFirstLevel += 1
-                #expect(box.takeUnretainedValue().unbox(as: Int.self) == index)
-            }
-            #expect(cache.cachedValue(for: id)?.takeUnretainedValue().unbox(as: Int.self) == index)
-        }
-        // Sixty-four key paths on sixteen pairs: the first key path on each pair holds it, the rest are in the table.
-        let pairs = Set(tokens.map { KeyPathCacheFirstLevel.pair(of: ObjectIdentifier($0)) })
-        #expect(inFirstLevel == pairs.count)
-        #expect(inFirstLevel < tokens.count)
-        let stranger = Token()
-        #expect(KeyPathCacheFirstLevel.value(in: .passUnretained(cache), for: ObjectIdentifier(stranger)) == nil)
-        #expect(cache.cachedValue(for: ObjectIdentifier(stranger)) == nil)
+/// The pairs that `@Dependency` reads probe answer only for the key paths they hold, through every growth, and a
+/// scope full of key paths still reads each one's own value.
+@Suite struct KeyPathPairsTests {
+    /// Inserts a box for each of `tokens` (`nil` for a computing getter) and returns the pairs published last.
+    private func pairs(of cache: KeyPathCache, holding tokens: [Token], box: (Int) -> AnyBox?) -> KeyPathPairs {
+        var published: UnsafeMutablePointer<UInt>?
+        for (index, token) in tokens.enumerated() { cache.insert(box(index), for: token) { published = $0 } }
+        return KeyPathPairs(words: published!)
     }
 
-    @Test func aComputedKeyPathNeverEntersTheFirstLevel() {
+    @Test func pairsAnswerOnlyForTheKeyPathsTheyHoldThroughEveryGrowth() {
+        let cache = KeyPathCache()
+        let tokens = (0..<200).map { _ in Token() }
+        let pairs = pairs(of: cache, holding: tokens) { Box($0) }
+        // Eight pairs at first, doubled whenever they would be more than half full.
+        #expect(pairs.capacity == 512)
+        for (index, token) in tokens.enumerated() {
+            let bits = pairs.boxBits(for: ObjectIdentifier(token))
+            #expect(
+                Unmanaged<AnyBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+                    .unbox(as: Int.self) == index)
+        }
+        #expect(pairs.boxBits(for: ObjectIdentifier(Token())) == 0)
+    }
+
+    @Test func aComputingGetterIsMarkedAndHasNoBox() {
         let cache = KeyPathCache()
         let token = Token()
-        cache.insert(cache.uncacheable, for: token)
-        #expect(KeyPathCacheFirstLevel.value(in: .passUnretained(cache), for: ObjectIdentifier(token)) == nil)
-        #expect(cache.isUncacheable(ObjectIdentifier(token)))
+        let pairs = pairs(of: cache, holding: [token]) { _ in nil }
+        #expect(pairs.boxBits(for: ObjectIdentifier(token)) == KeyPathPairs.uncacheable)
+    }
+
+    @Test func aCacheStopsAtItsCapacity() {
+        let cache = KeyPathCache()
+        let tokens = (0..<(KeyPathCache.capacity + 10)).map { _ in Token() }
+        let pairs = pairs(of: cache, holding: tokens) { Box($0) }
+        let held = tokens.filter { pairs.boxBits(for: ObjectIdentifier($0)) != 0 }
+        #expect(held.count == KeyPathCache.capacity)
     }
 
     @Test func manyKeyPathsReadTheirScopesValueOnEveryRead() {
