@@ -31,9 +31,6 @@ final class KeyPathCache: Sendable {
         }
     }
 
-    /// The pairs to probe now; valid while this cache lives.
-    var pairs: KeyPathPairs { state.withLock { $0.pairs } }
-
     /// Records `box` as what `keyPath` resolves to (`nil`: its getter computes its value), unless the key path has
     /// an entry already or the cache is full, and calls `publish` with the pairs to probe from now on.
     func insert(
