@@ -7,6 +7,17 @@ extension DependencyValues {
     /// `BaseNumberKey`'s value, under a key path that is a new object for every `index`: so many key paths that
     /// several share a pair of the cache's first level.
     subscript(plain index: Int) -> Int { self[BaseNumberKey.self] }
+    /// `ServiceKey`'s value under a key path made at run time.
+    subscript(serviceAt index: Int) -> Service { self[ServiceKey.self] }
+}
+
+/// A struct owner of a key path it is given.
+struct ServiceReader: Sendable {
+    @Dependency var service: Service
+
+    init(_ keyPath: any KeyPath<DependencyValues, Service> & Sendable) {
+        _service = Dependency(keyPath)
+    }
 }
 
 /// A class owner of one key path built at run time.
@@ -60,6 +71,28 @@ private final class Token: Sendable {}
         let pairs = pairs(of: cache, holding: tokens) { Box($0) }
         let held = tokens.filter { pairs.boxBits(for: ObjectIdentifier($0)) != 0 }
         #expect(held.count == KeyPathCache.capacity)
+    }
+
+    @Test func aScopeFreesTheValuesAndKeyPathsItCachedWhenItEnds() {
+        weak var service: Service?
+        weak var keyPath: AnyKeyPath?
+        withFreshRoot {
+            let override = Service("scoped")
+            service = override
+            withDependencies {
+                $0[ServiceKey.self] = override
+            } operation: {
+                let path: any KeyPath<DependencyValues, Service> & Sendable = \.[serviceAt: 3]
+                keyPath = path
+                let reader = ServiceReader(path)
+                #expect(reader.service === override)
+                // The second read comes from the scope's pairs.
+                #expect(DependencyValues.current.storage.cachedValue(forKeyPath: ObjectIdentifier(path)) != nil)
+                #expect(reader.service === override)
+            }
+        }
+        #expect(service == nil)
+        #expect(keyPath == nil)
     }
 
     @Test func manyKeyPathsReadTheirScopesValueOnEveryRead() {
