@@ -125,6 +125,7 @@ final class Storage: @unchecked Sendable {
     }
 
     /// A child scope of `parent`, whose overrides were written at `site`. Below a snapshot, the root stays weak.
+    @inline(__always)
     init(parent: Storage, recorder: ReadRecorder? = nil, site: CallSite? = nil) {
         isProcessNode = false
         rootReference = parent.rootReference
