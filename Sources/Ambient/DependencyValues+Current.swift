@@ -28,7 +28,7 @@ extension DependencyValues {
 
     /// ``current``, given what the task-local holds: the running test's values outside every scope.
     @inline(__always)
-    static func current(from values: DependencyValues) -> DependencyValues {
+    static func current(from values: consuming DependencyValues) -> DependencyValues {
         // NB: a flag on the node, not `=== processValues.storage`: reading that static costs a `swift_once` check and
         // a retain on every read of `current`.
         if values.storage.isProcessNode, let test = _TestHooks.currentTestValues {

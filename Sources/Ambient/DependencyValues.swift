@@ -93,7 +93,7 @@ public struct DependencyValues: Sendable {
 
     /// A new scope inside `outer` whose overrides remember `site`, for `withDependencies`' update.
     @inline(__always)
-    init(scopeOf outer: DependencyValues, at site: CallSite?) {
+    init(scopeOf outer: consuming DependencyValues, at site: CallSite?) {
         storage = Storage(parent: outer.storage, site: site)
     }
 
@@ -108,10 +108,19 @@ public struct DependencyValues: Sendable {
     }
 
     /// This copy's storage, made unique (and unfrozen) first, so that it can be changed in place.
+    ///
+    /// NB: inlined into the setters, and so into a scope's update, with the new node made out of line: it is two
+    /// checks when the node may already be written (in a scope's update, always).
+    @inline(__always)
     private mutating func writableStorage() -> Storage {
         if !isKnownUniquelyReferenced(&storage) || storage.isFrozen {
-            storage = Storage(parent: storage)
+            makeStorageWritable()
         }
         return storage
+    }
+
+    /// Replaces the storage with a new child of it, which nothing else references yet.
+    private mutating func makeStorageWritable() {
+        storage = Storage(parent: storage)
     }
 }

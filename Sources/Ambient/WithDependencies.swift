@@ -30,12 +30,9 @@ public func withDependencies<R>(
 ) rethrows -> R {
     // NB: the task-local is looked up once for the read and the push; each lookup of the static is a `swift_once`.
     let currentValues = DependencyValues.$currentValues
-    let outer = DependencyValues.current(from: currentValues.get())
     let site = CallSite(fileID: fileID, line: line)
-    var values = DependencyValues(scopeOf: outer, at: site)
-    try update(&values)
-    if Trace.isOn { Trace.enteredScope(values, inside: outer, at: site) }
-    return try currentValues.withValue(values.trimmed(to: outer), operation: operation)
+    let values = try DependencyValues.scope(inside: currentValues.get(), at: site, changedBy: update)
+    return try currentValues.withValue(values, operation: operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `update`, then restores the outer values.
@@ -67,12 +64,9 @@ public func withDependencies<R>(
     line: UInt = #line
 ) async rethrows -> R {
     let currentValues = DependencyValues.$currentValues
-    let outer = DependencyValues.current(from: currentValues.get())
     let site = CallSite(fileID: fileID, line: line)
-    var values = DependencyValues(scopeOf: outer, at: site)
-    try update(&values)
-    if Trace.isOn { Trace.enteredScope(values, inside: outer, at: site) }
-    return try await currentValues.withValue(values.trimmed(to: outer), operation: operation)
+    let values = try DependencyValues.scope(inside: currentValues.get(), at: site, changedBy: update)
+    return try await currentValues.withValue(values, operation: operation)
 }
 
 /// Runs `operation` in a set of values captured earlier, for work that left its scope.

@@ -86,10 +86,21 @@ enum Trace {
     }
 
     /// `ambient: entered scope at App/File.swift:12 (overrides APIKey, ClockKey)`.
-    static func enteredScope(_ values: DependencyValues, inside outer: DependencyValues, at site: CallSite?) {
+    ///
+    /// - Parameters:
+    ///   - values: The scope's values.
+    ///   - outerContext: The context of the values it was opened in.
+    ///   - opensChild: Whether `values` are a child of those values (the scope's own overrides are then listed).
+    ///   - site: Where the scope is written.
+    static func enteredScope(
+        _ values: DependencyValues,
+        insideContext outerContext: DependencyContext,
+        opensChild: Bool,
+        at site: CallSite?
+    ) {
         var changes: [String] = []
-        if values.context != outer.context { changes.append("context \(values.context.id)") }
-        let keys = values.storage.parent === outer.storage ? values.storage.layer.map { "\($0.keyType)" } : []
+        if values.context != outerContext { changes.append("context \(values.context.id)") }
+        let keys = opensChild ? values.storage.layer.map { "\($0.keyType)" } : []
         if !keys.isEmpty { changes.append("overrides " + keys.joined(separator: ", ")) }
         let place = site.map { "at \(DependencyProvenance.Location($0))" } ?? "at an unknown place"
         emit("entered scope \(place) (" + (changes.isEmpty ? "sets nothing" : changes.joined(separator: "; ")) + ")")

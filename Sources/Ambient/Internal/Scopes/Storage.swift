@@ -130,6 +130,7 @@ final class Storage: @unchecked Sendable {
     }
 
     /// A child scope of `parent`, whose overrides were written at `site`. Below a snapshot, the root stays weak.
+    @inline(__always)
     init(parent: Storage, recorder: ReadRecorder? = nil, site: CallSite? = nil) {
         isProcessNode = false
         rootReference = parent.rootReference
@@ -184,6 +185,7 @@ final class Storage: @unchecked Sendable {
     }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
+    @inline(__always)
     var isFrozen: Bool {
         (parentReference == nil && links?.inherited != nil) || visibleOverrides.load() != nil
             || scopedDefaults.load() != nil
@@ -201,7 +203,13 @@ final class Storage: @unchecked Sendable {
     /// Whether `node` is this node's parent.
     @inline(__always)
     func isChild(of node: Storage) -> Bool {
-        parentReference?.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+        isChild(of: Unmanaged.passUnretained(node))
+    }
+
+    /// Whether the node at `node` is this node's parent; `node` is only compared, so it may be unretained.
+    @inline(__always)
+    func isChild(of node: Unmanaged<Storage>) -> Bool {
+        parentReference?.toOpaque() == node.toOpaque()
     }
 
     /// Whether this scope sets any override itself.
@@ -230,12 +238,20 @@ final class Storage: @unchecked Sendable {
 
     // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
 
+    /// Sets `key`, whose type is `keyType`, to the value in `box`.
+    ///
+    /// NB: inlined for the first override, which almost every scope sets: it is two stores.
+    @inline(__always)
     func set(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
         guard let firstKeyType, ObjectIdentifier(firstKeyType) != key else {
             firstKeyType = keyType
             firstBox = box
             return
         }
+        setAfterFirst(box, for: keyType, key: key)
+    }
+
+    private func setAfterFirst(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
         let own = OwnOverride(keyType: keyType, box: box)
         if let index = moreOwn.firstIndex(where: { $0.key == key }) {
             moreOwn[index] = own
