@@ -15,8 +15,8 @@ final class KeyPathCache: Sendable {
 
     private struct State: Sendable {
         var pairs = KeyPathPairs(capacity: 8)
-        var count = 0
-        /// What the pairs point at, kept alive here: each key path with an entry, and each box.
+        /// What the pairs point at, kept alive here: each key path with an entry (so as many as there are
+        /// entries), and each box.
         var keyPaths: [any AnyObject & Sendable] = []
         var boxes: [AnyBox] = []
         /// Arrays that larger ones replaced.
@@ -38,8 +38,10 @@ final class KeyPathCache: Sendable {
     ) {
         state.withLock { state in
             let key = UInt(bitPattern: ObjectIdentifier(keyPath))
-            guard state.count < Self.capacity, state.pairs.boxBits(for: ObjectIdentifier(keyPath)) == 0 else { return }
-            if (state.count + 1) * 2 > state.pairs.capacity {
+            guard state.keyPaths.count < Self.capacity, state.pairs.boxBits(for: ObjectIdentifier(keyPath)) == 0 else {
+                return
+            }
+            if (state.keyPaths.count + 1) * 2 > state.pairs.capacity {
                 let larger = KeyPathPairs(capacity: state.pairs.capacity * 2)
                 state.pairs.forEachPair { larger.insertNew($1, forKey: $0) }
                 state.replaced.append(state.pairs)
@@ -49,7 +51,6 @@ final class KeyPathCache: Sendable {
             if let box { state.boxes.append(box) }
             let bits = box.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? KeyPathPairs.uncacheable
             state.pairs.insertNew(bits, forKey: key)
-            state.count += 1
             publish(state.pairs.words)
         }
     }

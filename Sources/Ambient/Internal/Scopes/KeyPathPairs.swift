@@ -40,9 +40,7 @@ struct KeyPathPairs: @unchecked Sendable {
     func boxBits(for keyPath: ObjectIdentifier) -> UInt {
         let wanted = UInt(bitPattern: keyPath)
         let mask = Int(bitPattern: words[1])
-        // NB: masking shifts and wrapping arithmetic: the header keeps the shift below 64 and the index below the
-        // capacity, and the checks would be half the probe's instructions.
-        var index = Int(truncatingIfNeeded: (wanted &* 0x9E37_79B9_7F4A_7C15) &>> words[0])
+        var index = firstIndex(ofKey: wanted)
         while true {
             let pair = words + (2 &+ 2 &* index)
             let found = ambient_load_acquire(pair)
@@ -52,10 +50,20 @@ struct KeyPathPairs: @unchecked Sendable {
         }
     }
 
+    /// The pair a probe for the key path whose identity has bits `key` starts at: a multiplicative hash onto the
+    /// pairs.
+    ///
+    /// NB: a masking shift and wrapping arithmetic here and in the probe: the header keeps the shift below 64 and the
+    /// index below the capacity, and the checks would be half the probe's instructions.
+    @inlinable @inline(__always)
+    func firstIndex(ofKey key: UInt) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> words[0])
+    }
+
     /// Fills a free pair with the key path whose identity has bits `key`, and `bits`; the key path must have none.
     /// Single writer only.
     func insertNew(_ bits: UInt, forKey key: UInt) {
-        var index = slotIndex(ofBits: key, shift: Int(words[0]))
+        var index = firstIndex(ofKey: key)
         while ambient_load_relaxed(words + 2 + 2 * index) != 0 {
             index = (index + 1) & Int(words[1])
         }

@@ -27,12 +27,19 @@ extension Storage {
     static func cachedValue(in storage: Unmanaged<Storage>, forKeyPath keyPath: ObjectIdentifier)
         -> Unmanaged<AnyBox>?
     {
+        guard let bits = keyPathPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
+            return nil
+        }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    /// The pairs that `storage`'s key-path cache published, if it has any entry yet (`keyPathPairs`, loaded from the
+    /// node's address so that a getter can inline it).
+    @inlinable @inline(__always)
+    static func keyPathPairs(of storage: Unmanaged<Storage>) -> KeyPathPairs? {
         let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
         let published = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathPairsWord)
-        guard let pairs = UnsafeMutablePointer<UInt>(bitPattern: published) else { return nil }
-        let bits = KeyPathPairs(words: pairs).boxBits(for: keyPath)
-        guard bits > KeyPathPairs.uncacheable else { return nil }
-        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+        return UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:))
     }
 
     /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.
@@ -42,8 +49,7 @@ extension Storage {
 
     /// Whether the getter of `keyPath` was found to compute its value, so it must run on every read.
     func isUncacheable(keyPath: ObjectIdentifier) -> Bool {
-        guard let pairs = UnsafeMutablePointer<UInt>(bitPattern: keyPathPairs.loadAcquiring()) else { return false }
-        return KeyPathPairs(words: pairs).boxBits(for: keyPath) == KeyPathPairs.uncacheable
+        Self.keyPathPairs(of: .passUnretained(self))?.boxBits(for: keyPath) == KeyPathPairs.uncacheable
     }
 
     /// Caches the value `keyPath` resolves to in these values.
