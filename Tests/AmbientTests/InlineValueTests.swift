@@ -62,6 +62,9 @@ import Testing
     enum GreeterKey: DependencyKey {
         static var defaultValue: any Greeter { SmallGreeter(token: Token(0)) }
     }
+    enum OptionalTokenKey: DependencyKey {
+        static var defaultValue: Token? { nil }
+    }
     enum WideKey: DependencyKey {
         static var defaultValue: Wide { Wide(token: Token(0)) }
     }
@@ -108,6 +111,18 @@ import Testing
         #expect(readBack("a string"))
         #expect(readBack(SIMD4<Float>(1, 2, 3, 4)))
         #expect(Storage.value(at: Storage.valueAddress(in: nil), as: Int.self) == nil)
+    }
+
+    @Test func eachKindOfValueIsDestroyedTheWayItsTypeNeeds() {
+        #expect(InlineValue.Destruction.of(Int.self) == .none)
+        #expect(InlineValue.Destruction.of(Point.self) == .none)
+        #expect(InlineValue.Destruction.of(Token.self) == .release)
+        // `AnyObject` is an existential, not a class: destroyed through its type, which is correct, if slower.
+        #expect(InlineValue.Destruction.of(AnyObject.self) == .generic)
+        #expect(InlineValue.Destruction.of(Token?.self) == .generic)
+        #expect(InlineValue.Destruction.of(Pair.self) == .generic)
+        #expect(InlineValue.Destruction.of(String.self) == .generic)
+        #expect(InlineValue.Destruction.of((any Greeter).self) == .generic)
     }
 
     @Test func theInlineWordsFollowTheAtomicWords() {
@@ -168,11 +183,12 @@ import Testing
 
     @Test func anInlineValueIsFreedWithItsScopeAndNotBefore() {
         let before = Token.live.alive
-        for kind in 0..<3 {
+        for kind in 0..<4 {
             withDependencies {
                 switch kind {
                 case 0: $0.inlineToken = Token(1)
                 case 1: $0.inlinePair = Pair(token: Token(1), number: 1)
+                case 2: $0[OptionalTokenKey.self] = Token(1)
                 default: $0.inlineGreeter = LargeGreeter(token: Token(1))
                 }
             } operation: {
@@ -216,6 +232,37 @@ import Testing
         } operation: {
             #expect(DependencyValues.current.inlineToken.number == 3)
         }
+        #expect(Token.live.alive == before)
+    }
+
+    @Test func threadsReadingOneScopeAgreeOnItsValueAndItIsFreedOnce() {
+        let before = Token.live.alive
+        let threads = RacingThreads(count: 4)
+        defer { threads.stop() }
+        let wrong = Counter()
+        for round in 0..<200 {
+            let shared = withDependencies {
+                $0.inlinePair = Pair(token: Token(round), number: round)
+            } operation: {
+                DependencyValues.current
+            }
+            // Each thread reads the shared scope's inline value, directly and from a scope of its own inside it,
+            // whose first read makes the shared scope box a copy for its map: at once, on four threads.
+            threads.race { index in
+                withDependencies(shared) {
+                    withDependencies {
+                        $0[PureKey.self] = index
+                    } operation: {
+                        let values = DependencyValues.current
+                        if values.inlinePair.number != round || values[PureKey.self] != index { _ = wrong.increment() }
+                    }
+                    if DependencyValues.current.inlinePair.token.number != round { _ = wrong.increment() }
+                }
+            }
+        }
+        // NB: the threads keep the last body they ran, and so the last scope, until they get another.
+        threads.race { _ in }
+        #expect(wrong.value == 0)
         #expect(Token.live.alive == before)
     }
 

@@ -305,6 +305,7 @@ final class Storage: @unchecked Sendable {
         firstBox = nil
     }
 
+    /// Sets `key`, whose type is `keyType`, to the value in `box`, when this scope's first override is another key.
     @usableFromInline
     func setAfterFirst(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
         let own = OwnOverride(keyType: keyType, box: box)
