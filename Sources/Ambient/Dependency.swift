@@ -133,8 +133,8 @@ public struct Dependency<Value: Sendable>: Sendable {
     ///
     /// A class's property is read in place: only the wrapper's plain fields are loaded, so a read retains nothing of
     /// Ambient's, and threads reading through one owner do not contend on a reference count. Once the value is
-    /// cached for its key path, a read is a few loads and no call (``Storage/cachedValue(in:forKeyPath:)``). You
-    /// never call this subscript yourself; Swift calls it for a `@Dependency` property of a class.
+    /// cached for its key path, a read is a few loads and no call (``Storage/cachedValueAddress(in:forKeyPath:)``).
+    /// You never call this subscript yourself; Swift calls it for a `@Dependency` property of a class.
     @inlinable @inline(__always)
     public static subscript<Owner: AnyObject>(
         _enclosingInstance owner: Owner,
@@ -157,11 +157,11 @@ public struct Dependency<Value: Sendable>: Sendable {
     static func createdValue(
         in storage: Unmanaged<Storage>, identity: ObjectIdentifier, isKeyPath: Bool
     ) -> Value? {
-        let box =
+        let address =
             isKeyPath
-            ? Storage.cachedValue(in: storage, forKeyPath: identity)
+            ? Storage.cachedValueAddress(in: storage, forKeyPath: identity)
             : storage._withUnsafeGuaranteedRef { $0.createdValue(for: identity) }
-        return box?._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
+        return Storage.value(at: address, as: Value.self)
     }
 
     /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).

@@ -43,15 +43,22 @@ public struct DependencyValues: Sendable {
     @inlinable
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            if let box = storage.createdValue(for: ObjectIdentifier(key)) {
-                return box._withUnsafeGuaranteedRef { $0.unbox(as: Key.Value.self) }
+            let location = storage.createdValue(for: ObjectIdentifier(key))
+            if let value = Storage.value(at: location, as: Key.Value.self) {
+                return value
             }
             return resolve(key)
         }
         set {
-            // NB: the box is made here, inlined into the caller, where `Box<Key.Value>`'s metadata is a cached
-            // load; made inside Ambient, it would be looked up in the runtime's generic metadata cache every time.
-            set(Box(newValue), for: key)
+            // NB: inlined into the caller, where the value's type is known: a small value is copied into the node
+            // (see `InlineValue`), and a box is made where `Box<Key.Value>`'s metadata is a cached load; made inside
+            // Ambient, it would be looked up in the runtime's generic metadata cache every time.
+            if InlineValue.fits(Key.Value.self) {
+                prepareStorageForWriting()
+                storage.set(inline: consume newValue, for: key, key: ObjectIdentifier(key))
+            } else {
+                set(Box(newValue), for: key)
+            }
         }
     }
 
@@ -117,6 +124,15 @@ public struct DependencyValues: Sendable {
             makeStorageWritable()
         }
         return storage
+    }
+
+    /// Makes the storage unique (and unfrozen), for an inlined setter, which then changes `storage` in place.
+    ///
+    /// NB: returns nothing: a reference returned from a call comes back retained, and the caller would then
+    /// release it.
+    @usableFromInline
+    mutating func prepareStorageForWriting() {
+        _ = writableStorage()
     }
 
     /// Replaces the storage with a new child of it, which nothing else references yet.

@@ -27,6 +27,15 @@ final class Box<Value: Sendable>: AnyBox, @unchecked Sendable {
 }
 
 extension AnyBox {
+    /// How far past the start of a box's stored properties (`_getUnsafePointerToStoredProperties`, the end of the
+    /// object's two-word header) its value of type `Value` lies: 0, unless the type is aligned to more than the
+    /// header's size, and its offset in the object is then its alignment.
+    @inlinable @inline(__always)
+    static func valueOffset<Value>(of _: Value.Type) -> Int {
+        let header = 2 * MemoryLayout<UnsafeRawPointer>.size
+        return MemoryLayout<Value>.alignment <= header ? 0 : MemoryLayout<Value>.alignment - header
+    }
+
     /// The value, for a caller that knows its type from the key it was stored under.
     @inlinable @inline(__always)
     func unbox<Value: Sendable>(as _: Value.Type) -> Value {

@@ -1,18 +1,24 @@
 // The overrides visible in a node: its own few, then the map of every inherited one, built once.
 
 extension Storage {
-    /// The box of the override for `key` visible here, if any, without retaining it.
+    /// Where the value of the override for `key` visible here is, if any, as ``createdValue(for:)`` answers: in
+    /// its box, or in this node; 0 if there is none.
     @inline(__always)
-    func overrideBox(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+    func overrideValue(for key: ObjectIdentifier) -> UInt {
         if let firstKeyType {
-            if moreOwn.count > 3 { return allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) } }
-            if ObjectIdentifier(firstKeyType) == key { return Unmanaged.passUnretained(firstBox.unsafelyUnwrapped) }
+            if moreOwn.count > 3 {
+                return Self.valueAddress(in: allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) })
+            }
+            if ObjectIdentifier(firstKeyType) == key {
+                guard let firstBox else { return UInt(bitPattern: InlineValue.address(in: .passUnretained(self))) }
+                return Self.valueAddress(in: Unmanaged.passUnretained(firstBox))
+            }
             for index in moreOwn.indices where moreOwn[index].key == key {
-                return Unmanaged.passUnretained(moreOwn[index].box)
+                return Self.valueAddress(in: Unmanaged.passUnretained(moreOwn[index].box))
             }
         }
-        guard inheritedCount != 0 else { return nil }
-        return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) }
+        guard inheritedCount != 0 else { return 0 }
+        return Self.valueAddress(in: inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) })
     }
 
     /// Every override visible in the enclosing scope (or inherited by a snapshot), without retaining the map.
@@ -34,9 +40,11 @@ extension Storage {
     /// The override for `key` visible in this scope, if any.
     @inline(__always)
     func override(for key: ObjectIdentifier) -> Override? {
-        if let firstOwn {
+        if let firstKeyType {
             if moreOwn.count > 3 { return allOverrides().find(key) }
-            if firstOwn.key == key { return override(firstOwn) }
+            if ObjectIdentifier(firstKeyType) == key {
+                return override(OwnOverride(keyType: firstKeyType, box: firstBoxOrCopy))
+            }
             for own in moreOwn where own.key == key { return override(own) }
         }
         guard inheritedCount != 0 else { return nil }

@@ -5,20 +5,45 @@ public import AmbientAtomics
 
 extension Storage {
 
-    /// The value of `key` here when it needs no work: overridden, or a default already created for the root.
+    /// Where the value of `key` is here when it needs no work: overridden, or a default already created for the
+    /// root. ``value(at:as:)`` reads it.
     ///
-    /// `nil` sends the read to the slow path (``DependencyValues/resolve(_:)``): a default to create, one rebuilt
-    /// for a scope, or a read that must be recorded. The box is not retained: it lives as long as these values.
+    /// The answer is the address of the value (``valueAddress(in:)``), in a box or in this node (``InlineValue``),
+    /// which lives as long as these values. 0 sends the read to the slow path (``DependencyValues/resolve(_:)``): a
+    /// default to create, one rebuilt for a scope, or a read that must be recorded.
+    ///
+    /// NB: an address, so that the inlined reader is one load whether the value is boxed or inline: a getter
+    /// that branches on where the value is grows past what the optimizer inlines into a caller's loop.
     @usableFromInline
-    func createdValue(for key: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        if isRecording { return nil }
-        if hasOverrides, let box = overrideBox(for: key) { return box }
-        // NB: a snapshot's root is weak; loading it would touch the root's reference count on every read.
-        guard links == nil else { return nil }
-        let skippingDerived = hasOverrides
-        return rootReference._withUnsafeGuaranteedRef {
-            $0.createdDefault(for: key, in: context, skippingDerived: skippingDerived)
+    func createdValue(for key: ObjectIdentifier) -> UInt {
+        if isRecording { return 0 }
+        if hasOverrides {
+            let found = overrideValue(for: key)
+            if found != 0 { return found }
         }
+        // NB: a snapshot's root is weak; loading it would touch the root's reference count on every read.
+        guard links == nil else { return 0 }
+        let skippingDerived = hasOverrides
+        return Self.valueAddress(
+            in: rootReference._withUnsafeGuaranteedRef {
+                $0.createdDefault(for: key, in: context, skippingDerived: skippingDerived)
+            })
+    }
+
+    /// The value that ``createdValue(for:)`` found at `address`, of the key's type `Value`; `nil` for none.
+    @inlinable @inline(__always)
+    static func value<Value: Sendable>(at address: UInt, as _: Value.Type) -> Value? {
+        guard let address = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return (address + AnyBox.valueOffset(of: Value.self)).assumingMemoryBound(to: Value.self).pointee
+    }
+
+    /// Where `box`'s value starts, as ``createdValue(for:)`` answers (0 for no box): right after the object's
+    /// header, for a value aligned to at most the header's size; ``AnyBox/valueOffset(of:)`` adds what an
+    /// over-aligned one needs.
+    @inlinable @inline(__always)
+    static func valueAddress(in box: Unmanaged<AnyBox>?) -> UInt {
+        guard let box else { return 0 }
+        return UInt(bitPattern: box._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) })
     }
 
     /// The value a `@Dependency` key path resolved to in `storage`, if it was cached: the probe that every getter
@@ -31,6 +56,16 @@ extension Storage {
             return nil
         }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    /// Where the value a `@Dependency` key path resolved to in `storage` is, if it was cached, as
+    /// ``createdValue(for:)`` answers: in its box; 0 if it was not.
+    @inlinable @inline(__always)
+    static func cachedValueAddress(in storage: Unmanaged<Storage>, forKeyPath keyPath: ObjectIdentifier) -> UInt {
+        guard let bits = keyPathPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
+            return 0
+        }
+        return valueAddress(in: Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped))
     }
 
     /// The pairs that `storage`'s key-path cache published, if it has any entry yet (`keyPathPairs`, loaded from the

@@ -12,14 +12,17 @@
 /// Ambient holds their values any more — whatever those values hold.
 @usableFromInline
 final class Storage: @unchecked Sendable {
-    // Safe: the own overrides and `context` change only through `DependencyValues`' copy-on-write setters, which
-    // first make sure this node is uniquely referenced and not yet frozen. A node that is reachable from another
-    // thread (or another `DependencyValues`) is therefore never mutated; it is only read. The lazily built parts are
-    // atomics; every other stored property is a `let` (the weak references live in `WeakLinks`, which argues for
-    // itself).
+    // Safe: the own overrides (the inline value's words too) and `context` change only through `DependencyValues`'
+    // copy-on-write setters, which first make sure this node is uniquely referenced and not yet frozen. A node that
+    // is reachable from another thread (or another `DependencyValues`) is therefore never mutated; it is only read.
+    // The lazily built parts are atomics; every other stored property is a `let` (the weak references live in
+    // `WeakLinks`, which argues for itself).
 
     /// The lazily built parts' words; must stay the first stored property (see ``AtomicWords``).
     private var atomicWords = AtomicWords()
+    /// The value of the first override, when it is small enough to be kept in the node (see ``InlineValue``); must
+    /// stay the second stored property.
+    private var firstValueWords = InlineValue()
     /// The root of an ordinary node, unretained: a root node holds it in `rootOwner`, and every other node holds
     /// its parent, and so its root. A node with `links` (a snapshot, and nodes made from one) holds
     /// ``Root/placeholder`` here, never read, and its root weakly in `links`.
@@ -53,10 +56,16 @@ final class Storage: @unchecked Sendable {
     /// The key type of the first override this scope sets itself, kept in the node: most scopes set one, and
     /// keeping it in an array would cost entering the scope a second allocation.
     ///
-    /// NB: the key type and the box are two stored properties, not one `OwnOverride?`: binding an optional struct
-    /// copies it, which retains and releases the box on every read that looks at it.
-    @exclusivity(unchecked) private(set) var firstKeyType: (any DependencyKey.Type)?
-    /// The value of the first override; `nil` exactly when `firstKeyType` is.
+    /// NB: the key type and the value are stored properties of their own, not one `OwnOverride?`: binding an
+    /// optional struct copies it, which retains and releases the box on every read that looks at it.
+    @usableFromInline @exclusivity(unchecked) var firstKeyType: (any DependencyKey.Type)?
+    /// The type of the first override's value when the value is kept inline, in `firstValueWords`; `nil` when there
+    /// is no first override or its value is boxed.
+    @usableFromInline @exclusivity(unchecked) var firstValueType: (any Sendable.Type)?
+    /// How the inline value is destroyed; meaningful only while `firstValueType` is set.
+    @usableFromInline @exclusivity(unchecked) var firstValueDestruction = InlineValue.Destruction.none
+    /// The box of the first override's value when it is not kept inline; `nil` when there is no first override or
+    /// its value is inline.
     @exclusivity(unchecked) private(set) var firstBox: AnyBox?
     /// The overrides this scope sets after the first, in the order they were first set; empty while there is no
     /// first.
@@ -76,6 +85,7 @@ final class Storage: @unchecked Sendable {
     @inlinable static var keyPathPairsWord: Int { 3 }
 
     deinit {
+        if let firstValueType { destroyFirstInline(of: firstValueType, as: firstValueDestruction) }
         visibleOverrides.releaseStored()
         scopedDefaults.releaseStored()
         keyPathValues.releaseStored()
@@ -92,6 +102,14 @@ final class Storage: @unchecked Sendable {
 
     /// Whether the atomic words are where ``AtomicWords`` looks for them.
     var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
+
+    /// Whether the inline value's words are where ``InlineValue`` looks for them.
+    var inlineValueWordsAreSecond: Bool {
+        func isInlineAddress(_ address: UnsafeRawPointer) -> Bool {
+            address == UnsafeRawPointer(InlineValue.address(in: .passUnretained(self)))
+        }
+        return isInlineAddress(&firstValueWords)
+    }
 
     /// Whether this is the process's own root node, the values outside every scope (where a test's values may apply).
     let isProcessNode: Bool
@@ -220,9 +238,14 @@ final class Storage: @unchecked Sendable {
     @inline(__always)
     var ownCount: Int { firstKeyType == nil ? 0 : 1 + moreOwn.count }
 
-    /// The first override this scope sets itself, if any.
+    /// The first override this scope sets itself, if any; an inline value is copied into a new box.
     var firstOwn: OwnOverride? {
-        firstKeyType.map { OwnOverride(keyType: $0, box: firstBox.unsafelyUnwrapped) }
+        firstKeyType.map { OwnOverride(keyType: $0, box: firstBoxOrCopy) }
+    }
+
+    /// The first override's box, or a new box holding a copy of its inline value; only while there is a first.
+    var firstBoxOrCopy: AnyBox {
+        firstBox ?? boxFirstInline(of: firstValueType.unsafelyUnwrapped)
     }
 
     /// The overrides this scope sets itself, in the order they were first set.
@@ -240,10 +263,11 @@ final class Storage: @unchecked Sendable {
 
     /// Sets `key`, whose type is `keyType`, to the value in `box`.
     ///
-    /// NB: inlined for the first override, which almost every scope sets: it is two stores.
+    /// NB: inlined for the first override, which almost every scope sets: it is a few stores.
     @inline(__always)
     func set(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
         guard let firstKeyType, ObjectIdentifier(firstKeyType) != key else {
+            if firstValueType != nil { clearFirst() }
             firstKeyType = keyType
             firstBox = box
             return
@@ -251,7 +275,39 @@ final class Storage: @unchecked Sendable {
         setAfterFirst(box, for: keyType, key: key)
     }
 
-    private func setAfterFirst(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
+    /// Sets `key`, whose type is `keyType`, to `value`, which ``InlineValue`` keeps in the node if it is the first
+    /// override here.
+    ///
+    /// NB: inlined into the caller (a `DependencyValues` property's setter), where the value's type is known: the
+    /// first override is a few stores and a copy of the value.
+    @inlinable @inline(__always)
+    func set<Value: Sendable>(
+        inline value: consuming Value, for keyType: any DependencyKey.Type, key: ObjectIdentifier
+    ) {
+        if let firstKeyType {
+            guard ObjectIdentifier(firstKeyType) == key else {
+                setAfterFirst(Box(consume value), for: keyType, key: key)
+                return
+            }
+            clearFirst()
+        }
+        firstKeyType = keyType
+        firstValueType = Value.self
+        firstValueDestruction = .of(Value.self)
+        initializeFirstInline(consume value)
+    }
+
+    /// Destroys the first override's value, inline or boxed, before it is replaced.
+    @usableFromInline
+    func clearFirst() {
+        if let firstValueType { destroyFirstInline(of: firstValueType, as: firstValueDestruction) }
+        firstValueType = nil
+        firstBox = nil
+    }
+
+    /// Sets `key`, whose type is `keyType`, to the value in `box`, when this scope's first override is another key.
+    @usableFromInline
+    func setAfterFirst(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
         let own = OwnOverride(keyType: keyType, box: box)
         if let index = moreOwn.firstIndex(where: { $0.key == key }) {
             moreOwn[index] = own
