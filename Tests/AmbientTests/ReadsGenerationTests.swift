@@ -34,17 +34,21 @@ import Testing
         @Dependency(\.generationReport) var report
     }
 
+    /// A scope that overrides `Detail`, a reader made in it, and what the reader read first: in that scope the
+    /// report reads only `Verbose`, so it is the root's instance, cached for the reader's key path.
+    private func readerInADetailedScope() -> (DependencyValues, Reader, Report) {
+        let detailed = withDependencies {
+            $0[DetailKey.self] = "detailed"
+        } operation: {
+            DependencyValues.current
+        }
+        let reader = withDependencies(detailed) { Reader() }
+        return (detailed, reader, reader.report)
+    }
+
     @Test func aCachedKeyPathFollowsItsKeyWhenACreationElsewhereReadsMore() {
         withFreshRoot {
-            let detailed = withDependencies {
-                $0[DetailKey.self] = "detailed"
-            } operation: {
-                DependencyValues.current
-            }
-            // In a scope that overrides `Detail`, the report reads only `Verbose`: the root's instance, cached for
-            // the reader's key path.
-            let reader = withDependencies(detailed) { Reader() }
-            let rootReport = reader.report
+            let (detailed, reader, rootReport) = readerInADetailedScope()
             #expect(rootReport.detail == nil)
             #expect(reader.report === rootReport)
             // A creation that reads `Detail` too: from now on the report is rebuilt where `Detail` is overridden.
@@ -68,13 +72,7 @@ import Testing
         let wrong = Counter()
         for _ in 0..<100 {
             withFreshRoot {
-                let detailed = withDependencies {
-                    $0[DetailKey.self] = "detailed"
-                } operation: {
-                    DependencyValues.current
-                }
-                let reader = withDependencies(detailed) { Reader() }
-                let rootReport = reader.report
+                let (detailed, reader, rootReport) = readerInADetailedScope()
                 // Three threads read through the cached key path while the fourth makes the reads grow.
                 threads.race { index in
                     if index == 0 {
