@@ -39,12 +39,14 @@ private final class Token: Sendable {}
     /// Inserts a box for each of `tokens` (`nil` for a computing getter) and returns the pairs published last.
     private func pairs(of cache: KeyPathCache, holding tokens: [Token], box: (Int) -> AnyBox?) -> KeyPathPairs {
         var published: UnsafeMutablePointer<UInt>?
-        for (index, token) in tokens.enumerated() { cache.insert(box(index), for: token) { published = $0 } }
+        for (index, token) in tokens.enumerated() {
+            cache.insert(box(index), for: token, resolvedAt: 0) { published = $0 }
+        }
         return KeyPathPairs(words: published!)
     }
 
     @Test func pairsAnswerOnlyForTheKeyPathsTheyHoldThroughEveryGrowth() {
-        let cache = KeyPathCache()
+        let cache = KeyPathCache(generation: 0)
         let tokens = (0..<200).map { _ in Token() }
         let pairs = pairs(of: cache, holding: tokens) { Box($0) }
         // Eight pairs at first, doubled whenever they would be more than half full.
@@ -58,15 +60,39 @@ private final class Token: Sendable {}
         #expect(pairs.boxBits(for: ObjectIdentifier(Token())) == 0)
     }
 
+    @Test func anInsertOfALaterGenerationStartsEmptyPairsAndAnEarlierOneIsDropped() {
+        let cache = KeyPathCache(generation: 0)
+        let (first, second, late) = (Token(), Token(), Token())
+        weak var firstBox: AnyBox?
+        var published: UnsafeMutablePointer<UInt>?
+        do {
+            let box = Box(1)
+            firstBox = box
+            cache.insert(box, for: first, resolvedAt: 0) { published = $0 }
+        }
+        let before = KeyPathPairs(words: published!)
+        cache.insert(Box(2), for: second, resolvedAt: 2) { published = $0 }
+        let after = KeyPathPairs(words: published!)
+        #expect(after.generation == 2)
+        #expect(after.boxBits(for: ObjectIdentifier(first)) == 0)
+        #expect(after.boxBits(for: ObjectIdentifier(second)) != 0)
+        // A reader still probing the pairs of generation 0 finds the box alive.
+        #expect(before.boxBits(for: ObjectIdentifier(first)) != 0)
+        #expect(firstBox != nil)
+        // A value resolved in a generation that already ended is not cached.
+        cache.insert(Box(3), for: late, resolvedAt: 1) { published = $0 }
+        #expect(KeyPathPairs(words: published!).boxBits(for: ObjectIdentifier(late)) == 0)
+    }
+
     @Test func aComputingGetterIsMarkedAndHasNoBox() {
-        let cache = KeyPathCache()
+        let cache = KeyPathCache(generation: 0)
         let token = Token()
         let pairs = pairs(of: cache, holding: [token]) { _ in nil }
         #expect(pairs.boxBits(for: ObjectIdentifier(token)) == KeyPathPairs.uncacheable)
     }
 
     @Test func aCacheStopsAtItsCapacity() {
-        let cache = KeyPathCache()
+        let cache = KeyPathCache(generation: 0)
         let tokens = (0..<(KeyPathCache.capacity + 10)).map { _ in Token() }
         let pairs = pairs(of: cache, holding: tokens) { Box($0) }
         let held = tokens.filter { pairs.boxBits(for: ObjectIdentifier($0)) != 0 }

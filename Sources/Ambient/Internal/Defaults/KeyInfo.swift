@@ -59,6 +59,8 @@ final class KeyInfo: @unchecked Sendable {
         let new = ReadSet(known + added, previous: old.takeUnretainedValue())
         currentReads.storeReleasing(UInt(bitPattern: Unmanaged.passRetained(new).toOpaque()))
         old.release()
+        // Values that key paths cached for this key may now belong to a scope that overrides one of `added`.
+        ReadsGeneration.advance()
     }
 }
 

@@ -9,21 +9,33 @@
 /// half full they are copied into an array twice the size, which is published in their place. The arrays replaced
 /// stay allocated, for readers that may still be probing them, until the cache is freed: they add up to less than
 /// the last one.
+///
+/// The pairs are valid at one ``ReadsGeneration``: a key whose reads grew since may now be rebuilt for a scope that
+/// overrides one of the new ones, so a reader that finds the pairs older than the current generation takes the long
+/// read, whose insert starts an empty array at the new generation. What the old arrays point at stays alive with
+/// them.
 final class KeyPathCache: Sendable {
     /// The most key paths one scope caches.
     static let capacity = 256
 
     private struct State: Sendable {
-        var pairs = KeyPathPairs(capacity: 8)
+        var pairs: KeyPathPairs
         /// What the pairs point at, kept alive here: each key path with an entry (so as many as there are
         /// entries), and each box.
         var keyPaths: [any AnyObject & Sendable] = []
         var boxes: [AnyBox] = []
-        /// Arrays that larger ones replaced.
+        /// Arrays that larger or newer ones replaced.
         var replaced: [KeyPathPairs] = []
+        /// What the arrays of earlier generations pointed at, kept alive for the readers still probing them.
+        var retired: [any AnyObject & Sendable] = []
     }
 
-    private let state = ConditionLock(State())
+    private let state: ConditionLock<State>
+
+    /// An empty cache, valid at `generation`.
+    init(generation: UInt) {
+        state = ConditionLock(State(pairs: KeyPathPairs(capacity: 8, generation: generation)))
+    }
 
     deinit {
         state.withLock { state in
@@ -31,18 +43,32 @@ final class KeyPathCache: Sendable {
         }
     }
 
-    /// Records `box` as what `keyPath` resolves to (`nil`: its getter computes its value), unless the key path has
-    /// an entry already or the cache is full, and calls `publish` with the pairs to probe from now on.
+    /// Records `box` as what `keyPath` resolves to (`nil`: its getter computes its value), resolved at
+    /// `generation`, unless the key path has an entry already, the cache is full, or the pairs are of a later
+    /// generation; calls `publish` with the pairs to probe from now on.
+    ///
+    /// Pairs of an earlier generation are replaced by empty ones of `generation` first. Readers compare the pairs'
+    /// generation with the current one, so a value resolved in a generation that has already ended is never read.
     func insert(
-        _ box: AnyBox?, for keyPath: any AnyObject & Sendable, publish: (UnsafeMutablePointer<UInt>) -> Void
+        _ box: AnyBox?, for keyPath: any AnyObject & Sendable, resolvedAt generation: UInt,
+        publish: (UnsafeMutablePointer<UInt>) -> Void
     ) {
         state.withLock { state in
+            guard generation >= state.pairs.generation else { return }
+            if state.pairs.generation != generation {
+                // Everything cached so far may have moved: start again, keeping it alive for readers.
+                state.replaced.append(state.pairs)
+                state.retired += state.keyPaths + state.boxes as [any AnyObject & Sendable]
+                state.pairs = KeyPathPairs(capacity: 8, generation: generation)
+                state.keyPaths = []
+                state.boxes = []
+            }
             let key = UInt(bitPattern: ObjectIdentifier(keyPath))
             guard state.keyPaths.count < Self.capacity, state.pairs.boxBits(for: ObjectIdentifier(keyPath)) == 0 else {
                 return
             }
             if (state.keyPaths.count + 1) * 2 > state.pairs.capacity {
-                let larger = KeyPathPairs(capacity: state.pairs.capacity * 2)
+                let larger = KeyPathPairs(capacity: state.pairs.capacity * 2, generation: generation)
                 state.pairs.forEachPair { larger.insertNew($1, forKey: $0) }
                 state.replaced.append(state.pairs)
                 state.pairs = larger

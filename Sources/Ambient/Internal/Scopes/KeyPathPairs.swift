@@ -3,8 +3,9 @@ public import AmbientAtomics
 /// An open-addressed array of (key path identity, box) pairs: what `@Dependency` key paths resolved to in one
 /// scope, in the form that every getter probes inline, without a call.
 ///
-/// Word 0 holds the hash's shift and word 1 the mask of the pair index; pair `i` is words `2 + 2i` (the key path's
-/// identity, 0 while free) and `3 + 2i` (the bits of its box, or ``uncacheable``). The header is written before the
+/// Word 0 holds the hash's shift, word 1 the mask of the pair index, and word 2 the ``ReadsGeneration`` the pairs
+/// are valid at (word 3 is unused, so that pairs stay 16-byte aligned); pair `i` is words `4 + 2i` (the key path's
+/// identity, 0 while free) and `5 + 2i` (the bits of its box, or ``uncacheable``). The header is written before the
 /// array is published (with a releasing store, which readers load with an acquiring one) and never changes. A pair
 /// is filled once, by the one writer its ``KeyPathCache`` admits at a time: box first, then the identity with a
 /// releasing store; a reader that finds the identity with an acquiring load therefore finds the box stored with it.
@@ -18,13 +19,18 @@ struct KeyPathPairs: @unchecked Sendable {
     /// The box bits of a key path whose getter computes its value: never a valid object's address.
     @inlinable static var uncacheable: UInt { 1 }
 
-    /// An empty array of `capacity` pairs (a power of two).
-    init(capacity: Int) {
+    /// The words before the first pair.
+    @inlinable static var headerWords: Int { 4 }
+
+    /// An empty array of `capacity` pairs (a power of two), valid at `generation`.
+    init(capacity: Int, generation: UInt) {
         precondition(capacity > 1 && capacity.nonzeroBitCount == 1)
-        words = .allocate(capacity: 2 + 2 * capacity)
-        words.initialize(repeating: 0, count: 2 + 2 * capacity)
+        let count = Self.headerWords + 2 * capacity
+        words = .allocate(capacity: count)
+        words.initialize(repeating: 0, count: count)
         words[0] = UInt(slotShift(forCapacity: capacity))
         words[1] = UInt(capacity - 1)
+        words[2] = generation
     }
 
     /// The pairs at `words`, as published.
@@ -35,6 +41,10 @@ struct KeyPathPairs: @unchecked Sendable {
 
     var capacity: Int { Int(words[1]) + 1 }
 
+    /// The ``ReadsGeneration`` at which every pair here was resolved.
+    @inlinable
+    var generation: UInt { words[2] }
+
     /// The box bits stored for `keyPath`: 0 if it has no pair, ``uncacheable`` if its getter computes its value.
     @inlinable @inline(__always)
     func boxBits(for keyPath: ObjectIdentifier) -> UInt {
@@ -42,7 +52,7 @@ struct KeyPathPairs: @unchecked Sendable {
         let mask = Int(bitPattern: words[1])
         var index = firstIndex(ofKey: wanted)
         while true {
-            let pair = words + (2 &+ 2 &* index)
+            let pair = words + (Self.headerWords &+ 2 &* index)
             let found = ambient_load_acquire(pair)
             if found == wanted { return ambient_load_relaxed(pair + 1) }
             if found == 0 { return 0 }
@@ -64,18 +74,18 @@ struct KeyPathPairs: @unchecked Sendable {
     /// Single writer only.
     func insertNew(_ bits: UInt, forKey key: UInt) {
         var index = firstIndex(ofKey: key)
-        while ambient_load_relaxed(words + 2 + 2 * index) != 0 {
+        while ambient_load_relaxed(words + Self.headerWords + 2 * index) != 0 {
             index = (index + 1) & Int(words[1])
         }
-        ambient_store_relaxed(words + 3 + 2 * index, bits)
-        ambient_store_release(words + 2 + 2 * index, key)
+        ambient_store_relaxed(words + Self.headerWords + 1 + 2 * index, bits)
+        ambient_store_release(words + Self.headerWords + 2 * index, key)
     }
 
     /// Calls `body` with the bits of every filled pair's identity and box. Single writer only.
     func forEachPair(_ body: (_ key: UInt, _ bits: UInt) -> Void) {
         for index in 0..<capacity {
-            let key = ambient_load_relaxed(words + 2 + 2 * index)
-            if key != 0 { body(key, ambient_load_relaxed(words + 3 + 2 * index)) }
+            let key = ambient_load_relaxed(words + Self.headerWords + 2 * index)
+            if key != 0 { body(key, ambient_load_relaxed(words + Self.headerWords + 1 + 2 * index)) }
         }
     }
 

@@ -46,20 +46,9 @@ extension Storage {
         return UInt(bitPattern: box._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) })
     }
 
-    /// The value a `@Dependency` key path resolved to in `storage`, if it was cached: the probe that every getter
-    /// inlines (``KeyPathPairs``). Not retained: it lives as long as these values.
-    @inlinable @inline(__always)
-    static func cachedValue(in storage: Unmanaged<Storage>, forKeyPath keyPath: ObjectIdentifier)
-        -> Unmanaged<AnyBox>?
-    {
-        guard let bits = keyPathPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
-            return nil
-        }
-        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-    }
-
     /// Where the value a `@Dependency` key path resolved to in `storage` is, if it was cached, as
-    /// ``createdValue(for:)`` answers: in its box; 0 if it was not.
+    /// ``createdValue(for:)`` answers: in its box; 0 if it was not. The probe that every getter inlines
+    /// (``KeyPathPairs``).
     @inlinable @inline(__always)
     static func cachedValueAddress(in storage: Unmanaged<Storage>, forKeyPath keyPath: ObjectIdentifier) -> UInt {
         guard let bits = keyPathPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
@@ -68,18 +57,26 @@ extension Storage {
         return valueAddress(in: Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped))
     }
 
-    /// The pairs that `storage`'s key-path cache published, if it has any entry yet (`keyPathPairs`, loaded from the
-    /// node's address so that a getter can inline it).
+    /// The pairs that `storage`'s key-path cache published, if it has any entry yet and they are of the current
+    /// ``ReadsGeneration`` (`keyPathPairs`, loaded from the node's address so that a getter can inline it).
     @inlinable @inline(__always)
     static func keyPathPairs(of storage: Unmanaged<Storage>) -> KeyPathPairs? {
         let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
         let published = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathPairsWord)
-        return UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:))
+        guard let pairs = UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:)),
+            pairs.generation == ambient_load_reads_generation_relaxed()
+        else { return nil }
+        return pairs
     }
 
-    /// The value a `@Dependency` key path resolved to in these values, if it was cached. Not retained.
+    /// The value a `@Dependency` key path resolved to in these values, if the pairs published last hold it, of
+    /// whatever generation (for tests, which other tests' reads may move on to the next one). Not retained.
     func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        Self.cachedValue(in: .passUnretained(self), forKeyPath: keyPath)
+        let published = keyPathPairs.loadAcquiring()
+        guard let words = UnsafeMutablePointer<UInt>(bitPattern: published),
+            case let bits = KeyPathPairs(words: words).boxBits(for: keyPath), bits > KeyPathPairs.uncacheable
+        else { return nil }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
 
     /// Whether the getter of `keyPath` was found to compute its value, so it must run on every read.
@@ -87,19 +84,21 @@ extension Storage {
         Self.keyPathPairs(of: .passUnretained(self))?.boxBits(for: keyPath) == KeyPathPairs.uncacheable
     }
 
-    /// Caches the value `keyPath` resolves to in these values.
-    func cacheValue(_ box: AnyBox, forKeyPath keyPath: any AnyObject & Sendable) {
-        insertInKeyPathCache(box, for: keyPath)
+    /// Caches the value `keyPath` resolves to in these values, resolved at `generation` (``ReadsGeneration``).
+    func cacheValue(_ box: AnyBox, forKeyPath keyPath: any AnyObject & Sendable, resolvedAt generation: UInt) {
+        insertInKeyPathCache(box, for: keyPath, resolvedAt: generation)
     }
 
-    /// Notes that the getter of `keyPath` computes its value.
-    func markUncacheable(keyPath: any AnyObject & Sendable) {
-        insertInKeyPathCache(nil, for: keyPath)
+    /// Notes that the getter of `keyPath` computes its value, as found at `generation`.
+    func markUncacheable(keyPath: any AnyObject & Sendable, resolvedAt generation: UInt) {
+        insertInKeyPathCache(nil, for: keyPath, resolvedAt: generation)
     }
 
-    private func insertInKeyPathCache(_ box: AnyBox?, for keyPath: any AnyObject & Sendable) {
-        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
-        cache.insert(box, for: keyPath) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
+    private func insertInKeyPathCache(
+        _ box: AnyBox?, for keyPath: any AnyObject & Sendable, resolvedAt generation: UInt
+    ) {
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache(generation: generation))
+        cache.insert(box, for: keyPath, resolvedAt: generation) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
     }
 
     /// Whether a cache here may hold the value that a read of `key` finds here: only when these values already hold
