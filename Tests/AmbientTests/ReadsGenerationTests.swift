@@ -73,13 +73,17 @@ import Testing
         for _ in 0..<100 {
             withFreshRoot {
                 let (detailed, reader, rootReport) = readerInADetailedScope()
+                // NB: threads carry no values of their own; the fourth re-enters this root's.
+                let root = DependencyValues.current
                 // Three threads read through the cached key path while the fourth makes the reads grow.
                 threads.race { index in
                     if index == 0 {
-                        withDependencies {
-                            $0[VerboseKey.self] = true
-                        } operation: {
-                            _ = DependencyValues.current.generationReport
+                        withDependencies(root) {
+                            withDependencies {
+                                $0[VerboseKey.self] = true
+                            } operation: {
+                                _ = DependencyValues.current.generationReport
+                            }
                         }
                         return
                     }
@@ -88,7 +92,7 @@ import Testing
                     }
                 }
                 let scopeReport = withDependencies(detailed) { DependencyValues.current.generationReport }
-                if reader.report !== scopeReport { _ = wrong.increment() }
+                if reader.report !== scopeReport || scopeReport === rootReport { _ = wrong.increment() }
             }
         }
         #expect(wrong.value == 0)
