@@ -104,14 +104,19 @@ public struct DependencyValues: Sendable {
         storage = Storage(parent: outer.storage, site: site)
     }
 
-    /// `outer` itself when the scope opened by ``init(scopeOf:at:)`` was left as it was, so that an update that
-    /// sets nothing costs nothing later (key path caches live per scope).
+    /// The values that the scope opened by ``init(scopeOf:at:)`` inside the node at `outer` was opened in, when the
+    /// update left the scope as it was, so that an update that sets nothing costs nothing later (key path caches
+    /// live per scope); otherwise these values.
+    ///
+    /// `outer` is only compared, never dereferenced, so the caller need not hold it: should an update have replaced
+    /// the values it was given, and so freed both the new node and the outer values, a node that sits at their
+    /// address and is the parent of one that sets nothing reads the same as that one, and it is alive, held by it.
     @inline(__always)
-    func trimmed(to outer: DependencyValues) -> DependencyValues {
-        guard storage.isChild(of: outer.storage), !storage.setsOverrides, storage.context == outer.context else {
-            return self
-        }
-        return outer
+    func trimmed(toParent outer: Unmanaged<Storage>) -> DependencyValues {
+        guard storage.isChild(of: outer), !storage.setsOverrides, let parent = storage.parent,
+            storage.context == parent.context
+        else { return self }
+        return DependencyValues(storage: parent)
     }
 
     /// This copy's storage, made unique (and unfrozen) first, so that it can be changed in place.

@@ -90,7 +90,7 @@ extension DependencyValues {
         let outer = self
         self = DependencyValues(scopeOf: outer, at: CallSite(fileID: fileID, line: line))
         try update(&self)
-        self = trimmed(to: outer)
+        self = trimmed(toParent: .passUnretained(outer.storage))
     }
 
     /// The explanation of a key known as an existential.

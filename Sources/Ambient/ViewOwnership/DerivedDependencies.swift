@@ -21,7 +21,7 @@ final class DerivedDependencies {
         }
         var derived = DependencyValues(scopeOf: inherited, at: change.site)
         change.apply(&derived)
-        derived = derived.trimmed(to: inherited)
+        derived = derived.trimmed(toParent: .passUnretained(inherited.storage))
         last = (inherited.storage, change, derived)
         return derived
     }

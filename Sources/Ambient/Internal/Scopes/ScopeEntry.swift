@@ -22,16 +22,10 @@ extension DependencyValues {
         let outerContext = outer.context
         var values = DependencyValues(scopeOf: consume outer, at: site)
         try update(&values)
-        let isChild = values.storage.isChild(of: outerNode)
-        if Trace.isOn { Trace.enteredScope(values, insideContext: outerContext, opensChild: isChild, at: site) }
-        guard isChild, !values.storage.setsOverrides, let parent = values.storage.parent,
-            values.storage.context == parent.context
-        else { return values }
-        // The outer values themselves, so that an update that sets nothing costs nothing later (key path caches
-        // live per scope). `outerNode` is only compared, never dereferenced: should `update` have replaced `$0` and
-        // so freed both the new node and the outer values (whose only other holders are the task-local and the
-        // running test), a node that sits at their address and is the parent of one that sets nothing reads the same
-        // as that one, and it is alive, held by it.
-        return DependencyValues(storage: parent)
+        if Trace.isOn {
+            let opensChild = values.storage.isChild(of: outerNode)
+            Trace.enteredScope(values, insideContext: outerContext, opensChild: opensChild, at: site)
+        }
+        return values.trimmed(toParent: outerNode)
     }
 }
