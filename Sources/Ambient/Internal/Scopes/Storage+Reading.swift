@@ -58,23 +58,28 @@ extension Storage {
     }
 
     /// The pairs that `storage`'s key-path cache published, if it has any entry yet and they are of the current
-    /// ``ReadsGeneration`` (`keyPathPairs`, loaded from the node's address so that a getter can inline it).
+    /// ``ReadsGeneration``.
     @inlinable @inline(__always)
     static func keyPathPairs(of storage: Unmanaged<Storage>) -> KeyPathPairs? {
-        let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
-        let published = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathPairsWord)
-        guard let pairs = UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:)),
-            pairs.generation == ambient_load_reads_generation_relaxed()
+        guard let pairs = publishedPairs(of: storage), pairs.generation == ambient_load_reads_generation_relaxed()
         else { return nil }
         return pairs
+    }
+
+    /// The pairs that `storage`'s key-path cache published last, of whatever generation, if it has any entry yet
+    /// (`keyPathPairs`, loaded from the node's address so that a getter can inline it).
+    @inlinable @inline(__always)
+    static func publishedPairs(of storage: Unmanaged<Storage>) -> KeyPathPairs? {
+        let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
+        let published = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathPairsWord)
+        return UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:))
     }
 
     /// The value a `@Dependency` key path resolved to in these values, if the pairs published last hold it, of
     /// whatever generation (for tests, which other tests' reads may move on to the next one). Not retained.
     func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        let published = keyPathPairs.loadAcquiring()
-        guard let words = UnsafeMutablePointer<UInt>(bitPattern: published),
-            case let bits = KeyPathPairs(words: words).boxBits(for: keyPath), bits > KeyPathPairs.uncacheable
+        guard let bits = Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath),
+            bits > KeyPathPairs.uncacheable
         else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
