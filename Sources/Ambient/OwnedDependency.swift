@@ -28,6 +28,7 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
     ///   - filePath: The full path of that file. Leave the default.
     ///   - line: The line of the declaration. Leave the default.
     ///   - column: The column of the declaration. Leave the default.
+    @inlinable
     public init(
         _ keyPath: any KeyPath<DependencyValues, Value> & Sendable,
         fileID: StaticString = #fileID,
@@ -49,6 +50,7 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
     ///   - filePath: The full path of that file. Leave the default.
     ///   - line: The line of the declaration. Leave the default.
     ///   - column: The column of the declaration. Leave the default.
+    @inlinable
     public init<Key: DependencyKey>(
         _ key: Key.Type,
         fileID: StaticString = #fileID,
@@ -79,7 +81,14 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
             in: Unmanaged.passUnretained(owner.dependencies.storage),
             identity: owner[keyPath: storage].identity,
             isKeyPath: owner[keyPath: storage].isKeyPath)
-        return created ?? owner[keyPath: storage].resolve(in: owner.dependencies)
+        return created ?? owner[keyPath: storage].resolveOutOfLine(in: owner.dependencies)
+    }
+
+    /// ``resolve(in:)``, specialized in the caller's module but never inlined, so that a getter's long path is one
+    /// call and the getter stays small enough to be inlined into the caller's loop.
+    @inlinable @inline(never)
+    func resolveOutOfLine(in values: DependencyValues) -> Value {
+        resolve(in: values)
     }
 
     /// Reads the dependency the long way, as a ``Dependency`` created with `values` would.
