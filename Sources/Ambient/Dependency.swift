@@ -74,6 +74,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     ///   - filePath: The full path of that file. Leave the default.
     ///   - line: The line of the declaration. Leave the default.
     ///   - column: The column of the declaration. Leave the default.
+    @inlinable
     public init<Key: DependencyKey>(
         _ key: Key.Type,
         fileID: StaticString = #fileID,
