@@ -88,6 +88,12 @@ final class ClassSettingsOwner: SettingsReading, @unchecked Sendable {
     @Dependency(\.benchSettings) var settings
 }
 
+/// A class owner of a value-type dependency declared with its key's type.
+final class KeyedSettingsOwner: SettingsReading, @unchecked Sendable {
+    // Safe: as `ClassOwner`.
+    @Dependency(BenchSettingsKey.self) var settings
+}
+
 /// A `DependencyOwner` subclass that owns a value-type dependency.
 final class OwningSettingsOwner: DependencyOwner, SettingsReading, @unchecked Sendable {
     // Safe: as `ClassOwner`.
@@ -170,6 +176,20 @@ final class WrappedTen {
     @Dependency(\.d7) var d7
     @Dependency(\.d8) var d8
     @Dependency(\.d9) var d9
+}
+
+/// Ten `@Dependency` properties declared with their keys' types, which take no key path.
+final class KeyedTen {
+    @Dependency(D0.self) var d0
+    @Dependency(D1.self) var d1
+    @Dependency(D2.self) var d2
+    @Dependency(D3.self) var d3
+    @Dependency(D4.self) var d4
+    @Dependency(D5.self) var d5
+    @Dependency(D6.self) var d6
+    @Dependency(D7.self) var d7
+    @Dependency(D8.self) var d8
+    @Dependency(D9.self) var d9
 }
 
 /// Ten `@Dependency` properties of a `DependencyOwner` subclass: one task-local read for the ten.

@@ -166,6 +166,12 @@ enum Scenarios {
         }
     }
 
+    static func buildKeyed() -> Scenario {
+        { count in
+            for _ in 0..<count { sink(KeyedTen()) }
+        }
+    }
+
     static func buildOwned() -> Scenario {
         { count in
             for _ in 0..<count { sink(OwnedTen()) }

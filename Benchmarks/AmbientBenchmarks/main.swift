@@ -65,7 +65,8 @@ let storedFields = StoredFields()
 let valueOwners = (ClassSettingsOwner(), OwningSettingsOwner(), SettingsOwner())
 _ = classOwner.client
 _ = owningClassOwner.client
-_ = (valueOwners.0.settings, valueOwners.1.settings, valueOwners.2.settings)
+let keyedValueOwner = KeyedSettingsOwner()
+_ = (valueOwners.0.settings, valueOwners.1.settings, valueOwners.2.settings, keyedValueOwner.settings)
 // NB: the baselines and every read row take turns sample by sample (see `measureInTurns`).
 let readRows = measureInTurns(
     iterations: readIterations,
@@ -75,7 +76,7 @@ let readRows = measureInTurns(
         + [
             Scenarios.storedIntReads(storedFields), Scenarios.storedObjectReads(storedFields),
             Scenarios.valueReads(valueOwners.0), Scenarios.valueReads(valueOwners.1),
-            Scenarios.valueReads(valueOwners.2),
+            Scenarios.valueReads(valueOwners.2), Scenarios.valueReads(keyedValueOwner),
         ])
 let staticRead = readRows[0]
 let (storedInt, storedObject) = (readRows[9], readRows[10])
@@ -99,6 +100,7 @@ report(
     "@Dependency read, class owner, class type vs static let + retain", readRows[1], against: storedObject,
     goal: "≤ 1.2× static let + retain")
 report("@Dependency read, DependencyOwner, value type vs stored Int property", readRows[12], against: storedInt)
+report("@Dependency(Key.self) read, class owner, value type vs stored Int property", readRows[14], against: storedInt)
 report("@Dependency read, DependencyOwner, class type vs static let + retain", readRows[2], against: storedObject)
 report(
     "@Dependency read, struct owner, value type vs static let", readRows[13], against: staticRead,
@@ -143,6 +145,8 @@ do {
     blackHole([warm.d0, warm.d1, warm.d2, warm.d3, warm.d4, warm.d5, warm.d6, warm.d7, warm.d8, warm.d9])
     let owned = OwnedTen()
     blackHole([owned.d0, owned.d1, owned.d2, owned.d3, owned.d4, owned.d5, owned.d6, owned.d7, owned.d8, owned.d9])
+    let keyed = KeyedTen()
+    blackHole([keyed.d0, keyed.d1, keyed.d2, keyed.d3, keyed.d4, keyed.d5, keyed.d6, keyed.d7, keyed.d8, keyed.d9])
 }
 // NB: in turns with the by-hand baseline, as the scopes.
 let buildRows = measureInTurns(
@@ -150,6 +154,7 @@ let buildRows = measureInTurns(
     [
         Scenarios.buildByHand(clients), Scenarios.buildWrapped(), Scenarios.buildOwned(), Scenarios.buildInjected(),
         Scenarios.buildReadingTheTaskLocalTenTimes(), Scenarios.buildReadingTheTaskLocalAndKeepingKeyPaths(),
+        Scenarios.buildKeyed(),
     ])
 let byHand = buildRows[0]
 report("build an object with 10 @Dependency properties", buildRows[1], against: byHand)
@@ -160,6 +165,7 @@ report("least object as above, each property keeping its key path", buildRows[5]
 report("object with 10 @Dependency vs the least object", buildRows[1], against: buildRows[4], goal: "≤ 1.2×")
 report("object with 10 @Dependency vs the least keeping key paths", buildRows[1], against: buildRows[5])
 report("DependencyOwner with 10 @Dependency vs the least object", buildRows[2], against: buildRows[4])
+report("object with 10 @Dependency(Key.self) vs the least object", buildRows[6], against: buildRows[4])
 
 // MARK: First read of a default
 
