@@ -100,7 +100,11 @@ report(
     "@Dependency read, class owner, class type vs static let + retain", readRows[1], against: storedObject,
     goal: "≤ 1.2× static let + retain")
 report("@Dependency read, DependencyOwner, value type vs stored Int property", readRows[12], against: storedInt)
-report("@Dependency(Key.self) read, class owner, value type vs stored Int property", readRows[14], against: storedInt)
+// NB: a property declared with its key type reads through a call into the scope, not the key-path pairs' inline
+// probe; DESIGN's read goal holds for every `@Dependency` of a class owner, so the row carries it too.
+report(
+    "@Dependency(Key.self) read, class owner, value type vs stored Int property", readRows[14], against: storedInt,
+    goal: "≤ 2× stored property")
 report("@Dependency read, DependencyOwner, class type vs static let + retain", readRows[2], against: storedObject)
 report(
     "@Dependency read, struct owner, value type vs static let", readRows[13], against: staticRead,
@@ -165,7 +169,8 @@ report("least object as above, each property keeping its key path", buildRows[5]
 report("object with 10 @Dependency vs the least object", buildRows[1], against: buildRows[4], goal: "≤ 1.2×")
 report("object with 10 @Dependency vs the least keeping key paths", buildRows[1], against: buildRows[5])
 report("DependencyOwner with 10 @Dependency vs the least object", buildRows[2], against: buildRows[4])
-report("object with 10 @Dependency(Key.self) vs the least object", buildRows[6], against: buildRows[4])
+report(
+    "object with 10 @Dependency(Key.self) vs the least object", buildRows[6], against: buildRows[4], goal: "≤ 1.2×")
 
 // MARK: First read of a default
 
