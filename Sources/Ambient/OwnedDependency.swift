@@ -42,10 +42,15 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
         site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// A dependency read through a type key: a ``DependencyKey`` whose value is the type itself.
+    /// A dependency read through its key: a type key, whose value is the type itself, or any ``DependencyKey``
+    /// the declaration can name.
+    ///
+    /// Declared with its key, the property evaluates no key path, so an object with many is built for less;
+    /// each read looks the value up in the scope, through one call, where a key path's cached value is probed
+    /// inline (<doc:Performance>).
     ///
     /// - Parameters:
-    ///   - key: The key type, such as `Clock.self`.
+    ///   - key: The key type, such as `Clock.self` or `APIKey.self`.
     ///   - fileID: The file of the declaration; reports about this property's reads point there. Leave the default.
     ///   - filePath: The full path of that file. Leave the default.
     ///   - line: The line of the declaration. Leave the default.
