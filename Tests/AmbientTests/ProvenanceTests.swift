@@ -93,6 +93,20 @@ import Testing
                 #expect(lines.count == 6)
                 #expect(lines.allSatisfy { $0.contains("overridden at \(file):\(many), in this scope") })
             }
+            let replaced = #line + 1
+            withDependencies {
+                $0.service = Service("first")
+                _ = $0.analytics
+                $0.service = Service("second")
+            } operation: {
+                // The update replaced its own value: what the scope shows hides only the default.
+                #expect(
+                    DependencyValues.current.overridesDescription == """
+                        ServiceKey = Service(second): overridden at \(file):\(replaced), in this scope; \
+                        hides the testing default
+                        """
+                )
+            }
         }
     }
 
