@@ -24,7 +24,7 @@ extension DependencyValues {
         try update(&values)
         if Trace.isOn {
             let layer = values.storage.scopeLayer(openedInside: outerNode)
-            Trace.enteredScope(values, insideContext: outerContext, setting: layer ?? [], at: site)
+            Trace.enteredScope(values, insideContext: outerContext, setting: layer, at: site)
         }
         return values.trimmed(toParent: outerNode)
     }

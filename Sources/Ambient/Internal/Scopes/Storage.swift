@@ -279,11 +279,12 @@ final class Storage: @unchecked Sendable {
 
     /// The overrides of the scope that a `withDependencies` update opened inside the node at `outer` and left in
     /// this node: this node's own and those of the nodes it carries on (``continuesParentScope``), in the order they
-    /// were first set, each key once; `nil` when this node is not in a child scope of `outer`.
-    func scopeLayer(openedInside outer: Unmanaged<Storage>) -> [Override]? {
+    /// were first set, each key once; none when this node is not in a child scope of `outer` (the update replaced
+    /// the values it was given).
+    func scopeLayer(openedInside outer: Unmanaged<Storage>) -> [Override] {
         var nodes = [self]
         while let node = nodes.last, node.continuesParentScope, let parent = node.parent { nodes.append(parent) }
-        guard nodes[nodes.count - 1].isChild(of: outer) else { return nil }
+        guard nodes[nodes.count - 1].isChild(of: outer) else { return [] }
         var seen: Set<ObjectIdentifier> = []
         return nodes.reversed().flatMap(\.layer).filter { seen.insert($0.key).inserted }
     }
