@@ -125,8 +125,10 @@ public struct DependencyValues: Sendable {
     /// checks when the node may already be written (in a scope's update, always).
     @inline(__always)
     private mutating func writableStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) || storage.isFrozen {
+        if !isKnownUniquelyReferenced(&storage) {
             makeStorageWritable()
+        } else if storage.isFrozen {
+            continuingScope()
         }
         return storage
     }
@@ -143,5 +145,12 @@ public struct DependencyValues: Sendable {
     /// Replaces the storage with a new child of it, which nothing else references yet.
     private mutating func makeStorageWritable() {
         storage = Storage(parent: storage)
+    }
+
+    /// Replaces the storage, which only these values reference but a read froze (a default rebuilt for it, its map
+    /// of overrides), with a new child that carries on its scope: the overrides set from now on were written where
+    /// the ones before them were (in a `withDependencies` update, by the same call).
+    private mutating func continuingScope() {
+        storage = Storage(parent: storage, site: storage.site, continuing: true)
     }
 }

@@ -9,6 +9,9 @@ extension DependencyValues {
     subscript(plain index: Int) -> Int { self[BaseNumberKey.self] }
     /// `ServiceKey`'s value under a key path made at run time.
     subscript(serviceAt index: Int) -> Service { self[ServiceKey.self] }
+    /// `BaseNumberKey`'s value for an even `index`, `PureKey`'s for an odd one: a plain accessor of one key, but of
+    /// another key from one argument to the next.
+    subscript(parity index: Int) -> Int { index.isMultiple(of: 2) ? self[BaseNumberKey.self] : self[PureKey.self] }
 }
 
 /// A struct owner of a key path it is given.
@@ -27,6 +30,18 @@ final class IndexedOwner: @unchecked Sendable {
 
     init(_ index: Int) {
         _number = Dependency(\.[plain: index])
+    }
+}
+
+/// A class owner of `\.[parity: index]`, made at run time.
+final class ParityOwner: @unchecked Sendable {
+    // Safe: the stored properties are `let`s and a `@Dependency`, written in `init` and only read afterwards.
+    @Dependency var number: Int
+    let index: Int
+
+    init(_ index: Int) {
+        self.index = index
+        _number = Dependency(\.[parity: index])
     }
 }
 
@@ -139,6 +154,32 @@ private final class Token: Sendable {}
                 #expect(inner.allSatisfy { $0.number == 8 })
             }
             #expect(IndexedOwner(0).number == 10)
+        }
+    }
+
+    /// Past its capacity a scope caches no more key paths (unless a new generation starts its pairs again): each one
+    /// is resolved again on every read and must still read its own key, also when a new key path takes the address
+    /// of one that was freed uncached.
+    @Test func keyPathsPastTheCapacityReadTheirOwnKeyOnEveryRead() {
+        withFreshRoot {
+            withDependencies {
+                $0[BaseNumberKey.self] = 2
+                $0[PureKey.self] = 3
+            } operation: {
+                var kept = (0..<KeyPathCache.capacity).map(ParityOwner.init)
+                #expect(kept.allSatisfy { $0.number == ($0.index.isMultiple(of: 2) ? 2 : 3) })
+                for round in 0..<3 {
+                    // Odd rounds start at an odd index: a freed key path's address may come back with the other key.
+                    let later = (0..<64).map { ParityOwner(KeyPathCache.capacity + round + 2 * $0) }
+                    for _ in 0..<3 {
+                        #expect(later.allSatisfy { $0.number == ($0.index.isMultiple(of: 2) ? 2 : 3) })
+                    }
+                }
+                kept.removeAll()
+                #expect(ParityOwner(1).number == 3)
+                // A constant key path read first once the cache is full.
+                #expect(ServiceReader(\.service).service.name == "testing")
+            }
         }
     }
 

@@ -54,6 +54,62 @@ import Testing
         }
     }
 
+    /// A read in the update that builds a default for the scope (or, past four overrides, the scope's map) keeps
+    /// what it built, so the update's later writes go to a node of their own: they were still set by this
+    /// `withDependencies` call, in this scope.
+    @Test func overridesSetAfterAReadInTheSameUpdateNameItsLineAndThisScope() {
+        withFreshRoot {
+            let line = #line + 1
+            withDependencies {
+                $0.service = Service("stub")
+                // Built from the service this scope overrides: rebuilt for, and kept in, this scope.
+                $0[PureKey.self] = $0.analytics.serial
+                $0.liveOnly = "after"
+            } operation: {
+                let values = DependencyValues.current
+                for keyPath: any KeyPath<DependencyValues, String> & Sendable in [\.service.name, \.liveOnly] {
+                    #expect(
+                        values.explain(keyPath)?.source
+                            == .override(setAt: .init(fileID: file, line: line), scopesUp: 0))
+                }
+                #expect(
+                    values.explain(PureKey.self).source
+                        == .override(setAt: .init(fileID: file, line: line), scopesUp: 0))
+                // The default read in the update is the one the operation reads.
+                #expect(values.analytics.serial == values[PureKey.self])
+            }
+            let many = #line + 1
+            withDependencies {
+                $0.service = Service("stub")
+                $0.liveOnly = "live"
+                $0[TestingOnlyKey.self] = "testing"
+                $0[BaseNumberKey.self] = 1
+                $0[PureKey.self] = 2
+                // A read past four overrides builds the scope's map.
+                $0[PureKey.self] = $0[BaseNumberKey.self] + 1
+                $0.store = Store()
+            } operation: {
+                let lines = DependencyValues.current.overridesDescription.split(separator: "\n")
+                #expect(lines.count == 6)
+                #expect(lines.allSatisfy { $0.contains("overridden at \(file):\(many), in this scope") })
+            }
+            let replaced = #line + 1
+            withDependencies {
+                $0.service = Service("first")
+                _ = $0.analytics
+                $0.service = Service("second")
+            } operation: {
+                // The update replaced its own value: what the scope shows hides only the default.
+                #expect(
+                    DependencyValues.current.overridesDescription == """
+                        ServiceKey = Service(second): overridden at \(file):\(replaced), in this scope; \
+                        hides the testing default
+                        """
+                )
+            }
+        }
+    }
+
     @Test func aModifierOverrideNamesTheLineOfTheModifier() {
         withFreshRoot {
             let line: UInt = #line

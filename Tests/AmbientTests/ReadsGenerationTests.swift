@@ -66,6 +66,54 @@ import Testing
         }
     }
 
+    /// Makes the report's reads grow in a root of its own: read first where `Verbose` is not set, then rebuilt
+    /// where it is, which reads `Detail` too. Every growth, in any root, starts a new generation.
+    private func growTheReportsReadsInAFreshRoot() {
+        withFreshRoot {
+            _ = DependencyValues.current.generationReport
+            withDependencies {
+                $0[VerboseKey.self] = true
+            } operation: {
+                _ = DependencyValues.current.generationReport
+            }
+        }
+    }
+
+    /// A scope that outlives many generations (one per test root whose defaults read more, in a test process)
+    /// takes the long read after each, and its cache starts pairs of the new generation; what it keeps for readers
+    /// of the pairs it replaced must not grow with every generation. Its reads stay right once it stops caching,
+    /// also when its own root's reads grow.
+    @Test func aLongLivedScopeKeepsABoundedCacheThroughManyGenerations() throws {
+        try withFreshRoot {
+            let root = DependencyValues.current
+            let (detailed, reader, rootReport) = readerInADetailedScope()
+            // A hundred more key paths, so that each generation's pairs grow a few times.
+            let owners = withDependencies(detailed) { (0..<100).map(IndexedOwner.init) }
+            let number = DependencyValues.current[BaseNumberKey.self]
+            #expect(owners.allSatisfy { $0.number == number })
+            let cache = try #require(detailed.storage.keyPathValues.load())
+            let perGeneration = cache.keptWords
+            for _ in 0...(2 * KeyPathCache.keptWordsLimit / perGeneration) {
+                growTheReportsReadsInAFreshRoot()
+                // This root's reads did not grow: the reader still reads the root's instance.
+                #expect(reader.report === rootReport)
+                #expect(owners.allSatisfy { $0.number == number })
+            }
+            // At most one generation past the limit.
+            #expect(cache.keptWords <= KeyPathCache.keptWordsLimit + perGeneration)
+            withDependencies(root) {
+                withDependencies {
+                    $0[VerboseKey.self] = true
+                } operation: {
+                    _ = DependencyValues.current.generationReport
+                }
+            }
+            let scopeReport = withDependencies(detailed) { DependencyValues.current.generationReport }
+            #expect(scopeReport !== rootReport)
+            #expect(reader.report === scopeReport)
+        }
+    }
+
     @Test func readersOnOtherThreadsWhileReadsGrowSeeAnInstanceAndThenTheRebuiltOne() {
         let threads = RacingThreads(count: 4)
         defer { threads.stop() }

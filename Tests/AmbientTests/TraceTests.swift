@@ -50,6 +50,24 @@ import Testing
         )
     }
 
+    /// A read in the update that rebuilds a default for the scope freezes its node, and the writes after it go to a
+    /// node that carries on the scope: the line names every override the scope sets.
+    @Test func aScopeWhoseUpdateReadsARebuiltDefaultNamesEveryOverride() {
+        var line = 0
+        let lines = Trace.collecting {
+            withFreshRoot {
+                line = #line + 1
+                withDependencies {
+                    $0.service = Service("stub")
+                    _ = $0.analytics
+                    $0.liveOnly = "stub"
+                } operation: {
+                }
+            }
+        }
+        #expect(lines.last == "ambient: entered scope at \(file):\(line) (overrides ServiceKey, LiveOnlyKey)")
+    }
+
     @Test func aTaskThatEntersNoScopeAndCreatesNothingCollectsNoLines() {
         let lines = withFreshRoot { Trace.collecting { _ = DependencyValues.current.context } }
         #expect(lines.isEmpty)

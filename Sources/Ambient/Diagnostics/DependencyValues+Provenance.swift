@@ -65,7 +65,7 @@ extension DependencyValues {
                 value: Self.shortDescription(of: override.box.valueDescription),
                 source: .override(
                     setAt: override.site.map(DependencyProvenance.Location.init),
-                    scopesUp: storage.depth - override.depth
+                    scopesUp: storage.scopes(upTo: override.depth)
                 )
             )
             let hidden = all[(index + 1)...].first { $0.key == override.key }
@@ -103,7 +103,7 @@ extension DependencyValues {
         if let override = storage.override(for: key) {
             return .override(
                 setAt: override.site.map(DependencyProvenance.Location.init),
-                scopesUp: storage.depth - override.depth
+                scopesUp: storage.scopes(upTo: override.depth)
             )
         }
         let root = storage.root

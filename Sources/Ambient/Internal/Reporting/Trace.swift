@@ -90,17 +90,17 @@ enum Trace {
     /// - Parameters:
     ///   - values: The scope's values.
     ///   - outerContext: The context of the values it was opened in.
-    ///   - opensChild: Whether `values` are a child of those values (the scope's own overrides are then listed).
+    ///   - layer: The overrides the scope sets (none when its update replaced the values it was given).
     ///   - site: Where the scope is written.
     static func enteredScope(
         _ values: DependencyValues,
         insideContext outerContext: DependencyContext,
-        opensChild: Bool,
+        setting layer: [Override],
         at site: CallSite?
     ) {
         var changes: [String] = []
         if values.context != outerContext { changes.append("context \(values.context.id)") }
-        let keys = opensChild ? values.storage.layer.map { "\($0.keyType)" } : []
+        let keys = layer.map { "\($0.keyType)" }
         if !keys.isEmpty { changes.append("overrides " + keys.joined(separator: ", ")) }
         let place = site.map { "at \(DependencyProvenance.Location($0))" } ?? "at an unknown place"
         emit("entered scope \(place) (" + (changes.isEmpty ? "sets nothing" : changes.joined(separator: "; ")) + ")")

@@ -22,10 +22,15 @@ struct KeyPathPairs: @unchecked Sendable {
     /// The words before the first pair.
     @inlinable static var headerWords: Int { 4 }
 
+    /// How many words an array of `capacity` pairs takes.
+    static func words(forCapacity capacity: Int) -> Int {
+        headerWords + 2 * capacity
+    }
+
     /// An empty array of `capacity` pairs (a power of two), valid at `generation`.
     init(capacity: Int, generation: UInt) {
         precondition(capacity > 1 && capacity.nonzeroBitCount == 1)
-        let count = Self.headerWords + 2 * capacity
+        let count = Self.words(forCapacity: capacity)
         words = .allocate(capacity: count)
         words.initialize(repeating: 0, count: count)
         words[0] = UInt(slotShift(forCapacity: capacity))

@@ -23,8 +23,8 @@ extension DependencyValues {
         var values = DependencyValues(scopeOf: consume outer, at: site)
         try update(&values)
         if Trace.isOn {
-            let opensChild = values.storage.isChild(of: outerNode)
-            Trace.enteredScope(values, insideContext: outerContext, opensChild: opensChild, at: site)
+            let layer = values.storage.scopeLayer(openedInside: outerNode)
+            Trace.enteredScope(values, insideContext: outerContext, setting: layer, at: site)
         }
         return values.trimmed(toParent: outerNode)
     }

@@ -66,13 +66,17 @@ extension Storage {
     }
 
     /// Every override set in this scope and the ones around it, innermost scope first, hidden ones included; in a
-    /// snapshot, the ones it inherited after its own.
+    /// snapshot, the ones it inherited after its own. A value that a scope replaced itself (in a node that carries
+    /// on its scope, ``continuesParentScope``) is left out, as one it replaced in place is.
     func overridesInnermostFirst() -> [Override] {
         var found: [Override] = []
         var node: Storage? = self
         var last = self
+        var setLaterInScope: Set<ObjectIdentifier> = []
         while let current = node {
-            found += current.layer
+            let layer = current.layer
+            found += layer.filter { !setLaterInScope.contains($0.key) }
+            setLaterInScope = current.continuesParentScope ? setLaterInScope.union(layer.map(\.key)) : []
             last = current
             node = current.parent
         }

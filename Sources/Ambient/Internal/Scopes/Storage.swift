@@ -113,6 +113,11 @@ final class Storage: @unchecked Sendable {
 
     /// Whether this is the process's own root node, the values outside every scope (where a test's values may apply).
     let isProcessNode: Bool
+    /// Whether this node carries on its parent's scope: made for a write to values that alone held their node, after
+    /// a read had frozen it (in a `withDependencies` update, a read that rebuilt a default for the scope), so that
+    /// its overrides were set by the same call, in the same scope, as the parent's. Provenance and the trace count
+    /// the two nodes as one scope.
+    let continuesParentScope: Bool
 
     /// The process's root node (``DependencyValues/processValues``).
     convenience init(processRoot root: Root) {
@@ -122,6 +127,7 @@ final class Storage: @unchecked Sendable {
     /// A root node: no overrides, the root's context.
     init(root: Root, isProcessNode: Bool = false) {
         self.isProcessNode = isProcessNode
+        continuesParentScope = false
         rootReference = Unmanaged.passUnretained(root)
         rootOwner = root
         parentReference = nil
@@ -136,6 +142,7 @@ final class Storage: @unchecked Sendable {
     /// A node with no overrides on the root of `source`, holding that root the way `source` does.
     init(rootNodeOf source: Storage) {
         isProcessNode = false
+        continuesParentScope = false
         rootReference = source.rootReference
         rootOwner = source.links == nil ? source.rootReference.takeUnretainedValue() : nil
         parentReference = nil
@@ -147,10 +154,12 @@ final class Storage: @unchecked Sendable {
         context = source.root.context
     }
 
-    /// A child scope of `parent`, whose overrides were written at `site`. Below a snapshot, the root stays weak.
+    /// A child scope of `parent`, whose overrides were written at `site`, or a node that carries on `parent`'s
+    /// scope (`continuing`). Below a snapshot, the root stays weak.
     @inline(__always)
-    init(parent: Storage, recorder: ReadRecorder? = nil, site: CallSite? = nil) {
+    init(parent: Storage, recorder: ReadRecorder? = nil, site: CallSite? = nil, continuing: Bool = false) {
         isProcessNode = false
+        continuesParentScope = continuing
         rootReference = parent.rootReference
         rootOwner = nil
         parentReference = .passRetained(parent)
@@ -166,6 +175,7 @@ final class Storage: @unchecked Sendable {
     /// nothing that may cache the default (see the ownership rule above).
     init(snapshotOf source: Storage, recorder: ReadRecorder) {
         isProcessNode = false
+        continuesParentScope = false
         rootReference = Unmanaged.passUnretained(Root.placeholder)
         rootOwner = nil
         parentReference = nil
@@ -200,6 +210,19 @@ final class Storage: @unchecked Sendable {
             node = parent
         }
         return found
+    }
+
+    /// How many scopes above this node the node at `depth` (an ancestor's, or one a snapshot inherited from) is: the
+    /// nodes in between and this one, less those that carry on their parent's scope.
+    func scopes(upTo depth: Int) -> Int {
+        var count = 0
+        var node = self
+        while node.depth > depth {
+            if !node.continuesParentScope { count += 1 }
+            guard let parent = node.parent else { return count + node.depth - 1 - depth }
+            node = parent
+        }
+        return count
     }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
@@ -252,6 +275,18 @@ final class Storage: @unchecked Sendable {
     var layer: [Override] {
         guard let firstOwn else { return [] }
         return [override(firstOwn)] + moreOwn.map(override)
+    }
+
+    /// The overrides of the scope that a `withDependencies` update opened inside the node at `outer` and left in
+    /// this node: this node's own and those of the nodes it carries on (``continuesParentScope``), in the order they
+    /// were first set, each key once; none when this node is not in a child scope of `outer` (the update replaced
+    /// the values it was given).
+    func scopeLayer(openedInside outer: Unmanaged<Storage>) -> [Override] {
+        var nodes = [self]
+        while let node = nodes.last, node.continuesParentScope, let parent = node.parent { nodes.append(parent) }
+        guard nodes[nodes.count - 1].isChild(of: outer) else { return [] }
+        var seen: Set<ObjectIdentifier> = []
+        return nodes.reversed().flatMap(\.layer).filter { seen.insert($0.key).inserted }
     }
 
     /// `own`, which this scope sets, with this scope's depth and site.
