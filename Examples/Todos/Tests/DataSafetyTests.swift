@@ -249,6 +249,31 @@ import Testing
         #expect(try list.run().status == 1)
     }
 
+    /// A file size limit (`ulimit -f`) stands in for a full disk: the kernel sends `SIGXFSZ` on the write that passes
+    /// it, which used to kill `todos` without a word and leave its temporary file behind.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(
+        .enabled(if: TodosProcess.resetsSignals, "needs GNU env to undo the test runner's ignoring of SIGXFSZ"),
+        arguments: [["add", "B"], ["settings", "--sleep-goal", "6"]]
+    )
+    func aSaveOverTheFileSizeLimitFailsWithTheReasonAndTheFilesStand(arguments: [String]) throws {
+        expectSuccess(try todos("add", "A").run())
+        var change = TodosProcess(arguments: ["--data-dir", folder.path] + arguments)
+        change.setup = "ulimit -f 0"
+        change.defaultSignals = ["XFSZ"]
+        let result = try change.run()
+        #expect(!result.wasKilled, "todos was killed by a signal")
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        let file = arguments[0] == "add" ? folder.todosFile : folder.settingsFile
+        #expect(
+            result.errorOutput
+                == "error: cannot save \(file.path(percentEncoded: false)) (File too large); the previous file is "
+                + "unchanged.\n")
+        #expect(try folder.savedTitles() == ["A"])
+        #expect(try folder.fileNames().filter { $0.hasSuffix(".tmp") } == [])
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aSaveRemovesOurOwnTemporaryFilesOlderThanAMinute() throws {
         let stale = folder.url.appending(component: ".todos.json.0D0D0D0D.tmp")
