@@ -248,6 +248,39 @@ import Testing
         #expect(todos[0]["colour"] == nil && todos[0]["tags"] == nil)
     }
 
+    /// Identifiers written in lower case, as many tools write UUIDs (JavaScript's `crypto.randomUUID()`, Python's
+    /// `str(uuid4())`), are the same todos: their unknown fields survive the save that writes the identifiers again.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func unknownFieldsOfATodoWithALowerCaseIdSurviveASave() throws {
+        let saved = """
+            [{"id": "5a3e0000-0000-4000-8000-00000000000a", "title": "A", "date": 0, "isDone": false, "priority": 0,
+              "tags": ["home"]}]
+            """
+        try Data(saved.utf8).write(to: folder.todosFile)
+        let result = try todos("done", "1").run()
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let todos = try #require(try JSONSerialization.jsonObject(with: folder.todosBytes()) as? [[String: Any]])
+        #expect(todos.count == 1)
+        #expect(todos.first?["isDone"] as? Bool == true)
+        #expect(todos.first?["tags"] as? [String] == ["home"])
+    }
+
+    /// A number that no 64-bit integer holds is kept digit for digit, not rounded to a `Double`'s 17 digits.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func anUnknownIntegerLargerThanSixtyFourBitsSurvivesASaveExactly() throws {
+        let saved = """
+            [{"id": "5A3E0000-0000-4000-8000-000000000001", "title": "A", "date": 0, "isDone": false, "priority": 0,
+              "snowflake": 12345678901234567890, "serial": 123456789012345678901234567890, "ratio": 0.1}]
+            """
+        try Data(saved.utf8).write(to: folder.todosFile)
+        let result = try todos("done", "1").run()
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let text = String(decoding: try folder.todosBytes(), as: UTF8.self)
+        #expect(text.contains("\"snowflake\" : 12345678901234567890,"), "\(text)")
+        #expect(text.contains("\"serial\" : 123456789012345678901234567890,"), "\(text)")
+        #expect(text.contains("\"ratio\" : 0.1,"), "\(text)")
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func unknownSettingsSurviveASave() throws {
         try Data(#"{"sleepGoal": 7, "theme": "dark", "widgets": {"order": [2, 1]}}"#.utf8).write(
