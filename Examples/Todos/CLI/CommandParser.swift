@@ -171,6 +171,7 @@ private struct ParsedArguments {
             let name = count == 1 ? "position" : ["first position", "second position"][index]
             guard index < positionals.count else { throw error("missing \(name)") }
             guard let position = Int(positionals[index]) else {
+                if Self.isInteger(positionals[index]) { throw error("\(name) \(positionals[index]) is out of range") }
                 throw error("\(name) '\(positionals[index])' is not a number")
             }
             positions.append(position)
@@ -184,13 +185,20 @@ private struct ParsedArguments {
 
     private func priority() throws(UsageError) -> Int {
         guard let text = value(of: .priority) else { return 0 }
-        guard let priority = Int(text) else { throw error("priority '\(text)' is not a number") }
-        guard Limits.priority.contains(priority) else {
-            throw error(
-                "priority \(priority) is out of range (\(Limits.priority.lowerBound) to \(Limits.priority.upperBound))"
-            )
+        let range = "(\(Limits.priority.lowerBound) to \(Limits.priority.upperBound))"
+        guard let priority = Int(text) else {
+            if Self.isInteger(text) { throw error("priority \(text) is out of range \(range)") }
+            throw error("priority '\(text)' is not a number")
         }
+        guard Limits.priority.contains(priority) else { throw error("priority \(priority) is out of range \(range)") }
         return priority
+    }
+
+    /// Whether `text` is written as an integer (digits after an optional sign), as `Int(text)` reads it: one that
+    /// `Int` cannot hold is out of range, not "not a number".
+    private static func isInteger(_ text: String) -> Bool {
+        let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : text[...]
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     private func order() throws(UsageError) -> ListOrder? {
