@@ -95,6 +95,52 @@ import Testing
         #expect(try folder.fileNames() == [])
     }
 
+    /// A data folder of ours in a folder that others can write: they can rename the data folder away and put a link
+    /// to another folder of ours in its place (done here by the test itself), and the save would create `todos.json`
+    /// and its lock file there. The folder above is checked like the data folder, so the change is refused and the
+    /// link's target is left untouched.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aDataFolderInAFolderOthersCanWriteRefusesChangesAndCreatesNothingThroughALink() throws {
+        let parent = folder.url.appending(component: "shared")
+        let elsewhere = folder.url.appending(component: "elsewhere")
+        for created in [parent, elsewhere] {
+            try FileManager.default.createDirectory(at: created, withIntermediateDirectories: true)
+        }
+        try folder.setPermissions(0o755, of: elsewhere)
+        try folder.setPermissions(0o777, of: parent)
+        let data = parent.appending(component: "todos").path(percentEncoded: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: data, withDestinationPath: elsewhere.path(percentEncoded: false))
+        let problem =
+            "the folder \(parent.path(percentEncoded: false)) above the data folder \(data) can be written by other "
+            + "users (mode 0777, no sticky bit), who could put a link to another folder in the data folder's place; "
+            + "make it yours alone with `chmod go-w \(parent.path(percentEncoded: false))`, or keep the data elsewhere"
+        for arguments in [["add", "A"], ["settings", "--notifications", "off"]] {
+            var change = TodosProcess(arguments: ["--data-dir", data] + arguments)
+            change.timeout = 10
+            let refused = try change.run()
+            #expect(refused.status == 1)
+            #expect(
+                refused.errorOutput
+                    == "error: \(problem). Nothing was changed; set TODOS_ALLOW_SHARED_FOLDER=1 if other users are "
+                    + "meant to change this folder.\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path(percentEncoded: false)) == [])
+        let listed = try TodosProcess(arguments: ["--data-dir", data, "list"]).run()
+        #expect(listed.status == 0)
+        #expect(listed.errorOutput == "warning: \(problem); changes there are refused until it is fixed.\n")
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aDataFolderBelowAStickyFolderOthersCanWriteIsNotShared() throws {
+        let parent = folder.url.appending(component: "sticky")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try folder.setPermissions(0o1777, of: parent)
+        let data = parent.appending(component: "todos").path(percentEncoded: false)
+        let result = try TodosProcess(arguments: ["--data-dir", data, "add", "A"]).run()
+        #expect(result.status == 0 && result.errorOutput == "", "\(result.errorOutput)")
+    }
+
     /// The attack, with sharing allowed on purpose: another process replaces every temporary file of ours
     /// that appears with a symbolic link to a private file. Each save then fails or lands in the file it created;
     /// the private file never changes.
