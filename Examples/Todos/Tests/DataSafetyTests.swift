@@ -274,6 +274,23 @@ import Testing
         #expect(try folder.fileNames().filter { $0.hasSuffix(".tmp") } == [])
     }
 
+    /// `mkdir` never creates a folder through a symbolic link to nothing: it says "File exists", which was the whole
+    /// reason todos gave. The message names the link and where it points instead, and nothing is created.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(arguments: ["data", "data/inner"])
+    func aDataFolderBehindALinkToNothingIsRefusedWithTheLinkNamed(below: String) throws {
+        let link = folder.url.appending(component: "data").path(percentEncoded: false)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "missing")
+        let data = folder.url.appending(path: below).path(percentEncoded: false)
+        let result = try TodosProcess(arguments: ["--data-dir", data, "add", "A"]).run()
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput
+                == "error: cannot save \(data)/todos.json (the folder \(link) is a symbolic link to missing, which does "
+                + "not exist; create that folder, or remove the link); the previous file is unchanged.\n")
+        #expect(try folder.fileNames() == ["data"])
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aSaveRemovesOurOwnTemporaryFilesOlderThanAMinute() throws {
         let stale = folder.url.appending(component: ".todos.json.0D0D0D0D.tmp")
