@@ -12,6 +12,9 @@ enum CommandParser {
         if dataDirectory?.isEmpty == true {
             throw UsageError("--data-dir needs a folder", command: nil)
         }
+        if let dataDirectory, let error = DataFolderVariables.tildeProblem(in: dataDirectory, from: "--data-dir") {
+            throw error
+        }
         guard let name = tokens.positionals.first else {
             if options.removeValue(forKey: .help) != nil {
                 return Invocation(command: .help(nil), dataDirectory: dataDirectory)

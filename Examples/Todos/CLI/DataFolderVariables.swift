@@ -31,6 +31,9 @@ enum DataFolderVariables {
         // Outside the default context the data stays in memory unless TODOS_DATA_DIR names a folder.
         guard let name = context == .default ? deciding ?? "HOME" : deciding == TodosDirectory.variable ? deciding : nil
         else { return nil }
+        if name == TodosDirectory.variable, let error = tildeProblem(in: environment[name] ?? "", from: name) {
+            return error
+        }
         if let shown = undecodable[name] {
             return UsageError(
                 "\(name) is not UTF-8 text ('\(shown)'), so todos cannot tell which folder it names; give a folder "
@@ -42,5 +45,21 @@ enum DataFolderVariables {
                     + "to your home folder, or name the data folder with --data-dir or \(TodosDirectory.variable)")
         }
         return nil
+    }
+
+    /// The usage error for a data folder written with a leading `~`, or `nil`.
+    ///
+    /// Only a shell expands `~`, and only when it is not quoted; `URL(filePath:)` turns it into the home folder of the
+    /// user database, whatever `HOME` says, so `TODOS_DATA_DIR='~/todos'` in a profile used a folder that `HOME` did
+    /// not name.
+    ///
+    /// - Parameters:
+    ///   - path: The folder as given.
+    ///   - source: What gave it: `--data-dir` or `TODOS_DATA_DIR`.
+    static func tildeProblem(in path: String, from source: String) -> UsageError? {
+        guard path.hasPrefix("~") else { return nil }
+        return UsageError(
+            "\(source) is '\(path)', which starts with '~'; todos does not expand it (a shell does, unquoted), so write "
+                + "the folder's path in full ('./\(path)' for a folder named '~')")
     }
 }

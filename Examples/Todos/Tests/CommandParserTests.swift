@@ -67,6 +67,11 @@ import Testing
             (["clear-done", "now"], "unexpected argument 'now'", .clearDone),
             (["--data-dir"], "--data-dir needs a value", nil),
             (["list", "--data-dir="], "--data-dir needs a folder", nil),
+            (
+                ["--data-dir", "~/todos", "list"],
+                "--data-dir is '~/todos', which starts with '~'; todos does not expand it (a shell does, unquoted), so "
+                    + "write the folder's path in full ('./~/todos' for a folder named '~')", nil
+            ),
             // Missing or non-numeric argument.
             (["add"], "missing title", .add),
             (["add", "x", "--priority"], "--priority needs a value", .add),

@@ -49,6 +49,32 @@ import Testing
         #expect(try folder.fileNames() == ["data", "todos"])
     }
 
+    /// `URL(filePath:)` turns a leading `~` into the home folder of the user database, whatever `HOME` says, so
+    /// `TODOS_DATA_DIR='~/todos'` (quoted in a profile or a service file, where no shell expands it) used a folder
+    /// that `HOME` did not name. It is refused instead. The run is user `nobody`, whose home does not exist: a
+    /// regression must not write into the home of the user running the tests.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(
+        .enabled(if: TodosProcess.dropsPrivileges, "runs as nobody, which only root can do"),
+        arguments: ["~/todos", "~"]
+    )
+    func aDataFolderVariableThatStartsWithATildeIsRefused(value: String) throws {
+        let home = folder.url.appending(component: "home").path(percentEncoded: false)
+        let environment = [TodosDirectory.variable: value, "HOME": home]
+        var process = TodosProcess(arguments: ["add", "A"], environment: environment)
+        process.directory = folder.url
+        process.unprivileged = true
+        process.timeout = 10
+        let result = try process.run()
+        #expect(result.status == 2)
+        #expect(
+            result.errorOutput
+                == "error: TODOS_DATA_DIR is '\(value)', which starts with '~'; todos does not expand it (a shell does, "
+                + "unquoted), so write the folder's path in full ('./\(value)' for a folder named '~')\n"
+                + "usage: todos [COMMAND] [OPTIONS]   (todos help lists the commands)\n")
+        #expect(try folder.fileNames() == [])
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aRelativeDataFolderVariableIsTheFolderItNames() throws {
         let result = try todos(["add", "A"], environment: [TodosDirectory.variable: "mine", "HOME": "/nonexistent"])
