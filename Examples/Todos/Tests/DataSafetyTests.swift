@@ -117,6 +117,28 @@ import Testing
                 == target.path(percentEncoded: false))
     }
 
+    /// A save renames a new file over the old one, so a second hard link to the data file would silently keep the
+    /// old todos while the data file moved on, as a symbolic link would: the change is refused instead.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(arguments: ["todos.json", "settings.json"])
+    func aDataFileWithAnotherHardLinkIsNeverCutFromIt(name: String) throws {
+        let isTodos = name == "todos.json"
+        expectSuccess(try (isTodos ? todos("add", "A") : todos("settings", "--sleep-goal", "6")).run())
+        let file = folder.url.appending(component: name)
+        let other = folder.url.appending(component: "backup.json")
+        try FileManager.default.linkItem(at: file, to: other)
+        let before = try Data(contentsOf: file)
+        let result = try (isTodos ? todos("add", "B") : todos("settings", "--sleep-goal", "7")).run()
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput
+                == "error: cannot save \(file.path(percentEncoded: false)) (it has 2 hard links, and a save would cut "
+                + "it from the others, which would keep the old contents; remove the other links, or keep a copy "
+                + "instead); the previous file is unchanged.\n")
+        #expect(try Data(contentsOf: file) == before)
+        #expect(try Data(contentsOf: other) == before)
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [

@@ -13,8 +13,9 @@ import Foundation
 ///
 /// `rename(2)` replaces the target atomically, so a reader (or the next launch, after a crash) sees either the old
 /// file or the new one, never a mix or a truncated file. A write keeps the file's permissions, refuses to replace a
-/// symbolic link (it would cut the link, and the file it points to would silently stop being updated), and removes
-/// the temporary files of writes that were killed before they could clean up.
+/// symbolic link or a file with other hard links (it would cut the link, and the file it points to, or the other
+/// names, would silently stop being updated), and removes the temporary files of writes that were killed before they
+/// could clean up.
 ///
 /// Nothing is opened by name twice: the temporary file is created with `O_CREAT | O_EXCL`, which never follows a
 /// symbolic link, and is written, flushed and given its permissions through that one descriptor. Before and after
@@ -148,6 +149,13 @@ struct AtomicFile: Sendable {
         if status.st_mode & S_IFMT == S_IFLNK { throw SymbolicLinkError() }
         if let kind = Self.kind(ofNonRegular: status.st_mode) {
             throw FileKindError(description: "it is \(kind), not a regular file")
+        }
+        // The rename would cut the file from its other names, which would keep the old contents: as for a symbolic
+        // link, the file they share would silently stop being updated.
+        if status.st_nlink > 1 {
+            throw FileKindError(
+                description: "it has \(status.st_nlink) hard links, and a save would cut it from the others, which "
+                    + "would keep the old contents; remove the other links, or keep a copy instead")
         }
         return status.st_mode & 0o7777
     }
