@@ -229,6 +229,28 @@ import Testing
         #expect(try folder.savedTitles() == ["A", "B"])
     }
 
+    /// Foundation's decoder says "not valid JSON" for valid JSON that holds a number its field cannot hold; the
+    /// message said so too, and sent the user looking for a syntax error that is not there.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(arguments: ["1.5", "99999999999999999999"])
+    func aPriorityThatIsNotAWholeNumberIsNamedAsSuchNotAsInvalidJSON(priority: String) throws {
+        let saved = """
+            [{"id": "5A3E0000-0000-4000-8000-000000000001", "title": "A", "date": 0, "isDone": false,
+              "priority": \(priority)}]
+            """
+        try Data(saved.utf8).write(to: folder.todosFile)
+        for run in [todos("list"), todos("done", "1")] {
+            let result = try run.run()
+            #expect(result.status == 1)
+            #expect(
+                result.errorOutput
+                    == "error: \(folder.todosFile.path(percentEncoded: false)) is not a todos file (a number that its "
+                    + "field cannot hold, such as a priority that is not a whole number); it was left untouched. Fix "
+                    + "or move it, then try again.\n")
+        }
+        #expect(try folder.todosBytes() == Data(saved.utf8))
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func twoTodosWithTheSameIdAreACorruptFile() throws {
         let twice = """

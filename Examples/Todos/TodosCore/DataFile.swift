@@ -119,7 +119,7 @@ extension DataFile where Value: Codable {
                 do {
                     value = try JSONDecoder().decode(Value.self, from: data)
                 } catch let error as DecodingError {
-                    throw DecodingFailure(reason: JSONProblem.summary(of: error))
+                    throw DecodingFailure(reason: JSONProblem.summary(of: error, in: data))
                 } catch {
                     throw DecodingFailure(reason: AtomicFile.reason(error))
                 }
