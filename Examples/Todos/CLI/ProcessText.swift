@@ -20,7 +20,8 @@ enum ProcessText {
     /// The arguments after the program name, or the usage error for the first one that is not UTF-8.
     static func arguments() -> Result<[String], UsageError> {
         var arguments: [String] = []
-        for index in 1..<Int(CommandLine.argc) {
+        // `max`: a process can be started with no arguments at all, not even its name (Linux gives it an empty name).
+        for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let argument = CommandLine.unsafeArgv[index] else { break }
             switch text(of: argument) {
             case .success(let text):
