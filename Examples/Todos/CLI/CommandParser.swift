@@ -12,6 +12,9 @@ enum CommandParser {
         if dataDirectory?.isEmpty == true {
             throw UsageError("--data-dir needs a folder", command: nil)
         }
+        if let dataDirectory, let error = DataFolderVariables.tildeProblem(in: dataDirectory, from: "--data-dir") {
+            throw error
+        }
         guard let name = tokens.positionals.first else {
             if options.removeValue(forKey: .help) != nil {
                 return Invocation(command: .help(nil), dataDirectory: dataDirectory)
@@ -171,6 +174,7 @@ private struct ParsedArguments {
             let name = count == 1 ? "position" : ["first position", "second position"][index]
             guard index < positionals.count else { throw error("missing \(name)") }
             guard let position = Int(positionals[index]) else {
+                if Self.isInteger(positionals[index]) { throw error("\(name) \(positionals[index]) is out of range") }
                 throw error("\(name) '\(positionals[index])' is not a number")
             }
             positions.append(position)
@@ -184,13 +188,20 @@ private struct ParsedArguments {
 
     private func priority() throws(UsageError) -> Int {
         guard let text = value(of: .priority) else { return 0 }
-        guard let priority = Int(text) else { throw error("priority '\(text)' is not a number") }
-        guard Limits.priority.contains(priority) else {
-            throw error(
-                "priority \(priority) is out of range (\(Limits.priority.lowerBound) to \(Limits.priority.upperBound))"
-            )
+        let range = "(\(Limits.priority.lowerBound) to \(Limits.priority.upperBound))"
+        guard let priority = Int(text) else {
+            if Self.isInteger(text) { throw error("priority \(text) is out of range \(range)") }
+            throw error("priority '\(text)' is not a number")
         }
+        guard Limits.priority.contains(priority) else { throw error("priority \(priority) is out of range \(range)") }
         return priority
+    }
+
+    /// Whether `text` is written as an integer (digits after an optional sign), as `Int(text)` reads it: one that
+    /// `Int` cannot hold is out of range, not "not a number".
+    private static func isInteger(_ text: String) -> Bool {
+        let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : text[...]
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     private func order() throws(UsageError) -> ListOrder? {

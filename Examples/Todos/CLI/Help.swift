@@ -27,8 +27,8 @@ enum Help {
                                         names a folder, which is then used.
               TODOS_ALLOW_SHARED_FOLDER=1
                                         Allow changes in a data folder that other users can write (group or world
-                                        writable without the sticky bit, or owned by someone else); refused
-                                        otherwise.
+                                        writable without the sticky bit, or owned by someone else, or in such a
+                                        folder); refused otherwise.
               TODOS_LOCK_NOTICE=S, TODOS_LOCK_TIMEOUT=S
                                         Seconds to wait for another todos process before saying so (1) and
                                         before giving up (10).

@@ -35,6 +35,9 @@ struct StandardStreams {
         }
         // A reader that went away (`todos list | head -1`) is a write error like another, not a silent death.
         signal(SIGPIPE, SIG_IGN)
+        // A write past the file size limit (`ulimit -f`) is `EFBIG`, a failed save that says why, instead of a death
+        // by `SIGXFSZ` that leaves a temporary file behind.
+        signal(SIGXFSZ, SIG_IGN)
         return StandardStreams(outputWasClosed: outputWasClosed)
     }
 

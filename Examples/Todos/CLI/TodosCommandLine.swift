@@ -13,9 +13,21 @@ enum TodosCommandLine {
     nonisolated static let waitingNotice = "waiting for another todos process…\n"
 
     /// Runs `todos` as the process: prints the outcome, then exits with its status.
-    static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    ///
+    /// - Parameter arguments: The arguments, without the program name; the process's own unless given, refused
+    ///   (exit status 2) when one is not UTF-8 (``ProcessText``).
+    static func main(_ arguments: [String]? = nil) -> Never {
         let streams = StandardStreams.reserveClosedStreams()
-        let outcome = run(arguments) { _ in StandardStreams.writeError(waitingNotice) }
+        let outcome: Outcome
+        switch arguments.map({ .success($0) }) ?? ProcessText.arguments() {
+        case .success(let arguments):
+            let undecodable = ProcessText.undecodableVariables(among: DataFolderVariables.names)
+            outcome = run(arguments, undecodableVariables: undecodable) { _ in
+                StandardStreams.writeError(waitingNotice)
+            }
+        case .failure(let error):
+            outcome = .usage(error)
+        }
         var status = outcome.status
         if let reason = streams.writeOutput(outcome.output) {
             StandardStreams.writeError("error: cannot write to standard output (\(reason)).\n")
@@ -31,20 +43,24 @@ enum TodosCommandLine {
     ///
     /// - Parameters:
     ///   - arguments: The arguments, without the program name.
-    ///   - environment: The variables that `todos` reads: `TODOS_DATA_DIR`, `TODOS_ALLOW_SHARED_FOLDER` and the lock
-    ///     timings.
+    ///   - environment: The variables that `todos` reads: `TODOS_DATA_DIR`, `XDG_DATA_HOME`, `HOME`,
+    ///     `TODOS_ALLOW_SHARED_FOLDER` and the lock timings.
+    ///   - undecodableVariables: The variables of ``DataFolderVariables/names`` whose bytes are not UTF-8, each with
+    ///     its value as a message shows it; a command whose data folder one of them would choose is refused.
     ///   - onWait: Called once when the data files' lock has been busy for the notice time.
     static func run(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
+        undecodableVariables: [String: String] = [:],
         onWait: @escaping @Sendable (_ lockPath: String) -> Void = { _ in }
     ) -> Outcome {
-        outcome(of: arguments, environment: environment, onWait: onWait).visible
+        outcome(of: arguments, environment: environment, undecodable: undecodableVariables, onWait: onWait).visible
     }
 
     private static func outcome(
         of arguments: [String],
         environment: [String: String],
+        undecodable: [String: String],
         onWait: @escaping @Sendable (_ lockPath: String) -> Void
     ) -> Outcome {
         let invocation: Invocation
@@ -62,6 +78,11 @@ enum TodosCommandLine {
             }
         } operation: {
             var dependencies = DependencyValues.current
+            if let error = DataFolderVariables.problem(
+                of: invocation, in: dependencies.context, environment: environment, undecodable: undecodable)
+            {
+                return .usage(error)
+            }
             let folder: URL
             switch dependencies.context {
             case .preview, .testing:

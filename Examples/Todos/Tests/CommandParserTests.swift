@@ -67,6 +67,11 @@ import Testing
             (["clear-done", "now"], "unexpected argument 'now'", .clearDone),
             (["--data-dir"], "--data-dir needs a value", nil),
             (["list", "--data-dir="], "--data-dir needs a folder", nil),
+            (
+                ["--data-dir", "~/todos", "list"],
+                "--data-dir is '~/todos', which starts with '~'; todos does not expand it (a shell does, unquoted), so "
+                    + "write the folder's path in full ('./~/todos' for a folder named '~')", nil
+            ),
             // Missing or non-numeric argument.
             (["add"], "missing title", .add),
             (["add", "x", "--priority"], "--priority needs a value", .add),
@@ -82,6 +87,13 @@ import Testing
             (["move", "one", "2"], "first position 'one' is not a number", .move),
             (["move", "1", "two"], "second position 'two' is not a number", .move),
             (["move", "1", "2", "3"], "unexpected argument '3'", .move),
+            // A number too large for any list or priority is out of range, not "not a number".
+            (["done", "99999999999999999999"], "position 99999999999999999999 is out of range", .done),
+            (["move", "1", "-99999999999999999999"], "second position -99999999999999999999 is out of range", .move),
+            (
+                ["add", "x", "--priority", "+99999999999999999999"],
+                "priority +99999999999999999999 is out of range (0 to 9)", .add
+            ),
             // Negative or absurd sleep goal, bad switch.
             (["settings", "--sleep-goal", "-3"], "sleep goal -3 is out of range (4 to 14 hours)", .settings),
             (["settings", "--sleep-goal", "0"], "sleep goal 0 is out of range (4 to 14 hours)", .settings),

@@ -117,6 +117,28 @@ import Testing
                 == target.path(percentEncoded: false))
     }
 
+    /// A save renames a new file over the old one, so a second hard link to the data file would silently keep the
+    /// old todos while the data file moved on, as a symbolic link would: the change is refused instead.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(arguments: ["todos.json", "settings.json"])
+    func aDataFileWithAnotherHardLinkIsNeverCutFromIt(name: String) throws {
+        let isTodos = name == "todos.json"
+        expectSuccess(try (isTodos ? todos("add", "A") : todos("settings", "--sleep-goal", "6")).run())
+        let file = folder.url.appending(component: name)
+        let other = folder.url.appending(component: "backup.json")
+        try FileManager.default.linkItem(at: file, to: other)
+        let before = try Data(contentsOf: file)
+        let result = try (isTodos ? todos("add", "B") : todos("settings", "--sleep-goal", "7")).run()
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput
+                == "error: cannot save \(file.path(percentEncoded: false)) (it has 2 hard links, and a save would cut "
+                + "it from the others, which would keep the old contents; remove the other links, or keep a copy "
+                + "instead); the previous file is unchanged.\n")
+        #expect(try Data(contentsOf: file) == before)
+        #expect(try Data(contentsOf: other) == before)
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
@@ -207,6 +229,28 @@ import Testing
         #expect(try folder.savedTitles() == ["A", "B"])
     }
 
+    /// Foundation's decoder says "not valid JSON" for valid JSON that holds a number its field cannot hold; the
+    /// message said so too, and sent the user looking for a syntax error that is not there.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(arguments: ["1.5", "99999999999999999999"])
+    func aPriorityThatIsNotAWholeNumberIsNamedAsSuchNotAsInvalidJSON(priority: String) throws {
+        let saved = """
+            [{"id": "5A3E0000-0000-4000-8000-000000000001", "title": "A", "date": 0, "isDone": false,
+              "priority": \(priority)}]
+            """
+        try Data(saved.utf8).write(to: folder.todosFile)
+        for run in [todos("list"), todos("done", "1")] {
+            let result = try run.run()
+            #expect(result.status == 1)
+            #expect(
+                result.errorOutput
+                    == "error: \(folder.todosFile.path(percentEncoded: false)) is not a todos file (a number that its "
+                    + "field cannot hold, such as a priority that is not a whole number); it was left untouched. Fix "
+                    + "or move it, then try again.\n")
+        }
+        #expect(try folder.todosBytes() == Data(saved.utf8))
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func twoTodosWithTheSameIdAreACorruptFile() throws {
         let twice = """
@@ -247,6 +291,48 @@ import Testing
         var list = todos("list")
         list.redirection = redirection
         #expect(try list.run().status == 1)
+    }
+
+    /// A file size limit (`ulimit -f`) stands in for a full disk: the kernel sends `SIGXFSZ` on the write that passes
+    /// it, which used to kill `todos` without a word and leave its temporary file behind.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(
+        .enabled(if: TodosProcess.resetsSignals, "needs GNU env to undo the test runner's ignoring of SIGXFSZ"),
+        arguments: [["add", "B"], ["settings", "--sleep-goal", "6"]]
+    )
+    func aSaveOverTheFileSizeLimitFailsWithTheReasonAndTheFilesStand(arguments: [String]) throws {
+        expectSuccess(try todos("add", "A").run())
+        var change = TodosProcess(arguments: ["--data-dir", folder.path] + arguments)
+        change.setup = "ulimit -f 0"
+        change.defaultSignals = ["XFSZ"]
+        let result = try change.run()
+        #expect(!result.wasKilled, "todos was killed by a signal")
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        let file = arguments[0] == "add" ? folder.todosFile : folder.settingsFile
+        #expect(
+            result.errorOutput
+                == "error: cannot save \(file.path(percentEncoded: false)) (File too large); the previous file is "
+                + "unchanged.\n")
+        #expect(try folder.savedTitles() == ["A"])
+        #expect(try folder.fileNames().filter { $0.hasSuffix(".tmp") } == [])
+    }
+
+    /// `mkdir` never creates a folder through a symbolic link to nothing: it says "File exists", which was the whole
+    /// reason todos gave. The message names the link and where it points instead, and nothing is created.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(arguments: ["data", "data/inner"])
+    func aDataFolderBehindALinkToNothingIsRefusedWithTheLinkNamed(below: String) throws {
+        let link = folder.url.appending(component: "data").path(percentEncoded: false)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "missing")
+        let data = folder.url.appending(path: below).path(percentEncoded: false)
+        let result = try TodosProcess(arguments: ["--data-dir", data, "add", "A"]).run()
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput
+                == "error: cannot save \(data)/todos.json (the folder \(link) is a symbolic link to missing, which does "
+                + "not exist; create that folder, or remove the link); the previous file is unchanged.\n")
+        #expect(try folder.fileNames() == ["data"])
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

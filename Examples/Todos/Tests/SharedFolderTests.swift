@@ -95,6 +95,52 @@ import Testing
         #expect(try folder.fileNames() == [])
     }
 
+    /// A data folder of ours in a folder that others can write: they can rename the data folder away and put a link
+    /// to another folder of ours in its place (done here by the test itself), and the save would create `todos.json`
+    /// and its lock file there. The folder above is checked like the data folder, so the change is refused and the
+    /// link's target is left untouched.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aDataFolderInAFolderOthersCanWriteRefusesChangesAndCreatesNothingThroughALink() throws {
+        let parent = folder.url.appending(component: "shared")
+        let elsewhere = folder.url.appending(component: "elsewhere")
+        for created in [parent, elsewhere] {
+            try FileManager.default.createDirectory(at: created, withIntermediateDirectories: true)
+        }
+        try folder.setPermissions(0o755, of: elsewhere)
+        try folder.setPermissions(0o777, of: parent)
+        let data = parent.appending(component: "todos").path(percentEncoded: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: data, withDestinationPath: elsewhere.path(percentEncoded: false))
+        let problem =
+            "the folder \(parent.path(percentEncoded: false)) above the data folder \(data) can be written by other "
+            + "users (mode 0777, no sticky bit), who could put a link to another folder in the data folder's place; "
+            + "make it yours alone with `chmod go-w \(parent.path(percentEncoded: false))`, or keep the data elsewhere"
+        for arguments in [["add", "A"], ["settings", "--notifications", "off"]] {
+            var change = TodosProcess(arguments: ["--data-dir", data] + arguments)
+            change.timeout = 10
+            let refused = try change.run()
+            #expect(refused.status == 1)
+            #expect(
+                refused.errorOutput
+                    == "error: \(problem). Nothing was changed; set TODOS_ALLOW_SHARED_FOLDER=1 if other users are "
+                    + "meant to change this folder.\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path(percentEncoded: false)) == [])
+        let listed = try TodosProcess(arguments: ["--data-dir", data, "list"]).run()
+        #expect(listed.status == 0)
+        #expect(listed.errorOutput == "warning: \(problem); changes there are refused until it is fixed.\n")
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aDataFolderBelowAStickyFolderOthersCanWriteIsNotShared() throws {
+        let parent = folder.url.appending(component: "sticky")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try folder.setPermissions(0o1777, of: parent)
+        let data = parent.appending(component: "todos").path(percentEncoded: false)
+        let result = try TodosProcess(arguments: ["--data-dir", data, "add", "A"]).run()
+        #expect(result.status == 0 && result.errorOutput == "", "\(result.errorOutput)")
+    }
+
     /// The issue's attack, with sharing allowed on purpose: another process replaces every temporary file of ours
     /// that appears with a symbolic link to a private file. Each save then fails or lands in the file it created;
     /// the private file never changes.
@@ -246,6 +292,39 @@ import Testing
             NSArray(array: first["tags"] as? [Any] ?? []).isEqual(to: ["home", 3, 2.5, NSNull(), true] as [Any]))
         #expect(first["reminder"] as? [String: String] == ["at": "09:00"])
         #expect(todos[0]["colour"] == nil && todos[0]["tags"] == nil)
+    }
+
+    /// Identifiers written in lower case, as many tools write UUIDs (JavaScript's `crypto.randomUUID()`, Python's
+    /// `str(uuid4())`), are the same todos: their unknown fields survive the save that writes the identifiers again.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func unknownFieldsOfATodoWithALowerCaseIdSurviveASave() throws {
+        let saved = """
+            [{"id": "5a3e0000-0000-4000-8000-00000000000a", "title": "A", "date": 0, "isDone": false, "priority": 0,
+              "tags": ["home"]}]
+            """
+        try Data(saved.utf8).write(to: folder.todosFile)
+        let result = try todos("done", "1").run()
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let todos = try #require(try JSONSerialization.jsonObject(with: folder.todosBytes()) as? [[String: Any]])
+        #expect(todos.count == 1)
+        #expect(todos.first?["isDone"] as? Bool == true)
+        #expect(todos.first?["tags"] as? [String] == ["home"])
+    }
+
+    /// A number that no 64-bit integer holds is kept digit for digit, not rounded to a `Double`'s 17 digits.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func anUnknownIntegerLargerThanSixtyFourBitsSurvivesASaveExactly() throws {
+        let saved = """
+            [{"id": "5A3E0000-0000-4000-8000-000000000001", "title": "A", "date": 0, "isDone": false, "priority": 0,
+              "snowflake": 12345678901234567890, "serial": 123456789012345678901234567890, "ratio": 0.1}]
+            """
+        try Data(saved.utf8).write(to: folder.todosFile)
+        let result = try todos("done", "1").run()
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let text = String(decoding: try folder.todosBytes(), as: UTF8.self)
+        #expect(text.contains("\"snowflake\" : 12345678901234567890,"), "\(text)")
+        #expect(text.contains("\"serial\" : 123456789012345678901234567890,"), "\(text)")
+        #expect(text.contains("\"ratio\" : 0.1,"), "\(text)")
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

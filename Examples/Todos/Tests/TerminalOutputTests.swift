@@ -61,6 +61,20 @@ import Testing
         #expect(!listed.output.utf8.contains(0x1B))
     }
 
+    /// Unicode's bidirectional controls reorder what follows them on the line (the "Trojan Source" trick): a title
+    /// could show another title, or forge its own `(priority 9)`. They are shown as escapes; joiners, which emoji
+    /// sequences need, and combining marks are left alone.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func bidirectionalControlsArePrintedAsEscapesAndTheSavedTitleIsUnchanged() throws {
+        let title = "Pay \u{202E}9 ytiroirp(  \u{2066}x\u{2069}\u{200F}\u{061C} 👨\u{200D}👩\u{200D}👧 e\u{301}"
+        let shown = #"Pay \u{202e}9 ytiroirp(  \u{2066}x\u{2069}\u{200f}\u{61c} "# + "👨\u{200D}👩\u{200D}👧 e\u{301}"
+        let added = try todos("add", title)
+        #expect(added.status == 0, "\(added.errorOutput)")
+        #expect(added.output == "Added 1. \(shown)\n")
+        #expect(try todos("list").output == "1. [ ] \(shown)\n")
+        #expect(try savedTitles() == [title])
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [

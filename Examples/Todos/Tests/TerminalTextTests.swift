@@ -12,6 +12,10 @@ import Testing
             ("a\r\nb", #"a\r\nb"#),
             ("\u{0}\u{7F}\u{80}\u{9F}\u{A0}", #"\0\u{7f}\u{80}\u{9f}"# + "\u{A0}"),
             (#"a\eb"#, #"a\eb"#),
+            ("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}", #"\u{202a}\u{202b}\u{202c}\u{202d}\u{202e}"#),
+            ("\u{2066}\u{2067}\u{2068}\u{2069}", #"\u{2066}\u{2067}\u{2068}\u{2069}"#),
+            ("\u{200E}\u{200F}\u{061C}", #"\u{200e}\u{200f}\u{61c}"#),
+            ("👨\u{200D}👩\u{200D}👧 e\u{301} \u{200B}", "👨\u{200D}👩\u{200D}👧 e\u{301} \u{200B}"),
         ]
     )
     func controlCharactersBecomeEscapesAndNothingElseChanges(text: String, shown: String) {

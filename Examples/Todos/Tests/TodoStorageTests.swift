@@ -90,6 +90,46 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(try TodoStorage.file(at: folder.todosFile).load() == todos)
     }
 
+    /// Another program (an editor, `cp`, a sync tool) changes the file while a save is under way, at the moment
+    /// between todos' read and its rename: it takes no lock, so only the file itself shows it. The save fails and
+    /// what the other program wrote stands, instead of being overwritten by a change made to the old contents.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(arguments: [false, true])
+    func aFileChangedByAnotherProgramDuringASaveFailsTheSaveAndIsKept(byRename: Bool) throws {
+        let folder = try TemporaryFolder()
+        try TodoStorage.file(at: folder.todosFile).save(todos)
+        let theirs = Data("[]\n".utf8)
+        var file = AtomicFile(url: folder.todosFile)
+        file.duringSave = { [url = folder.todosFile] step, _ in
+            guard step == .written else { return }
+            try? theirs.write(to: url, options: byRename ? .atomic : [])
+        }
+        #expect(
+            throws: TodoStorageError.saveFailed(
+                path: folder.todosFile.path(percentEncoded: false),
+                reason: "another program changed it after todos read it, without taking todos' lock; run the "
+                    + "command again to apply it to what the file holds now")
+        ) {
+            try TodoStorage.file(file).update { $0.append(Todo(id: uuid(7), title: "Mine", date: testingDate)) }
+        }
+        #expect(try folder.todosBytes() == theirs)
+        #expect(try folder.fileNames() == [".todos.json.lock", "todos.json"])
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aFileCreatedByAnotherProgramDuringTheFirstSaveIsKept() throws {
+        let folder = try TemporaryFolder()
+        let theirs = Data("[]\n".utf8)
+        var file = AtomicFile(url: folder.todosFile)
+        file.duringSave = { [url = folder.todosFile] step, _ in
+            if step == .written { try? theirs.write(to: url) }
+        }
+        #expect(throws: TodoStorageError.self) {
+            try TodoStorage.file(file).save(todos)
+        }
+        #expect(try folder.todosBytes() == theirs)
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func storeKeepsTheSaveErrorAndTheOldFile() throws {
         let folder = try TemporaryFolder()

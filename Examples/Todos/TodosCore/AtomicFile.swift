@@ -13,8 +13,9 @@ import Foundation
 ///
 /// `rename(2)` replaces the target atomically, so a reader (or the next launch, after a crash) sees either the old
 /// file or the new one, never a mix or a truncated file. A write keeps the file's permissions, refuses to replace a
-/// symbolic link (it would cut the link, and the file it points to would silently stop being updated), and removes
-/// the temporary files of writes that were killed before they could clean up.
+/// symbolic link or a file with other hard links (it would cut the link, and the file it points to, or the other
+/// names, would silently stop being updated), and removes the temporary files of writes that were killed before they
+/// could clean up.
 ///
 /// Nothing is opened by name twice: the temporary file is created with `O_CREAT | O_EXCL`, which never follows a
 /// symbolic link, and is written, flushed and given its permissions through that one descriptor. Before and after
@@ -64,12 +65,12 @@ struct AtomicFile: Sendable {
     /// The file's path, for messages.
     var path: String { url.path(percentEncoded: false) }
 
-    /// The file's bytes, or `nil` when there is no file (and no folder).
+    /// The file's bytes and its ``Version``, or `nil` when there is no file (and no folder).
     ///
     /// Only a missing file is `nil`: a folder that cannot be searched, a file that cannot be read, a FIFO, a device,
     /// a folder in the file's place or a file over ``sizeLimit`` is an error, never an empty file. A symbolic link is
     /// read through.
-    func read() throws -> Data? {
+    func read() throws -> (data: Data, version: Version)? {
         // Non-blocking, so that opening a FIFO returns at once instead of waiting for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -84,15 +85,20 @@ struct AtomicFile: Sendable {
         }
         guard Int(status.st_size) <= Self.sizeLimit else { throw Self.tooLarge }
         do {
-            // The file may grow while it is read.
-            return try FileDescriptor.readToEnd(descriptor, limit: Self.sizeLimit)
+            // The file may grow while it is read; the version, taken before, then tells the next save so.
+            return (try FileDescriptor.readToEnd(descriptor, limit: Self.sizeLimit), Version(status))
         } catch is FileDescriptor.TooLarge {
             throw Self.tooLarge
         }
     }
 
     /// Replaces the file's bytes, creating its folder if needed, with the permissions the file had.
-    func write(_ data: Data) throws {
+    ///
+    /// - Parameters:
+    ///   - data: The new bytes.
+    ///   - version: The ``Version`` of the file that the bytes replace, as it was read, or `nil` when there was no
+    ///     file: the save fails with ``ChangedError`` when the file is no longer that one.
+    func write(_ data: Data, replacing version: Version?) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let permissions = try existingPermissions()
@@ -117,6 +123,7 @@ struct AtomicFile: Sendable {
                     description: "\(temporaryPath) was replaced by another file before it could be renamed; the "
                         + "folder is shared with someone who changes it")
             }
+            guard try Version.current(at: path) == version else { throw ChangedError() }
             duringSave(.checked, temporary)
             guard rename(temporaryPath, path) == 0 else { throw Self.lastError() }
             renamed = true
@@ -148,6 +155,13 @@ struct AtomicFile: Sendable {
         if status.st_mode & S_IFMT == S_IFLNK { throw SymbolicLinkError() }
         if let kind = Self.kind(ofNonRegular: status.st_mode) {
             throw FileKindError(description: "it is \(kind), not a regular file")
+        }
+        // The rename would cut the file from its other names, which would keep the old contents: as for a symbolic
+        // link, the file they share would silently stop being updated.
+        if status.st_nlink > 1 {
+            throw FileKindError(
+                description: "it has \(status.st_nlink) hard links, and a save would cut it from the others, which "
+                    + "would keep the old contents; remove the other links, or keep a copy instead")
         }
         return status.st_mode & 0o7777
     }

@@ -5,7 +5,8 @@ import Foundation
 /// - A read takes the shared lock, so it never sees a change half made (and waits for one in progress).
 /// - A change takes the exclusive lock, reads the file again under it, applies the change to what it read, saves
 ///   atomically and only then releases the lock, so no change made by another process in the meantime is lost.
-///   A change that changes nothing writes nothing.
+///   A change that changes nothing writes nothing. A program that takes no lock (an editor, `cp`) and changes the
+///   file between that read and the save's rename fails the save instead of seeing its change overwritten.
 /// - A missing file is ``empty``. A file that cannot be read or decoded is an error that names it, and is never
 ///   overwritten: a change stops before it writes.
 /// - A change in a folder that other users can write (``SharedFolder``) is refused unless ``allowsSharedFolder``.
@@ -51,11 +52,11 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
         try checkFolder()
         return try lock.withLock(.exclusive) { () throws(TodoStorageError) in
             try checkFolder()
-            var (value, bytes) = try load()
+            var (value, read) = try load()
             let before = value
             let result = change(&value)
             if value != before {
-                try save(value, previous: bytes)
+                try save(value, replacing: read)
             }
             return (value, result)
         }
@@ -68,24 +69,28 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
         throw .sharedFolder(path: path, problem: problem)
     }
 
-    private func load() throws(TodoStorageError) -> (value: Value, bytes: Data?) {
-        let data: Data?
+    /// The saved value, and the bytes and version it was read from (`nil` when there is no file).
+    private func load() throws(TodoStorageError) -> (value: Value, read: (data: Data, version: AtomicFile.Version)?) {
+        let read: (data: Data, version: AtomicFile.Version)?
         do {
-            data = try file.read()
+            read = try file.read()
         } catch {
             throw .unreadable(path: path, reason: AtomicFile.reason(error))
         }
-        guard let data else { return (empty, nil) }
+        guard let read else { return (empty, nil) }
         do {
-            return (try decode(data), data)
+            return (try decode(read.data), read)
         } catch {
             throw .corrupt(path: path, reason: error.reason)
         }
     }
 
-    private func save(_ value: Value, previous: Data?) throws(TodoStorageError) {
+    private func save(
+        _ value: Value,
+        replacing read: (data: Data, version: AtomicFile.Version)?
+    ) throws(TodoStorageError) {
         do {
-            try file.write(encode(value, previous))
+            try file.write(encode(value, read?.data), replacing: read?.version)
         } catch let error as AtomicFile.ReplacedError {
             throw .replaced(path: path, reason: error.description)
         } catch {
@@ -119,7 +124,7 @@ extension DataFile where Value: Codable {
                 do {
                     value = try JSONDecoder().decode(Value.self, from: data)
                 } catch let error as DecodingError {
-                    throw DecodingFailure(reason: JSONProblem.summary(of: error))
+                    throw DecodingFailure(reason: JSONProblem.summary(of: error, in: data))
                 } catch {
                     throw DecodingFailure(reason: AtomicFile.reason(error))
                 }

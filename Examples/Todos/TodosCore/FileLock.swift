@@ -63,7 +63,8 @@ struct FileLock: Sendable {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                throw .saveFailed(path: dataFile.path, reason: AtomicFile.reason(error))
+                throw .saveFailed(
+                    path: dataFile.path, reason: Self.danglingLink(above: url) ?? AtomicFile.reason(error))
             }
             descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             if descriptor < 0 {
@@ -83,6 +84,25 @@ struct FileLock: Sendable {
         try acquire(descriptor, operation: mode == .shared ? LOCK_SH : LOCK_EX, path: path)
         defer { flock(descriptor, LOCK_UN) }
         return try body()
+    }
+
+    /// Why no folder can be created at the folder of `file` when a symbolic link to nothing is on the way: `mkdir`
+    /// never creates through one (it says "File exists"), so the message names the link and where it points.
+    private static func danglingLink(above file: URL) -> String? {
+        var folder = file.deletingLastPathComponent()
+        while folder.path(percentEncoded: false).count > 1 {
+            var path = folder.path(percentEncoded: false)
+            if path.hasSuffix("/") { path.removeLast() }
+            var status = stat()
+            if lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && stat(path, &status) != 0,
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+            {
+                return "the folder \(path) is a symbolic link to \(target), which does not exist; create that folder, "
+                    + "or remove the link"
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
     }
 
     /// The reason for refusing a lock file at `path` that is `kind`.

@@ -2,12 +2,15 @@ import Foundation
 
 /// Any JSON document, kept as it was read: what lets a save keep the fields this version of todos does not know.
 ///
-/// Numbers stay integers when they were written as integers, so an unknown `"count": 3` is saved back as `3`.
+/// Numbers stay integers when they were written as integers, so an unknown `"count": 3` is saved back as `3`; other
+/// numbers keep their digits (up to 38 of them) as a `Decimal`, so `12345678901234567890`, which no 64-bit integer
+/// holds, is not rounded to a `Double`'s 17 digits. Only a number beyond a `Decimal`'s range (`1e300`) is a `Double`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum JSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
+    case decimal(Decimal)
     case number(Double)
     case string(String)
     case array([JSONValue])
@@ -21,6 +24,8 @@ enum JSONValue: Codable, Hashable, Sendable {
             self = .bool(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
+        } else if let value = try? container.decode(Decimal.self) {
+            self = .decimal(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -38,6 +43,7 @@ enum JSONValue: Codable, Hashable, Sendable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
+        case .decimal(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
@@ -46,7 +52,9 @@ enum JSONValue: Codable, Hashable, Sendable {
     }
 
     /// `saved` with the fields of `original` that are not in `known` added back: to each object, and to each object
-    /// of an array whose `"id"` matches an object of `original`'s array.
+    /// of an array whose `"id"` matches an object of `original`'s array. Identifiers that are UUIDs match whatever the
+    /// case of their letters (`5a3e…` is `5A3E…`): many tools write them in lower case, and a save writes them again
+    /// in upper case.
     ///
     /// A field in `known` that `saved` lacks stays removed (a setting back at its default), and an element of
     /// `original` that `saved` no longer holds (a removed todo) stays removed with all its fields.
@@ -60,11 +68,12 @@ enum JSONValue: Codable, Hashable, Sendable {
         case (.array(let old), .array(let new)):
             var byID: [JSONValue: JSONValue] = [:]
             for element in old {
-                if case .object(let fields) = element, let id = fields["id"] { byID[id] = element }
+                if case .object(let fields) = element, let id = fields["id"] { byID[identity(id)] = element }
             }
             return .array(
                 new.map { element in
-                    guard case .object(let fields) = element, let id = fields["id"], let previous = byID[id] else {
+                    guard case .object(let fields) = element, let id = fields["id"], let previous = byID[identity(id)]
+                    else {
                         return element
                     }
                     return keepingUnknownFields(of: previous, in: element, known: known)
@@ -72,5 +81,11 @@ enum JSONValue: Codable, Hashable, Sendable {
         default:
             return saved
         }
+    }
+
+    /// What identifies an element by its `"id"`: a UUID in one spelling, any other value as it is.
+    private static func identity(_ id: JSONValue) -> JSONValue {
+        guard case .string(let text) = id, let uuid = UUID(uuidString: text) else { return id }
+        return .string(uuid.uuidString)
     }
 }

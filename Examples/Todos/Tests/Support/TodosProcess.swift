@@ -36,6 +36,17 @@ struct TodosProcess {
         fatalError("the todos executable was not found beside the test bundle (\(starts))")
     }()
 
+    /// Whether ``defaultSignals`` can be used here: GNU `env` sets signals back to their default action.
+    static let resetsSignals: Bool = {
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = ["--default-signal=XFSZ", "true"]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
     /// Whether runs that must feel file permissions go through `setpriv` to user `nobody`: root ignores permissions.
     static var dropsPrivileges: Bool { geteuid() == 0 }
 
@@ -43,6 +54,15 @@ struct TodosProcess {
     var environment: [String: String] = [:]
     /// A shell redirection applied to the executable's standard output, such as `>&-` or `>/dev/full`.
     var redirection: String?
+    /// Shell commands run just before the executable, in the shell that then becomes it: `ulimit -f 0`, or
+    /// `set -- "$@" "$(printf 'A\377')"` to pass an argument of bytes that are not UTF-8, which `Process` cannot.
+    var setup: String?
+    /// The folder the process starts in; the test runner's unless given.
+    var directory: URL?
+    /// Signals set back to their default action for the process, as a user's shell starts it: the test runner may
+    /// ignore some (`SIGXFSZ`), and an ignored signal stays ignored across `exec`. Needs GNU `env`
+    /// (``resetsSignals``).
+    var defaultSignals: [String] = []
     /// Whether to run as an unprivileged user, so that permissions apply.
     var unprivileged = false
     /// Seconds after which a run that has not ended is killed (``Result/wasKilled``): a hang fails the test, never
@@ -53,8 +73,12 @@ struct TodosProcess {
     func start() throws -> (Process, Pipe, Pipe) {
         let process = Process()
         var command = [Self.executable.path(percentEncoded: false)] + arguments
-        if let redirection {
-            command = ["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirection)"] + command
+        if !defaultSignals.isEmpty {
+            command = ["/usr/bin/env", "--default-signal=\(defaultSignals.joined(separator: ","))"] + command
+        }
+        if redirection != nil || setup != nil {
+            let script = (setup.map { "\($0); " } ?? "") + "exec \"$0\" \"$@\" \(redirection ?? "")"
+            command = ["/bin/sh", "-c", script] + command
         }
         if unprivileged && Self.dropsPrivileges {
             command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command
@@ -64,6 +88,7 @@ struct TodosProcess {
         var variables = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
         variables.merge(environment) { _, new in new }
         process.environment = variables
+        process.currentDirectoryURL = directory
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
