@@ -3,11 +3,14 @@
 /// A title or a path can hold any character. Sent raw, ESC starts a terminal command (`\e]52;c;…\a` writes the
 /// clipboard on many terminals), CR moves back over what was printed, and LF starts a line that looks like another
 /// todo; Unicode's bidirectional controls reorder the rest of the line, so a title could show as another one or forge
-/// its own `(priority 9)`. So `todos` writes each C0 control character (U+0000 to U+001F), DEL (U+007F), each C1
-/// control character (U+0080 to U+009F) and each bidirectional control (U+061C, U+200E, U+200F, U+202A to U+202E,
-/// U+2066 to U+2069) as an escape: `\0`, `\a`, `\b`, `\t`, `\n`, `\v`, `\f`, `\r`, `\e`, and `\u{XX}` for the
-/// others (`\u{9b}`, `\u{202e}`). Joiners and combining marks, which emoji and accents need, are kept. Only the output
-/// changes; what is saved stays exactly what was given.
+/// its own `(priority 9)`; invisible characters (a zero width space, a soft hyphen) make a title look like another,
+/// and a line or paragraph separator can break the line. So `todos` writes each C0 control character (U+0000 to
+/// U+001F), DEL (U+007F), each C1 control character (U+0080 to U+009F), each format character (general category Cf:
+/// the bidirectional controls U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069, U+00AD, U+200B, U+2060,
+/// U+FEFF, …) but the joiners U+200C and U+200D, and the line and paragraph separators U+2028 and U+2029 as an escape:
+/// `\0`, `\a`, `\b`, `\t`, `\n`, `\v`, `\f`, `\r`, `\e`, and `\u{XX}` for the others (`\u{9b}`, `\u{202e}`,
+/// `\u{200b}`). The joiners and combining marks, which emoji and accents need, are kept. Only the output changes;
+/// what is saved stays exactly what was given.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum TerminalText {
     /// `text` with every control character replaced by its escape.
@@ -31,7 +34,13 @@ enum TerminalText {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isBidiControl
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+        switch scalar.properties.generalCategory {
+        // The format characters include the bidirectional controls; the joiners are what emoji and scripts need.
+        case .format: return scalar != "\u{200C}" && scalar != "\u{200D}"
+        case .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
     }
 
     private static func escape(_ scalar: Unicode.Scalar) -> String {

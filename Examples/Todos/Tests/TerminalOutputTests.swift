@@ -75,6 +75,24 @@ import Testing
         #expect(try savedTitles() == [title])
     }
 
+    /// Invisible characters that hide or fake text: a line or paragraph separator, which some terminals break the
+    /// line at, and the format characters (a zero width space, a soft hyphen, a byte order mark, a word joiner) that
+    /// make two titles that look the same differ. They are shown as escapes; the joiners that emoji sequences and
+    /// scripts need are left alone.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func invisibleSeparatorsAndFormatCharactersArePrintedAsEscapesAndTheSavedTitleIsUnchanged() throws {
+        let title =
+            "Pay\u{2028}rent\u{2029} b\u{200B}i\u{AD}l\u{FEFF}l\u{2060}s 👨\u{200D}👩 \u{915}\u{94D}\u{200C}\u{937}"
+        let shown =
+            #"Pay\u{2028}rent\u{2029} b\u{200b}i\u{ad}l\u{feff}l\u{2060}s "#
+            + "👨\u{200D}👩 \u{915}\u{94D}\u{200C}\u{937}"
+        let added = try todos("add", title)
+        #expect(added.status == 0, "\(added.errorOutput)")
+        #expect(added.output == "Added 1. \(shown)\n")
+        #expect(try todos("list").output == "1. [ ] \(shown)\n")
+        #expect(try savedTitles() == [title])
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [

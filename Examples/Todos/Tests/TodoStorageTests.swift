@@ -116,6 +116,46 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect(try folder.fileNames() == [".todos.json.lock", "todos.json"])
     }
 
+    /// Another program removes the data folder (`rm -rf`), or moves it away and puts an empty one in its place,
+    /// while a save is under way. The save fails and writes nothing, and its message says that the folder went, not
+    /// that the temporary file was replaced or that the previous file is unchanged.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test(arguments: [AtomicFile.SaveStep.written, .checked], [false, true])
+    func aDataFolderRemovedDuringASaveFailsTheSaveAndSaysSo(step: AtomicFile.SaveStep, isReplaced: Bool) throws {
+        let root = try TemporaryFolder()
+        let data = root.url.appending(component: "data")
+        let moved = root.url.appending(component: "moved")
+        let todosFile = data.appending(component: "todos.json")
+        try TodoStorage.file(at: todosFile).save(todos)
+        let before = try Data(contentsOf: todosFile)
+        var file = AtomicFile(url: todosFile)
+        file.duringSave = { current, _ in
+            guard current == step else { return }
+            if isReplaced {
+                try? FileManager.default.moveItem(at: data, to: moved)
+                try? FileManager.default.createDirectory(at: data, withIntermediateDirectories: false)
+            } else {
+                try? FileManager.default.removeItem(at: data)
+            }
+        }
+        let folderPath = data.path(percentEncoded: false)
+        #expect {
+            try TodoStorage.file(file).update { $0.append(Todo(id: uuid(7), title: "Mine", date: testingDate)) }
+        } throws: { error in
+            (error as? TodoStorageError)?.description
+                == "cannot save \(folderPath)/todos.json: the data folder \(folderPath) disappeared or was replaced "
+                + "during the save, so nothing was saved in it. Check what \(folderPath) is now, restore it if it "
+                + "was removed or moved by mistake, then try again."
+        }
+        if isReplaced {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folderPath) == [])
+            #expect(try Data(contentsOf: moved.appending(component: "todos.json")) == before)
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: folderPath))
+        }
+        #expect(try root.fileNames() == (isReplaced ? ["data", "moved"] : []))
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFileCreatedByAnotherProgramDuringTheFirstSaveIsKept() throws {
         let folder = try TemporaryFolder()

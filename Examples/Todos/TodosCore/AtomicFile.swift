@@ -39,6 +39,19 @@ struct AtomicFile: Sendable {
         var description: String
     }
 
+    /// Why a save failed: its folder was removed, or another was put in its place, while it ran.
+    struct FolderGoneError: Error, CustomStringConvertible {
+        /// The folder's path, without a trailing `/`.
+        var path: String
+
+        init(folder: URL) {
+            path = folder.path(percentEncoded: false)
+            if path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        }
+
+        var description: String { "the data folder \(path) disappeared or was replaced during the save" }
+    }
+
     /// A moment of a save at which a test may change the folder, as another user of a shared folder could.
     enum SaveStep {
         /// The temporary file is written and flushed, and not yet checked.
@@ -101,6 +114,19 @@ struct AtomicFile: Sendable {
     func write(_ data: Data, replacing version: Version?) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folderIdentity = Self.identity(of: folder)
+        do {
+            try write(data, replacing: version, in: folder)
+        } catch {
+            // A folder removed (`rm -rf`) or replaced during the save fails a later step with a reason about the
+            // temporary file or the data file (missing, or another file), which is not what happened.
+            guard Self.identity(of: folder) == folderIdentity else { throw FolderGoneError(folder: folder) }
+            throw error
+        }
+    }
+
+    /// The steps of ``write(_:replacing:)`` once the folder exists.
+    private func write(_ data: Data, replacing version: Version?, in folder: URL) throws {
         let permissions = try existingPermissions()
         removeStaleTemporaryFiles(in: folder)
         let temporary = folder.appending(component: "\(temporaryPrefix)\(UUID().uuidString).tmp")
@@ -199,6 +225,13 @@ struct AtomicFile: Sendable {
     private static func names(_ path: String, _ written: stat) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && status.st_dev == written.st_dev && status.st_ino == written.st_ino
+    }
+
+    /// The device and inode of the folder at `folder`, its links followed, or `nil` when there is none.
+    private static func identity(of folder: URL) -> [UInt64]? {
+        var status = stat()
+        guard stat(folder.path(percentEncoded: false), &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
     /// What a file of mode `mode` is, said for a message, or `nil` for a regular file.

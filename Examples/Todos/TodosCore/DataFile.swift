@@ -91,6 +91,8 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
     ) throws(TodoStorageError) {
         do {
             try file.write(encode(value, read?.data), replacing: read?.version)
+        } catch let error as AtomicFile.FolderGoneError {
+            throw .folderGone(path: path, folder: error.path)
         } catch let error as AtomicFile.ReplacedError {
             throw .replaced(path: path, reason: error.description)
         } catch {

@@ -16,12 +16,15 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
     /// Another user of a shared folder put a file of theirs in the file's place during a save (only possible when
     /// shared folders are allowed): the save's bytes went nowhere else, but the previous file is gone.
     case replaced(path: String, reason: String)
+    /// The file's folder was removed, or another folder was put in its place, during a save (by another program):
+    /// the folder now at that path holds nothing of the save.
+    case folderGone(path: String, folder: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
         case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _), .busy(let path, _),
-            .sharedFolder(let path, _), .replaced(let path, _):
+            .sharedFolder(let path, _), .replaced(let path, _), .folderGone(let path, _):
             path
         }
     }
@@ -30,7 +33,7 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
     public var isReadFailure: Bool {
         switch self {
         case .unreadable, .corrupt: true
-        case .saveFailed, .busy, .sharedFolder, .replaced: false
+        case .saveFailed, .busy, .sharedFolder, .replaced, .folderGone: false
         }
     }
 
@@ -51,6 +54,10 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
         case .replaced(let path, let reason):
             "cannot save \(path) (\(reason)); the previous file is gone and nothing was written elsewhere. Check "
                 + "what \(path) is now before using it."
+        case .folderGone(let path, let folder):
+            "cannot save \(path): the data folder \(folder) disappeared or was replaced during the save, so nothing "
+                + "was saved in it. Check what \(folder) is now, restore it if it was removed or moved by mistake, "
+                + "then try again."
         }
     }
 
