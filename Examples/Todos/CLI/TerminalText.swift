@@ -9,22 +9,43 @@
 /// the bidirectional controls U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069, U+00AD, U+200B, U+2060,
 /// U+FEFF, …) but the joiners U+200C and U+200D, and the line and paragraph separators U+2028 and U+2029 as an escape:
 /// `\0`, `\a`, `\b`, `\t`, `\n`, `\v`, `\f`, `\r`, `\e`, and `\u{XX}` for the others (`\u{9b}`, `\u{202e}`,
-/// `\u{200b}`). The joiners and combining marks, which emoji and accents need, are kept. Only the output changes;
-/// what is saved stays exactly what was given.
+/// `\u{200b}`). The joiners and combining marks, which emoji and accents need, are kept, and so are the tag
+/// characters of a subdivision flag (England's is a black flag, the tags of `gbeng` and a cancel tag); tags that spell
+/// more than a subdivision code would hide text behind the flag, and are escaped. Only the output changes; what is
+/// saved stays exactly what was given.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum TerminalText {
     /// `text` with every control character replaced by its escape.
     static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var shown = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                shown.append(contentsOf: escape(scalar).unicodeScalars)
-            } else {
-                shown.append(scalar)
+        for character in text {
+            if isSubdivisionFlag(character) {
+                shown.append(contentsOf: character.unicodeScalars)
+                continue
+            }
+            for scalar in character.unicodeScalars {
+                if isControl(scalar) {
+                    shown.append(contentsOf: escape(scalar).unicodeScalars)
+                } else {
+                    shown.append(scalar)
+                }
             }
         }
         return String(shown)
+    }
+
+    /// Whether `character` is a subdivision flag: U+1F3F4, the tags of a subdivision code (two letters or three
+    /// digits for the region, then one to four letters or digits, lower case) and U+E007F, as Unicode's emoji tag
+    /// sequences spell England, Scotland and Wales.
+    private static func isSubdivisionFlag(_ character: Character) -> Bool {
+        let scalars = Array(character.unicodeScalars)
+        guard scalars.count >= 5, scalars.count <= 9, scalars.first == "\u{1F3F4}", scalars.last == "\u{E007F}" else {
+            return false
+        }
+        return scalars.dropFirst().dropLast().allSatisfy { tag in
+            (0xE0061...0xE007A).contains(tag.value) || (0xE0030...0xE0039).contains(tag.value)
+        }
     }
 
     /// Each line of `text` made visible, its line breaks kept: for output whose own lines are meant.

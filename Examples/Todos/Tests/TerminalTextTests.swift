@@ -4,6 +4,8 @@ import Testing
 
 /// Control characters made visible, in process: the table of escapes and what is left alone.
 @Suite struct TerminalTextTests {
+    private static let englandFlag = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test(
         arguments: [
@@ -22,6 +24,14 @@ import Testing
                 "👨\u{200D}👩\u{200D}👧 e\u{301} \u{915}\u{94D}\u{200C}\u{937}",
                 "👨\u{200D}👩\u{200D}👧 e\u{301} \u{915}\u{94D}\u{200C}\u{937}"
             ),
+            // A subdivision flag (England's) is a black flag, tag characters and a cancel tag: it stays.
+            (Self.englandFlag, Self.englandFlag),
+            // Tag characters that spell more than a subdivision hide text behind the flag: they are shown.
+            (
+                "\u{1F3F4}\u{E0068}\u{E0069}\u{E0064}\u{E0064}\u{E0065}\u{E006E}\u{E0021}\u{E007F}",
+                "\u{1F3F4}" + #"\u{e0068}\u{e0069}\u{e0064}\u{e0064}\u{e0065}\u{e006e}\u{e0021}\u{e007f}"#
+            ),
+            ("x\u{E0067}\u{E0062}\u{E007F}", #"x\u{e0067}\u{e0062}\u{e007f}"#),
         ]
     )
     func controlCharactersBecomeEscapesAndNothingElseChanges(text: String, shown: String) {
