@@ -37,12 +37,12 @@ final class KeyPathCache: Sendable {
         var retired: [any AnyObject & Sendable] = []
         /// The words of the arrays kept (`pairs` and `replaced`), and one per reference kept (`keyPaths`, `boxes`,
         /// `retired`).
-        var keptWords = KeyPathPairs.words(forCapacity: 8)
-
-        /// Allocates empty pairs of `capacity` at `generation`, counted in `keptWords`.
-        mutating func newPairs(capacity: Int, generation: UInt) -> KeyPathPairs {
-            keptWords += KeyPathPairs.words(forCapacity: capacity)
-            return KeyPathPairs(capacity: capacity, generation: generation)
+        ///
+        /// NB: counted when asked, which is when a new generation would start: inserts keep nothing more for it.
+        var keptWords: Int {
+            replaced.reduce(KeyPathPairs.words(forCapacity: pairs.capacity)) {
+                $0 + KeyPathPairs.words(forCapacity: $1.capacity)
+            } + keyPaths.count + boxes.count + retired.count
         }
     }
 
@@ -82,7 +82,7 @@ final class KeyPathCache: Sendable {
                 // Everything cached so far may have moved: start again, keeping it alive for readers.
                 state.replaced.append(state.pairs)
                 state.retired += state.keyPaths + state.boxes as [any AnyObject & Sendable]
-                state.pairs = state.newPairs(capacity: 8, generation: generation)
+                state.pairs = KeyPathPairs(capacity: 8, generation: generation)
                 state.keyPaths = []
                 state.boxes = []
             }
@@ -91,14 +91,13 @@ final class KeyPathCache: Sendable {
                 return
             }
             if (state.keyPaths.count + 1) * 2 > state.pairs.capacity {
-                let larger = state.newPairs(capacity: state.pairs.capacity * 2, generation: generation)
+                let larger = KeyPathPairs(capacity: state.pairs.capacity * 2, generation: generation)
                 state.pairs.forEachPair { larger.insertNew($1, forKey: $0) }
                 state.replaced.append(state.pairs)
                 state.pairs = larger
             }
             state.keyPaths.append(keyPath)
             if let box { state.boxes.append(box) }
-            state.keptWords += box == nil ? 1 : 2
             let bits = box.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? KeyPathPairs.uncacheable
             state.pairs.insertNew(bits, forKey: key)
             publish(state.pairs.words)
