@@ -61,31 +61,28 @@ import Testing
         #expect(!listed.output.utf8.contains(0x1B))
     }
 
-    /// Unicode's bidirectional controls reorder what follows them on the line (the "Trojan Source" trick): a title
-    /// could show another title, or forge its own `(priority 9)`. They are shown as escapes; joiners, which emoji
-    /// sequences need, and combining marks are left alone.
+    /// Characters that reorder, hide or fake text are shown as escapes, and the title is saved as given:
+    /// - Unicode's bidirectional controls reorder what follows them on the line (the "Trojan Source" trick), so a
+    ///   title could show another title, or forge its own `(priority 9)`;
+    /// - a line or paragraph separator, which some terminals break the line at, and the format characters (a zero
+    ///   width space, a soft hyphen, a byte order mark, a word joiner) make two titles that look the same differ.
+    ///
+    /// The joiners that emoji sequences and scripts need, and combining marks, are left alone.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test func bidirectionalControlsArePrintedAsEscapesAndTheSavedTitleIsUnchanged() throws {
-        let title = "Pay \u{202E}9 ytiroirp(  \u{2066}x\u{2069}\u{200F}\u{061C} 👨\u{200D}👩\u{200D}👧 e\u{301}"
-        let shown = #"Pay \u{202e}9 ytiroirp(  \u{2066}x\u{2069}\u{200f}\u{61c} "# + "👨\u{200D}👩\u{200D}👧 e\u{301}"
-        let added = try todos("add", title)
-        #expect(added.status == 0, "\(added.errorOutput)")
-        #expect(added.output == "Added 1. \(shown)\n")
-        #expect(try todos("list").output == "1. [ ] \(shown)\n")
-        #expect(try savedTitles() == [title])
-    }
-
-    /// Invisible characters that hide or fake text: a line or paragraph separator, which some terminals break the
-    /// line at, and the format characters (a zero width space, a soft hyphen, a byte order mark, a word joiner) that
-    /// make two titles that look the same differ. They are shown as escapes; the joiners that emoji sequences and
-    /// scripts need are left alone.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test func invisibleSeparatorsAndFormatCharactersArePrintedAsEscapesAndTheSavedTitleIsUnchanged() throws {
-        let title =
-            "Pay\u{2028}rent\u{2029} b\u{200B}i\u{AD}l\u{FEFF}l\u{2060}s 👨\u{200D}👩 \u{915}\u{94D}\u{200C}\u{937}"
-        let shown =
+    @Test(arguments: [
+        (
+            "Pay \u{202E}9 ytiroirp(  \u{2066}x\u{2069}\u{200F}\u{061C} 👨\u{200D}👩\u{200D}👧 e\u{301}",
+            #"Pay \u{202e}9 ytiroirp(  \u{2066}x\u{2069}\u{200f}\u{61c} "# + "👨\u{200D}👩\u{200D}👧 e\u{301}"
+        ),
+        (
+            "Pay\u{2028}rent\u{2029} b\u{200B}i\u{AD}l\u{FEFF}l\u{2060}s 👨\u{200D}👩 \u{915}\u{94D}\u{200C}\u{937}",
             #"Pay\u{2028}rent\u{2029} b\u{200b}i\u{ad}l\u{feff}l\u{2060}s "#
-            + "👨\u{200D}👩 \u{915}\u{94D}\u{200C}\u{937}"
+                + "👨\u{200D}👩 \u{915}\u{94D}\u{200C}\u{937}"
+        ),
+    ])
+    func invisibleAndReorderingCharactersArePrintedAsEscapesAndTheSavedTitleIsUnchanged(
+        title: String, shown: String
+    ) throws {
         let added = try todos("add", title)
         #expect(added.status == 0, "\(added.errorOutput)")
         #expect(added.output == "Added 1. \(shown)\n")
