@@ -136,24 +136,28 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
 @Suite struct ReviewTests {
     // MARK: §4.10 with reads that depend on the values
 
-    /// Root.swift `defaultValue(of:id:in:)` decides which scope owns a rebuilt default from `KeyInfo.reads`, the
-    /// keys read by the *first* creation only. A default that reads the service only when a flag is on is first
-    /// built at the root (flag off: reads = [flag]); the instance rebuilt for the flag-on scope reads the service,
-    /// yet a nested scope that overrides the service gets that instance, built from the outer service.
-    @Test func defaultWhoseReadsDependOnValuesFollowsAnOverrideOfALaterRead() {
-        withFreshRoot {
-            #expect(DependencyValues.current[ReviewConditionalKey.self] == "off")
-            withDependencies {
-                $0[ReviewFlagKey.self] = true
-            } operation: {
-                #expect(DependencyValues.current[ReviewConditionalKey.self] == "testing")
+    /// A default that reads the service only when a flag is on is first built at the root (flag off: reads =
+    /// [flag]); the instance rebuilt for the flag-on scope reads the service too. A nested scope that overrides the
+    /// service keeps the flag-on scope's instance (the first creation's reads decide, for good), and Ambient says
+    /// so (Semantics: one instance per key per scope).
+    @Test func defaultWhoseReadsDependOnValuesKeepsItsInstanceAndReportsALaterRead() {
+        let log = collectingReports {
+            withFreshRoot {
+                #expect(DependencyValues.current[ReviewConditionalKey.self] == "off")
                 withDependencies {
-                    $0.service = Service("override")
+                    $0[ReviewFlagKey.self] = true
                 } operation: {
-                    #expect(DependencyValues.current[ReviewConditionalKey.self] == "override")
+                    #expect(DependencyValues.current[ReviewConditionalKey.self] == "testing")
+                    withDependencies {
+                        $0.service = Service("override")
+                    } operation: {
+                        #expect(DependencyValues.current[ReviewConditionalKey.self] == "testing")
+                    }
                 }
             }
         }
+        #expect(log.messages.count == 1)
+        #expect(log.messages.first?.hasPrefix("Ambient: ReviewConditionalKey's default read ServiceKey") == true)
     }
 
     /// The same root cause: the instance is stored under the scope its own reads name (the inner one), but looked

@@ -131,16 +131,23 @@ import Testing
         #expect(Body.live.alive - bodies <= 2)
     }
 
-    @Test func twoDefaultsHoldingEachOtherKeepNeitherAlive() {
-        let (pings, pongs, bodies) = (Ping.live.alive, Pong.live.alive, Body.live.alive)
-        let wrong = serve(20_000) { request in
+    /// Semantics: freeing never splits an instance. Two defaults whose properties name each other keep each
+    /// other, so that each still reads the other's instance after their scope ended; the pair is kept, and a
+    /// default that names only itself is not (``defaultHoldingItsOwnKeyKeepsNeitherItselfNorItsScope()``).
+    @Test func twoDefaultsHoldingEachOtherKeepEachOtherAfterTheirScope() {
+        let (pings, pongs) = (Ping.live.alive, Pong.live.alive)
+        var kept: [Ping] = []
+        let wrong = serve(100) { request in
             let ping = DependencyValues.current.ping
+            kept.append(ping)
             return ping.pong.ping === ping && ping.requestID == request
         }
         #expect(wrong == 0)
-        #expect(Ping.live.alive - pings <= 2)
-        #expect(Pong.live.alive - pongs <= 2)
-        #expect(Body.live.alive - bodies <= 2)
+        for (index, ping) in kept.enumerated() {
+            #expect(ping.pong.ping === ping && ping.requestID == index + 1)
+        }
+        #expect(Ping.live.alive - pings == 100)
+        #expect(Pong.live.alive - pongs == 100)
     }
 
     /// One of two defaults that hold each other and take a while to build, so that threads overlap.

@@ -9,6 +9,8 @@ struct CreationState {
     var pending: [CreationSlot: Creation] = [:]
     var waiting: [UInt: WaitingThread] = [:]
     var isPrepared = false
+    /// The late reads reported so far (see ``LateRead``).
+    var reportedLateReads: Set<LateRead> = []
     /// Every key created in the root, per context, in the order of their first creation: the learned graph.
     var learned: [(context: DependencyContext, info: KeyInfo)] = []
     /// Creations that read a value while it was being created on another thread, with those creations: each

@@ -29,4 +29,12 @@ struct Outcome {
     let box: AnyBox
     let reads: [ObjectIdentifier]
     let rebuilt: Bool
+    /// Keys this creation read that the key's first creation did not, reported now (<doc:Semantics#One-instance-per-key-per-scope>).
+    var lateReads: [ObjectIdentifier] = []
+}
+
+/// A key that a later creation of a default read and its first creation did not: reported once per root.
+struct LateRead: Hashable {
+    let key: ObjectIdentifier
+    let read: ObjectIdentifier
 }

@@ -55,7 +55,8 @@ extension Root {
         creation: Creation,
         in storage: Storage
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        let values = DependencyValues(storage: Storage(snapshotOf: storage, recorder: ReadRecorder()))
+        let values = DependencyValues(
+            storage: Storage(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
         let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
         let publication = Publication(
             key: Key.self, creation: creation, box: created, reads: reads, directReads: directReads, storage: storage
@@ -91,6 +92,11 @@ extension Root {
                 publication.key, context: creation.context, in: self, rebuilt: outcome.rebuilt,
                 readAt: creation.readContext?.site
             )
+        }
+        for read in outcome.lateReads {
+            IssueReporting.report(
+                .misuse, Messages.lateRead(name(of: read, among: publication.directReads), by: publication.key),
+                to: reporter)
         }
         creation.publishDeferred(reads: outcome.reads)
         return (outcome.box, outcome.reads)
@@ -156,18 +162,19 @@ extension Root {
                 ),
                 in: context
             )
-        info.merge(reads)
-        // The value belongs to the innermost scope that overrides what any creation of it read.
+        let late = info.lateReads(in: reads).filter {
+            state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
+        }
+        // The value belongs to the innermost scope that overrides what its first creation read.
         guard let scope = owner(of: id, for: publication.storage, reads: info.reads) else {
-            return Outcome(box: info.value.storeIfNil(publication.box), reads: reads, rebuilt: false)
+            return Outcome(box: info.value.storeIfNil(publication.box), reads: reads, rebuilt: false, lateReads: late)
         }
         let box = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
             .insert(ScopedDefault(box: publication.box, reads: reads), for: id).box
-        return Outcome(box: box, reads: reads, rebuilt: true)
+        return Outcome(box: box, reads: reads, rebuilt: true, lateReads: late)
     }
 
-    /// Runs the key's value for the context with `values` current, then resolves the `@Dependency` properties the
-    /// new value captured, so that everything it depends on is recorded.
+    /// Runs the key's value for the context with `values` current, and returns it with what it read and named.
     private func build<Key: DependencyKey>(
         _: Key.Type,
         creation: Creation,
@@ -178,21 +185,56 @@ extension Root {
             return ReadContext.$current.withValue(nil) { build(Key.self, creation: creation, values: values) }
         }
         let recorder = values.storage.recorder.unsafelyUnwrapped
-        let box: AnyBox = CreationStack.$top.withValue(creation) {
+        let box: AnyBox = CreationStack.$frame.withValue(CreationFrame(creation)) {
             DependencyValues.$currentValues.withValue(values) {
                 let box = Box(Key.value(for: creation.context))
                 _ = creation.result.storeIfNil(box)
-                // Threads whose reads of this value only record stop waiting for it now (see `create`).
-                creations.withLockBroadcasting { _ in }
-                var captured = recorder.takeCaptured()
-                while !captured.isEmpty {
-                    for read in captured { read() }
-                    captured = recorder.takeCaptured()
-                }
                 return box
             }
         }
         let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
-        return (box, recorder.close().filter { $0 != creation.key }, directReads)
+        let closed = recorder.close()
+        var reads = Set(closed.reads)
+        if closed.namesUnknownKey { reads.insert(ReadSet.anyOverride) }
+        for key in closed.named where ObjectIdentifier(key) != creation.key {
+            reads.formUnion(namedReads(of: key, by: creation, in: values.storage))
+        }
+        reads.remove(creation.key)
+        return (box, Array(reads), directReads)
+    }
+
+    /// The name of the key `id`, one of `directReads` or a key created in this root.
+    private func name(of id: ObjectIdentifier, among directReads: [any DependencyKey.Type]) -> String {
+        if let key = directReads.first(where: { ObjectIdentifier($0) == id }) { return VisibleText.of(key) }
+        for context in DependencyContext.allCases {
+            if let info = infoTable(for: context).find(id) { return VisibleText.of(info.keyType) }
+        }
+        return "a key"
+    }
+
+    /// What a creation depends on through a `@Dependency` property it created on `key`, without reading it: the
+    /// key, and the keys its default is known to read; any override, while those are not known yet.
+    ///
+    /// A key under way around the creation on this thread (a session whose property names the client being
+    /// created) is known once that creation is: the creation, and those between, publish after it.
+    private func namedReads(
+        of key: any DependencyKey.Type, by creation: Creation, in storage: Storage
+    ) -> [ObjectIdentifier] {
+        let id = ObjectIdentifier(key)
+        if storage.override(for: id) != nil { return [id] }
+        var outer = creation.parent
+        while let current = outer, current.key != id || current.context != creation.context {
+            outer = current.parent
+        }
+        if let outer {
+            var node: Creation? = creation
+            while let current = node, current !== outer {
+                current.awaits(outer)
+                node = current.parent
+            }
+            return [id]
+        }
+        guard let info = infoTable(for: creation.context).find(id) else { return [id, ReadSet.anyOverride] }
+        return [id] + info.reads
     }
 }

@@ -47,25 +47,22 @@ final class KeyInfo: @unchecked Sendable {
             ._withUnsafeGuaranteedRef { $0.keys }
     }
 
-    /// Adds what one more creation read. Called under the root's lock (one writer at a time).
-    func merge(_ more: [ObjectIdentifier]) {
-        let known = reads
-        let added = more.filter { !known.contains($0) }
-        guard !added.isEmpty else { return }
-        let old = Unmanaged<ReadSet>.fromOpaque(
-            UnsafeRawPointer(bitPattern: currentReads.loadAcquiring()).unsafelyUnwrapped
-        )
-        // The new set keeps the old one alive: a reader may still be reading it.
-        let new = ReadSet(known + added, previous: old.takeUnretainedValue())
-        currentReads.storeReleasing(UInt(bitPattern: Unmanaged.passRetained(new).toOpaque()))
-        old.release()
-        // Values that key paths cached for this key may now belong to a scope that overrides one of `added`.
-        ReadsGeneration.advance()
+    /// The keys among `reads` that the first creation did not read: a later creation read them. The first
+    /// creation's reads decide for good which scopes share an instance (<doc:Semantics#One-instance-per-key-per-scope>).
+    func lateReads(in reads: [ObjectIdentifier]) -> [ObjectIdentifier] {
+        let known = self.reads
+        guard !known.contains(ReadSet.anyOverride) else { return [] }
+        return reads.filter { !known.contains($0) && $0 != ReadSet.anyOverride }
     }
 }
 
 /// One version of a ``KeyInfo``'s reads.
 final class ReadSet: Sendable {
+    /// Stands among a creation's reads for every override: the creation named a key whose reads are not known yet,
+    /// so its value belongs to the innermost scope that overrides anything.
+    static let anyOverride = ObjectIdentifier(AnyOverride.self)
+    private enum AnyOverride {}
+
     let keys: [ObjectIdentifier]
     private let previous: ReadSet?
 

@@ -28,6 +28,7 @@ extension DependencyValues {
         let probe = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
         let value = probe[keyPath: keyPath]
         let reads = recorder.closeReturningDirectReads()
+        if reads.count == 1 { PropertyKeys.learn(keyPath, reads: reads[0]) }
         if reads.count == 1, let direct = reads[0].value(in: self, as: Value.self),
             isBitwiseIdentical(value, direct), storage.mayCacheValue(of: ObjectIdentifier(reads[0]))
         {

@@ -122,7 +122,8 @@ extension Storage {
         guard let owner = root.ownerOfDefault(key, readIn: self) else { return false }
         switch owner {
         case .root: return root.isProcess || links.isOrphanRoot(root)
-        case .scope(let scope): return holdsStrongly(scope)
+        case .scope(let scope):
+            return holdsStrongly(scope) || links.pinned(CreationSlot(key: key, context: context)) != nil
         }
     }
 

@@ -173,7 +173,7 @@ final class Storage: @unchecked Sendable {
 
     /// The values a default is created from: those of `source`, with reads recorded by `recorder`, but holding
     /// nothing that may cache the default (see the ownership rule above).
-    init(snapshotOf source: Storage, recorder: ReadRecorder) {
+    init(snapshotOf source: Storage, recorder: ReadRecorder, for key: ObjectIdentifier) {
         isProcessNode = false
         continuesParentScope = false
         rootReference = Unmanaged.passUnretained(Root.placeholder)
@@ -185,7 +185,8 @@ final class Storage: @unchecked Sendable {
         context = source.context
         let inherited = source.hasOverrides ? source.allOverrides() : nil
         inheritedCount = inherited?.all.count ?? 0
-        links = WeakLinks(root: source.root, origins: source.overridingNodes, inherited: inherited)
+        links = WeakLinks(
+            root: source.root, origins: source.overridingNodes, inherited: inherited, createdKey: key)
     }
 
     /// The root whose cache holds the defaults read here.
@@ -195,6 +196,13 @@ final class Storage: @unchecked Sendable {
     var root: Root {
         if let links { return links.root(context: context) }
         return rootReference.takeUnretainedValue()
+    }
+
+    /// The depth of the topmost node of this chain: a scope at that depth or above is one a snapshot links to.
+    var baseDepth: Int {
+        var node = self
+        while let parent = node.parent { node = parent }
+        return node.depth
     }
 
     /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
