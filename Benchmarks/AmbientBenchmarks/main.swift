@@ -5,7 +5,8 @@
 //
 // Prints ns/op (median, min, max over 15 samples), the ratio of medians to the baseline and the ratio of minimums
 // (steadier on a noisy virtual machine), with the row's goal, if it has one (the Performance article states each
-// goal). Ratios, not absolute times, are what carry from machine to machine. The timed bodies are in `Scenarios.swift`, out of the main actor's reach.
+// goal). Ratios, not absolute times, are what carry from machine to machine. The timed bodies are in
+// `Scenarios.swift`, out of the main actor's reach.
 
 import Ambient
 import BenchmarkSupport
