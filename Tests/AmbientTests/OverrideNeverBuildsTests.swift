@@ -2,9 +2,9 @@ import Testing
 
 @testable import Ambient
 
-/// DESIGN §4.16: overriding never builds what it replaces. Every API that takes a key path and a value sets the value
-/// without running the property's getter, so the replaced default is never created or reported, and the override
-/// keeps the place it was written at.
+/// Semantics: overriding never builds what it replaces. Every API that takes a key path and a value sets the value
+/// without running the property's getter, so the replaced default is never created or reported, and the override keeps
+/// the place it was written at.
 @Suite(.serialized) struct OverrideNeverBuildsTests {
     /// A live client that must not be created where it is overridden: counted.
     final class LiveClient: Sendable {

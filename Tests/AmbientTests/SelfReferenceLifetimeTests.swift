@@ -3,10 +3,10 @@ import Testing
 
 @testable import Ambient
 
-/// DESIGN §4.12, the next natural patterns after ``LifetimeTests``: a default that holds a `@Dependency` on its own
-/// key, two defaults that hold each other, a ``DependencyOwner`` on its own key, and a default whose closure keeps
-/// the values it was created from. None of them may keep its scope, its overrides or its root alive. Serialized:
-/// the tests count live instances of shared types.
+/// Semantics: nothing outlives its use, for the next natural patterns after ``LifetimeTests``: a default that holds a
+/// `@Dependency` on its own key, two defaults that hold each other, a ``DependencyOwner`` on its own key, and a default
+/// whose closure keeps the values it was created from. None of them may keep its scope, its overrides or its root
+/// alive. Serialized: the tests count live instances of shared types.
 @Suite(.serialized) struct SelfReferenceLifetimeTests {
     enum RequestIDKey: DependencyKey {
         static var defaultValue: Int { 0 }
