@@ -9,11 +9,7 @@ extension Root {
     /// where its value belongs (which overrides it read) once it is done, so two creations of one key could
     /// otherwise build two values for one scope. Whether the value is still missing is decided under the lock that
     /// every creation publishes under, so no read creates a value that another creation has just published.
-    ///
-    /// A read that only records, made while its creation's value already exists (resolving the `@Dependency`
-    /// properties it captured), does not wait for a value that exists either: two defaults that hold each other
-    /// may be created on two threads at once. The reading creation then publishes after the one it read, with its
-    /// reads (``CreationState/group(of:)``).
+
     func create<Key: DependencyKey>(
         _: Key.Type,
         id: ObjectIdentifier,
@@ -39,8 +35,6 @@ extension Root {
                 current.awaits(publisher)
                 node = current.parent
             }
-            return (box, [])
-        case .recorded(let box):
             return (box, [])
         case .create(let creation):
             _TestHooks.willCreate(Key.self, in: self)
@@ -72,21 +66,16 @@ extension Root {
         return (created, reads)
     }
 
-    /// Publishes a created value where it belongs, once the values it read while they were still being created on
-    /// other threads are published, then publishes the creations that waited for it on this thread.
+    /// Publishes a created value where it belongs, then publishes the creations that waited for it on this thread.
     ///
     /// - Returns: The published value and every key its creation read, transitively.
     private func publish(_ publication: Publication) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let creation = publication.creation
-        // NB: the broadcast also wakes the threads whose reads of this value only record, which then stop waiting
-        // for it, so that its group can be built (see `create`).
-        let outcome =
-            creations.withLockBroadcasting { state in
-                // Its deferral, if it had one, is over: this is its publication.
-                state.deferred[publication.id] = nil
-                guard state.edges[publication.id] == nil else { return nil }
-                return place(publication, reads: publication.reads, in: &state)
-            } ?? publishWithGroup(publication)
+        let outcome = creations.withLockBroadcasting { state in
+            // Its deferral, if it had one, is over: this is its publication.
+            state.deferred[publication.id] = nil
+            return place(publication, reads: publication.reads, in: &state)
+        }
         if Trace.isOn {
             Trace.created(
                 publication.key, context: creation.context, in: self, rebuilt: outcome.rebuilt,
@@ -100,47 +89,6 @@ extension Root {
         }
         creation.publishDeferred(reads: outcome.reads)
         return (outcome.box, outcome.reads)
-    }
-
-    /// Publishes a creation that read values while they were being created on other threads, together with every
-    /// creation of its group (``CreationState/group(of:)``) once they are all built: the last one built publishes
-    /// them all, and the others collect where theirs went.
-    private func publishWithGroup(_ publication: Publication) -> Outcome {
-        let (creation, thread) = (publication.creation, currentThreadID())
-        var publishedOthers = false
-        let outcome: Outcome = creations.waitFor(
-            warningAfter: CreationWait.warningDelay,
-            warning: {
-                CreationWait.message(
-                    waitingFor: $0.waiting[thread]?.pending, from: creation, among: Array($0.pending.values))
-            },
-            warn: CreationWait.warn
-        ) { state in
-            if let outcome = state.outcomes.removeValue(forKey: publication.id) {
-                state.waiting[thread] = nil
-                return outcome
-            }
-            state.built[publication.id] = publication
-            let group = state.group(of: publication)
-            if let unbuilt = group.first(where: { state.built[ObjectIdentifier($0)] == nil }) {
-                if let cycle = state.deadlock(if: thread, waitsFor: unbuilt, top: creation) {
-                    CycleReport.stop(cycle)
-                }
-                state.waiting[thread] = WaitingThread(pending: unbuilt, top: creation, onlyRecords: false)
-                return nil
-            }
-            var mine: Outcome?
-            for (member, reads) in state.transitiveReads(of: group) {
-                guard let member = state.built.removeValue(forKey: ObjectIdentifier(member)) else { continue }
-                let outcome = place(member, reads: reads, in: &state)
-                if member.creation === creation { mine = outcome } else { state.outcomes[member.id] = outcome }
-            }
-            publishedOthers = group.count > 1
-            state.waiting[thread] = nil
-            return mine.unsafelyUnwrapped
-        }
-        if publishedOthers { creations.withLockBroadcasting { _ in } }
-        return outcome
     }
 
     /// Puts a created value where it belongs, given every key its creation read, and ends its creation. Called
