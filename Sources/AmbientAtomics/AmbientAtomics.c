@@ -4,4 +4,3 @@
 
 uintptr_t ambient_test_root_provider = 0;
 uintptr_t ambient_trace_switch = 0;
-uintptr_t ambient_reads_generation = 0;

@@ -143,7 +143,7 @@ extension Root {
         let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
         let closed = recorder.close()
         var reads = Set(closed.reads)
-        if closed.namesUnknownKey { reads.insert(ReadSet.anyOverride) }
+        if closed.namesUnknownKey { reads.insert(KeyInfo.anyOverride) }
         for key in closed.named where ObjectIdentifier(key) != creation.key {
             reads.formUnion(namedReads(of: key, by: creation, in: values.storage))
         }
@@ -182,7 +182,7 @@ extension Root {
             }
             return [id]
         }
-        guard let info = infoTable(for: creation.context).find(id) else { return [id, ReadSet.anyOverride] }
+        guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
         return [id] + info.reads
     }
 }

@@ -88,7 +88,7 @@ extension Storage {
 
     /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
     func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
-        if keys.contains(ReadSet.anyOverride) {
+        if keys.contains(KeyInfo.anyOverride) {
             return hasOverrides ? allOverrides().all.map(\.depth).max() : nil
         }
         var innermost: Int?
