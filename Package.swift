@@ -16,7 +16,7 @@ let package = Package(
     targets: [
         // Atomic operations on one word, for the lock-free read path (Swift's own need iOS 18).
         .target(name: "AmbientAtomics"),
-        .target(name: "Ambient", dependencies: ["AmbientAtomics"]),
+        .target(name: "Ambient", dependencies: ["AmbientAtomics"], exclude: ["Internal/README.md"]),
         // Installs AmbientTesting's per-test roots when a test binary that links it is loaded.
         .target(name: "AmbientTestingHook"),
         .target(name: "AmbientTesting", dependencies: ["Ambient", "AmbientTestingHook"]),

@@ -60,14 +60,10 @@ struct KeyPathPairs: @unchecked Sendable {
         }
     }
 
-    /// The pair a probe for the key path whose identity has bits `key` starts at: a multiplicative hash onto the
-    /// pairs.
-    ///
-    /// NB: a masking shift and wrapping arithmetic here and in the probe: the header keeps the shift below 64 and the
-    /// index below the capacity, and the checks would be half the probe's instructions.
+    /// The pair a probe for the key path whose identity has bits `key` starts at (``slotIndex(ofBits:shift:)``).
     @inlinable @inline(__always)
     func firstIndex(ofKey key: UInt) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> words[0])
+        slotIndex(ofBits: key, shift: words[0])
     }
 
     /// Fills a free pair with the key path whose identity has bits `key`, and `bits`; the key path must have none.
