@@ -211,6 +211,14 @@ struct SignInOptions: View {
     ProfileView()
         .dependencies { $0.context = .default }
 }
+
+#Preview("Offline", traits: .dependency(\.api, FailingAPI())) {
+    ProfileView()
+}
+
+#Preview("Live service", traits: .dependencies { $0.context = .default }) {
+    ProfileView()
+}
 #endif
 
 // The content of the previews above, type-checked here.
@@ -222,6 +230,12 @@ struct SignInOptions: View {
         ProfileView()
             .dependencies { $0.context = .default }
     }
+}
+
+// The traits of the previews above, type-checked here.
+@available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
+@MainActor func previewTraits() -> [PreviewTrait<Preview.ViewTraits>] {
+    [.dependency(\.api, FailingAPI()), .dependencies { $0.context = .default }]
 }
 
 // What the snippets use without declaring it.
