@@ -238,6 +238,20 @@ struct SignInOptions: View {
     [.dependency(\.api, FailingAPI()), .dependencies { $0.context = .default }]
 }
 
+// The "Lifetimes and caching" article's signed-in session, in SwiftUI.
+struct SignedInRoot: View {
+    @State private var session = Session(user: "ada")
+
+    var body: some View {
+        VStack {
+            InboxView()
+                .dependency(\.session, session)
+                .id(ObjectIdentifier(session))   // new views, and new models, for a new session
+            Button("Sign out") { session = Session(user: nil) }
+        }
+    }
+}
+
 // What the snippets use without declaring it.
 
 import Foundation
@@ -270,4 +284,25 @@ struct FailingAPI: API {
 
 enum Config {
     static let baseURL = URL(string: "https://api.example.com")!
+}
+
+// The "Lifetimes and caching" article declares these in a snippet of its own (compiled in DocSnippetsTests).
+final class Session: Sendable {
+    let user: String?
+    init(user: String?) { self.user = user }
+}
+
+private enum SessionKey: DependencyKey {
+    static var defaultValue: Session { Session(user: nil) }
+}
+
+extension DependencyValues {
+    var session: Session {
+        get { self[SessionKey.self] }
+        set { self[SessionKey.self] = newValue }
+    }
+}
+
+struct InboxView: View {
+    var body: some View { Text("Inbox") }
 }
