@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func readingTheChangeGivesOneThatLeavesTheValuesAlone() {
-        #expect(SceneDependencyChange.none.applied(to: root).storage === root.storage)
+        #expect(SceneDependencyChange.unchanged.applied(to: root).storage === root.storage)
     }
 }
 

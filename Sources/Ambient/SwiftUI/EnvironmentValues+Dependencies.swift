@@ -55,7 +55,7 @@
         ///
         /// `Scene.environment(_:_:)` can only set a value, so this lets a scene change the dependencies it inherits.
         var dependencyChange: SceneDependencyChange {
-            get { .none }
+            get { .unchanged }
             set { dependencies = newValue.applied(to: dependencies) }
         }
     }

@@ -36,7 +36,7 @@ struct SceneDependencyChange {
     let cache: SceneDependencies?
 
     /// The change that leaves the values alone: what reading `EnvironmentValues.dependencyChange` gives.
-    static var none: SceneDependencyChange { SceneDependencyChange(change: DependencyChange { _ in }, cache: nil) }
+    static var unchanged: SceneDependencyChange { SceneDependencyChange(change: DependencyChange { _ in }, cache: nil) }
 
     /// `inherited` with the change applied, the same values as last time when nothing differs.
     ///
