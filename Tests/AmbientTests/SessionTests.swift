@@ -21,6 +21,7 @@ import Testing
         }
         var ada: ViewOwnedObject<InboxModel>? = inbox(for: Session(user: "ada"))
         weak let adasDrafts = ada?.builtObject?.drafts
+        weak let adasOutbox = ada?.builtObject?.outbox
         let appImages = ada.flatMap { $0.builtObject.map { ObjectIdentifier($0.images) } }
         #expect(Drafts.live.alive == drafts + 1)
 
@@ -28,11 +29,13 @@ import Testing
         let model = signedOut.builtObject
         #expect(model?.drafts !== adasDrafts, "what was built from the session is rebuilt")
         #expect(model?.drafts.session.user == nil)
+        #expect(model?.outbox.drafts === model?.drafts, "also what was built from it through other dependencies")
         #expect(Drafts.live.alive == drafts + 2, "the old drafts live while the old view does")
 
         ada = nil  // SwiftUI lets the old view go
         #expect(adasDrafts == nil, "and are freed with it")
         #expect(Drafts.live.alive == drafts + 1)
+        #expect(adasOutbox == nil)
 
         #expect(model.map { ObjectIdentifier($0.images) } == appImages, "app-wide defaults stay")
         #expect(ImageCache.live.alive == images + 1)
@@ -85,6 +88,12 @@ private final class Drafts: Sendable {
     deinit { Self.live.freed() }
 }
 
+/// Built from the drafts, and so from the session through them.
+private final class Outbox: Sendable {
+    let drafts: Drafts
+    init(drafts: Drafts) { self.drafts = drafts }
+}
+
 /// Built from nothing: shared by the whole app.
 private final class ImageCache: Sendable {
     static let live = LiveInstances()
@@ -95,9 +104,11 @@ private final class ImageCache: Sendable {
 /// What a signed-in view owns: it keeps what it was built with.
 private final class InboxModel: Sendable {
     let drafts: Drafts
+    let outbox: Outbox
     let images: ImageCache
     init(dependencies: DependencyValues) {
         drafts = dependencies.drafts
+        outbox = dependencies.outbox
         images = dependencies.images
     }
 }
@@ -112,6 +123,11 @@ private enum DraftsKey: DependencyKey {
     static var testingValue: Drafts { defaultValue }
 }
 
+private enum OutboxKey: DependencyKey {
+    static var defaultValue: Outbox { Outbox(drafts: DependencyValues.current.drafts) }
+    static var testingValue: Outbox { defaultValue }
+}
+
 private enum ImageCacheKey: DependencyKey {
     static var defaultValue: ImageCache { ImageCache() }
     static var testingValue: ImageCache { defaultValue }
@@ -123,5 +139,6 @@ extension DependencyValues {
         set { self[SessionKey.self] = newValue }
     }
     fileprivate var drafts: Drafts { self[DraftsKey.self] }
+    fileprivate var outbox: Outbox { self[OutboxKey.self] }
     fileprivate var images: ImageCache { self[ImageCacheKey.self] }
 }
