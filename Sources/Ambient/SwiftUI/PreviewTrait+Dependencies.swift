@@ -4,16 +4,16 @@
     // Apple API used here, looked up in Apple's documentation (docs search) rather than recalled:
     // - `@MainActor struct PreviewTrait<T>` (DeveloperToolsSupport, iOS 17 / macOS 14 / tvOS 17 / watchOS 10 /
     //   visionOS 1), and `enum Preview.ViewTraits`, nested in `@MainActor struct Preview` (same availability):
-    //   `#Preview(_:traits:_:body:)` takes `PreviewTrait<Preview.ViewTraits>`. SwiftUI re-exports
-    //   DeveloperToolsSupport, so `import SwiftUI` names them.
+    //   `#Preview(_:traits:_:body:)` takes `PreviewTrait<Preview.ViewTraits>`. Files that import only SwiftUI name
+    //   them: SwiftUI re-exports DeveloperToolsSupport.
     // - `PreviewTrait.modifier(_:)` — `@MainActor static func modifier(_ modifier: some PreviewModifier) ->
     //   PreviewTrait<T>`, declared by SwiftUI where `T == Preview.ViewTraits` (iOS 18 / macOS 15 / tvOS 18 /
     //   watchOS 11 / visionOS 2).
     // - `@MainActor protocol PreviewModifier` — `associatedtype Context = Void`, `typealias Content =
     //   PreviewModifierContent`, `@MainActor static func makeSharedContext() async throws -> Self.Context`,
     //   `@ContentBuilder @MainActor func body(content: Self.Content, context: Self.Context) -> Self.Body`
-    //   (`@ViewBuilder` before Xcode 26); `nonisolated struct PreviewModifierContent: View` (iOS 18 / macOS 15 /
-    //   tvOS 18 / watchOS 11 / visionOS 2).
+    //   (Apple's current pages spell the builder `@ContentBuilder`, which replaces `@ViewBuilder`); `nonisolated struct
+    //   PreviewModifierContent: View` (iOS 18 / macOS 15 / tvOS 18 / watchOS 11 / visionOS 2).
     // - `View.modifier<T>(_ modifier: T) -> ModifiedContent<Self, T>`, nonisolated (iOS 13).
     // Availability: iOS 18 / macOS 15 / tvOS 18 / watchOS 11 / visionOS 2, above the package's floor (iOS 14 /
     // macOS 11), so everything here carries `@available` with those versions.
