@@ -71,9 +71,9 @@ import Testing
         #expect(result.output == "")
         #expect(
             result.errorOutput
-                == "error: cannot save \(folder.settingsFile.path(percentEncoded: false)) (cannot create its lock file "
-                + "\(folder.url.appending(component: ".settings.json.lock").path(percentEncoded: false)): Permission "
-                + "denied); the previous file is unchanged.\n"
+                == "error: cannot create \(folder.settingsFile.path(percentEncoded: false)) (cannot create its lock "
+                + "file \(folder.url.appending(component: ".settings.json.lock").path(percentEncoded: false)): "
+                + "Permission denied); nothing was saved.\n"
         )
         #expect(try folder.fileNames() == [])
     }
@@ -309,11 +309,12 @@ import Testing
         #expect(!result.wasKilled, "todos was killed by a signal")
         #expect(result.status == 1)
         #expect(result.output == "")
-        let file = arguments[0] == "add" ? folder.todosFile : folder.settingsFile
-        #expect(
-            result.errorOutput
-                == "error: cannot save \(file.path(percentEncoded: false)) (File too large); the previous file is "
-                + "unchanged.\n")
+        // The todos file was saved before; the settings file was not, and still does not exist.
+        let expected =
+            arguments[0] == "add"
+            ? "cannot save \(folder.todosFile.path(percentEncoded: false)) (File too large); the previous file is unchanged"
+            : "cannot create \(folder.settingsFile.path(percentEncoded: false)) (File too large); nothing was saved"
+        #expect(result.errorOutput == "error: \(expected).\n")
         #expect(try folder.savedTitles() == ["A"])
         #expect(try folder.fileNames().filter { $0.hasSuffix(".tmp") } == [])
     }
@@ -330,8 +331,8 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.errorOutput
-                == "error: cannot save \(data)/todos.json (the folder \(link) is a symbolic link to missing, which does "
-                + "not exist; create that folder, or remove the link); the previous file is unchanged.\n")
+                == "error: cannot create \(data)/todos.json (the folder \(link) is a symbolic link to missing, which "
+                + "does not exist; create that folder, or remove the link); nothing was saved.\n")
         #expect(try folder.fileNames() == ["data"])
     }
 

@@ -195,7 +195,7 @@ import Testing
             result.errorOutput
                 == (isRead
                     ? "error: cannot read \(path(dataFile)) (\(reason)); it was left untouched.\n"
-                    : "error: cannot save \(path(dataFile)) (\(reason)); the previous file is unchanged.\n"))
+                    : "error: cannot create \(path(dataFile)) (\(reason)); nothing was saved.\n"))
         #expect(!FileManager.default.fileExists(atPath: nowhere))
         #expect(try folder.fileNames() == [name])
     }
@@ -217,9 +217,8 @@ import Testing
                 "its lock file LOCK is a FIFO, not a regular file; remove it and try again", "it was left untouched"
             ),
             (
-                ".settings.json.lock", ["settings", "--notifications", "off"], "cannot save",
-                "its lock file LOCK is a FIFO, not a regular file; remove it and try again",
-                "the previous file is unchanged"
+                ".settings.json.lock", ["settings", "--notifications", "off"], "cannot create",
+                "its lock file LOCK is a FIFO, not a regular file; remove it and try again", "nothing was saved"
             ),
         ]
     )

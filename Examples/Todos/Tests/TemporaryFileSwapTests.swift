@@ -44,7 +44,7 @@ import Testing
         #expect {
             try TodoStorage.file(file).save([Todo(id: uuid(1), title: "After", date: testingDate)])
         } throws: { error in
-            guard case .saveFailed(let path, let reason) = error as? TodoStorageError else { return false }
+            guard case .saveFailed(let path, let reason, _) = error as? TodoStorageError else { return false }
             return path == folder.todosFile.path(percentEncoded: false)
                 && reason.hasSuffix(
                     ".tmp was replaced by another file before it could be renamed; the folder is shared with someone "

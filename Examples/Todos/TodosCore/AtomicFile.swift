@@ -105,13 +105,20 @@ struct AtomicFile: Sendable {
         }
     }
 
-    /// Replaces the file's bytes, creating its folder if needed, with the permissions the file had.
+    /// Replaces the file's bytes, creating its folder if needed, with the permissions the file had; refuses bytes
+    /// over ``sizeLimit`` before it touches anything.
     ///
     /// - Parameters:
     ///   - data: The new bytes.
     ///   - version: The ``Version`` of the file that the bytes replace, as it was read, or `nil` when there was no
     ///     file: the save fails with ``ChangedError`` when the file is no longer that one.
     func write(_ data: Data, replacing version: Version?) throws {
+        // A file that `read()` would refuse is never made: every later command would fail on it.
+        guard data.count <= Self.sizeLimit else {
+            throw FileKindError(
+                description: "the new file would be larger than \(Self.sizeLimit / 1024 / 1024) MiB, which todos could "
+                    + "not read back")
+        }
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let folderIdentity = Self.identity(of: folder)

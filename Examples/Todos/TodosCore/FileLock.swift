@@ -63,15 +63,14 @@ struct FileLock: Sendable {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                throw .saveFailed(
-                    path: dataFile.path, reason: Self.danglingLink(above: url) ?? AtomicFile.reason(error))
+                throw saveFailed(Self.danglingLink(above: url) ?? AtomicFile.reason(error))
             }
             descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             if descriptor < 0 {
                 if errno == ELOOP {
-                    throw .saveFailed(path: dataFile.path, reason: notRegular(path, "a symbolic link"))
+                    throw saveFailed(notRegular(path, "a symbolic link"))
                 }
-                throw .saveFailed(path: dataFile.path, reason: "cannot create its lock file \(path): \(errnoText())")
+                throw saveFailed("cannot create its lock file \(path): \(errnoText())")
             }
         }
         defer { close(descriptor) }
@@ -79,7 +78,7 @@ struct FileLock: Sendable {
         if fstat(descriptor, &status) == 0, let kind = AtomicFile.kind(ofNonRegular: status.st_mode) {
             let reason = notRegular(path, kind)
             throw mode == .shared
-                ? .unreadable(path: dataFile.path, reason: reason) : .saveFailed(path: dataFile.path, reason: reason)
+                ? .unreadable(path: dataFile.path, reason: reason) : saveFailed(reason)
         }
         try acquire(descriptor, operation: mode == .shared ? LOCK_SH : LOCK_EX, path: path)
         defer { flock(descriptor, LOCK_UN) }
@@ -105,6 +104,16 @@ struct FileLock: Sendable {
         return nil
     }
 
+    /// The error of a change that failed before it read the data file, for `reason`: it says that the previous file
+    /// is unchanged only when there is one.
+    private func saveFailed(_ reason: String) -> TodoStorageError {
+        let code = errno
+        defer { errno = code }
+        var status = stat()
+        let missing = lstat(dataFile.path, &status) != 0 && (errno == ENOENT || errno == ENOTDIR)
+        return .saveFailed(path: dataFile.path, reason: reason, hadFile: !missing)
+    }
+
     /// The reason for refusing a lock file at `path` that is `kind`.
     private func notRegular(_ path: String, _ kind: String) -> String {
         "its lock file \(path) is \(kind), not a regular file; remove it and try again"
@@ -118,7 +127,7 @@ struct FileLock: Sendable {
         var noticed = false
         while flock(descriptor, operation | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw .saveFailed(path: dataFile.path, reason: "cannot lock \(path): \(errnoText())")
+                throw saveFailed("cannot lock \(path): \(errnoText())")
             }
             let waited = ProcessInfo.processInfo.systemUptime - start
             if waited >= locking.giveUpAfter {

@@ -30,10 +30,24 @@ enum JSONValue: Codable, Hashable, Sendable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try Self.decodeArray(container, at: decoder.codingPath) {
             self = .array(value)
         } else {
             self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// The array, or `nil` when the value is not one. An element that cannot be decoded is thrown with its own
+    /// position, so that the error names the value that no case holds, not the array it is in.
+    private static func decodeArray(
+        _ container: any SingleValueDecodingContainer,
+        at path: [any CodingKey]
+    ) throws -> [JSONValue]? {
+        do {
+            return try container.decode([JSONValue].self)
+        } catch let error as DecodingError {
+            if JSONProblem.codingPath(of: error).count > path.count { throw error }
+            return nil
         }
     }
 
