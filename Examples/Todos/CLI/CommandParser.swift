@@ -1,3 +1,5 @@
+import TodosFileStorage
+
 /// Turns the arguments of `todos` into an ``Invocation``, or a ``UsageError`` that names what is wrong.
 ///
 /// Parsing reads nothing and changes nothing, so every bad input is refused before the todos are touched. Positions
@@ -12,8 +14,8 @@ enum CommandParser {
         if dataDirectory?.isEmpty == true {
             throw UsageError("--data-dir needs a folder", command: nil)
         }
-        if let dataDirectory, let error = DataFolderVariables.tildeProblem(in: dataDirectory, from: "--data-dir") {
-            throw error
+        if let dataDirectory, let problem = DataFolderVariables.tildeProblem(in: dataDirectory, from: "--data-dir") {
+            throw UsageError(problem)
         }
         guard let name = tokens.positionals.first else {
             if options.removeValue(forKey: .help) != nil {

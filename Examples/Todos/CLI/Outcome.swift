@@ -1,3 +1,5 @@
+import TodosFileStorage
+
 /// What a run of `todos` prints and the status it exits with: `0` done, `1` the data could not be read or saved,
 /// `2` bad input (nothing was changed).
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

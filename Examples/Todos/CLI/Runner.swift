@@ -1,6 +1,7 @@
 import Ambient
 import Foundation
 import TodosCore
+import TodosFileStorage
 
 /// Runs one command against the stores built from `dependencies`.
 ///

@@ -1,6 +1,7 @@
 import Ambient
 import Foundation
 import TodosCore
+import TodosFileStorage
 
 /// The `todos` program: parses the arguments, sets up the dependencies they ask for, and runs the command.
 ///
@@ -15,7 +16,7 @@ enum TodosCommandLine {
     /// Runs `todos` as the process: prints the outcome, then exits with its status.
     ///
     /// - Parameter arguments: The arguments, without the program name; the process's own unless given, refused
-    ///   (exit status 2) when one is not UTF-8 (``ProcessText``).
+    ///   (exit status 2) when one is not UTF-8 (`ProcessText`).
     static func main(_ arguments: [String]? = nil) -> Never {
         let streams = StandardStreams.reserveClosedStreams()
         let outcome: Outcome
@@ -26,7 +27,7 @@ enum TodosCommandLine {
                 StandardStreams.writeError(waitingNotice)
             }
         case .failure(let error):
-            outcome = .usage(error)
+            outcome = .usage(UsageError(error))
         }
         var status = outcome.status
         if let reason = streams.writeOutput(outcome.output) {
@@ -45,7 +46,7 @@ enum TodosCommandLine {
     ///   - arguments: The arguments, without the program name.
     ///   - environment: The variables that `todos` reads: `TODOS_DATA_DIR`, `XDG_DATA_HOME`, `HOME`,
     ///     `TODOS_ALLOW_SHARED_FOLDER` and the lock timings.
-    ///   - undecodableVariables: The variables of ``DataFolderVariables/names`` whose bytes are not UTF-8, each with
+    ///   - undecodableVariables: The variables of `DataFolderVariables.names` whose bytes are not UTF-8, each with
     ///     its value as a message shows it; a command whose data folder one of them would choose is refused.
     ///   - onWait: Called once when the data files' lock has been busy for the notice time.
     static func run(
@@ -67,21 +68,26 @@ enum TodosCommandLine {
         let locking: FileLocking
         do {
             invocation = try CommandParser.parse(arguments)
-            locking = try LockTimings.locking(environment: environment, onWait: onWait)
         } catch {
             return .usage(error)
         }
+        do {
+            locking = try LockTimings.locking(environment: environment, onWait: onWait)
+        } catch {
+            return .usage(UsageError(error))
+        }
         return withDependencies { values in
             if let directory = invocation.dataDirectory {
-                // The live todo storage is built from `todosDirectory`, so this override moves it too.
+                // The todo storage below is built from `todosDirectory`, so this override moves it too.
                 values.todosDirectory = URL(filePath: directory, directoryHint: .isDirectory)
             }
         } operation: {
             var dependencies = DependencyValues.current
-            if let error = DataFolderVariables.problem(
-                of: invocation, in: dependencies.context, environment: environment, undecodable: undecodable)
+            if invocation.dataDirectory == nil, invocation.command.usesData,
+                let problem = DataFolderVariables.problem(
+                    in: dependencies.context, environment: environment, undecodable: undecodable)
             {
-                return .usage(error)
+                return .usage(UsageError(problem))
             }
             let folder: URL
             switch dependencies.context {
@@ -105,7 +111,7 @@ enum TodosCommandLine {
             let allowsSharing = SharedFolderPolicy.allowsSharing(environment)
             var warning = ""
             if !allowsSharing, invocation.command.usesData, let problem = SharedFolder.problem(of: folder) {
-                if invocation.command.changesData { return SharedFolderPolicy.refusal(problem) }
+                if invocation.command.changesData { return .failure(SharedFolderPolicy.refusal(problem)) }
                 warning = SharedFolderPolicy.warning(problem)
             }
             dependencies.todoStorage = .file(

@@ -1,3 +1,5 @@
+import TodosFileStorage
+
 /// Bad input: what is wrong, and the usage of the command it was meant for. `todos` exits with status 2 and
 /// changes nothing.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -11,6 +13,11 @@ struct UsageError: Error, Equatable {
     init(_ message: String, command: CommandName? = nil) {
         self.message = message
         usage = command?.usage ?? "todos [COMMAND] [OPTIONS]   (todos help lists the commands)"
+    }
+
+    /// The error for input that the file layer refused, with the usage of `todos` as a whole.
+    init(_ input: BadInput) {
+        self.init(input.message)
     }
 
     /// The text printed on standard error.

@@ -2,6 +2,8 @@ import AmbientTesting
 import Foundation
 import Testing
 import TodosCore
+import TodosFileStorage
+import TodosTestSupport
 
 @testable import todos
 
@@ -92,7 +94,7 @@ import TodosCore
         #expect(
             run("list", "--order", "date", "--open").output
                 == "1. [ ] Water the plants  (priority 1)\n2. [ ] Book flights\n")
-        let todos = try TodoStorage.file(at: folder.todosFile).load()
+        let todos = try FileTodoStorage(url: folder.todosFile).load()
         #expect(todos.map(\.id) == [uuid(0), uuid(1)])
         #expect(todos.map(\.date) == [testingDate, testingDate.addingTimeInterval(60)])
     }

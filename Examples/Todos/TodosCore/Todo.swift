@@ -36,7 +36,4 @@ public struct Todo: Identifiable, Hashable, Codable, Sendable {
         self.isDone = isDone
         self.priority = priority
     }
-
-    /// The JSON fields a todo is saved with; a saved todo's other fields are kept as they were.
-    static let fieldNames: Set<String> = ["id", "title", "date", "isDone", "priority"]
 }

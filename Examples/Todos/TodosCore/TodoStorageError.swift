@@ -1,5 +1,5 @@
 /// Why the todos (or the settings) could not be loaded or saved. Each case names the file, so the message can be
-/// acted on.
+/// acted on; the file storage throws all of them but ``missing``.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file exists but could not be read (permissions, a directory in its place, a folder that cannot be
@@ -20,6 +20,8 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
     /// A field of the file that this version does not know holds a value that a save could not write again exactly
     /// (a number no decoder type holds, text with a lone surrogate escape), so nothing was changed.
     case unkeepable(path: String, field: String)
+    /// The app set no `\.todoStorage`, so there is nothing to load from or save to.
+    case missing
     /// The file's folder was removed, or another folder was put in its place, during a save (by another program):
     /// the folder now at that path holds nothing of the save.
     case folderGone(path: String, folder: String)
@@ -30,13 +32,14 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
         case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _, _), .busy(let path, _),
             .sharedFolder(let path, _), .replaced(let path, _), .unkeepable(let path, _), .folderGone(let path, _):
             path
+        case .missing: "nowhere"
         }
     }
 
     /// Whether the error is about reading the file: while it lasts, a store refuses changes.
     public var isReadFailure: Bool {
         switch self {
-        case .unreadable, .corrupt: true
+        case .unreadable, .corrupt, .missing: true
         case .saveFailed, .busy, .sharedFolder, .replaced, .unkeepable, .folderGone: false
         }
     }
@@ -64,6 +67,9 @@ public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible
             "refused to change \(path): its field \(field) holds a value that todos cannot save again exactly (a "
                 + "number beyond what it can hold, or text with a lone surrogate escape); nothing was changed. Fix or "
                 + "remove that field, then try again."
+        case .missing:
+            "no todo storage was set: set `\\.todoStorage` where the app starts (the command-line app sets a file "
+                + "storage in its data folder); nothing was read or saved."
         case .folderGone(let path, let folder):
             "cannot save \(path): the data folder \(folder) disappeared or was replaced during the save, so nothing "
                 + "was saved in it. Check what \(folder) is now, restore it if it was removed or moved by mistake, "

@@ -39,7 +39,7 @@ public final class TodosStore: ObservableDependency {
     /// Whether the store accepts changes: `false` while the todos cannot be read. A view disables editing then.
     public var isEditable: Bool { loadError == nil }
 
-    @ObservationIgnored private let storage: TodoStorage
+    @ObservationIgnored private let storage: any TodoStorage
     @ObservationIgnored private let uuid: UUIDGenerator
     @ObservationIgnored private let date: DateGenerator
 

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TodosCore
+import TodosCore
+import TodosTestSupport
+
+@testable import TodosFileStorage
 
 /// The variables that choose the data folder when no `--data-dir` is given, set to odd values, over the real
 /// executable started in a folder of the test's own: the folder is the one they name, or the run is refused; it is

@@ -1,6 +1,5 @@
-import Foundation
-
-@testable import TodosCore
+public import Foundation
+import TodosCore
 
 /// The real `todos` executable, run as a child process: what a user's shell does.
 ///
@@ -8,18 +7,21 @@ import Foundation
 /// executable). Each run gets a small environment of its own, never the test runner's, so that nothing the runner
 /// sets (XCTest variables, `AMBIENT_CONTEXT`) leaks in unless a test passes it on purpose.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-struct TodosProcess {
+public struct TodosProcess {
     /// What a finished run printed and how it ended.
-    struct Result: Sendable {
-        var status: Int32
+    public struct Result: Sendable {
+        /// The exit status.
+        public var status: Int32
         /// Whether the process ended by a signal (a crash) rather than by exiting.
-        var wasKilled: Bool
-        var output: String
-        var errorOutput: String
+        public var wasKilled: Bool
+        /// What it wrote on standard output.
+        public var output: String
+        /// What it wrote on standard error.
+        public var errorOutput: String
     }
 
     /// The built `todos` executable.
-    static let executable: URL = {
+    public static let executable: URL = {
         let starts =
             [Bundle.main.bundleURL, URL(filePath: CommandLine.arguments[0])]
             + Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
@@ -37,7 +39,7 @@ struct TodosProcess {
     }()
 
     /// Whether ``defaultSignals`` can be used here: GNU `env` sets signals back to their default action.
-    static let resetsSignals: Bool = {
+    public static let resetsSignals: Bool = {
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
         process.arguments = ["--default-signal=XFSZ", "true"]
@@ -48,29 +50,41 @@ struct TodosProcess {
     }()
 
     /// Whether runs that must feel file permissions go through `setpriv` to user `nobody`: root ignores permissions.
-    static var dropsPrivileges: Bool { geteuid() == 0 }
+    public static var dropsPrivileges: Bool { geteuid() == 0 }
 
-    var arguments: [String]
-    var environment: [String: String] = [:]
+    /// The arguments, without the program name.
+    public var arguments: [String]
+    /// Variables added to the run's own small environment (`PATH` and `LANG`).
+    public var environment: [String: String] = [:]
     /// A shell redirection applied to the executable's standard output, such as `>&-` or `>/dev/full`.
-    var redirection: String?
+    public var redirection: String?
     /// Shell commands run just before the executable, in the shell that then becomes it: `ulimit -f 0`, or
     /// `set -- "$@" "$(printf 'A\377')"` to pass an argument of bytes that are not UTF-8, which `Process` cannot.
-    var setup: String?
+    public var setup: String?
     /// The folder the process starts in; the test runner's unless given.
-    var directory: URL?
+    public var directory: URL?
     /// Signals set back to their default action for the process, as a user's shell starts it: the test runner may
     /// ignore some (`SIGXFSZ`), and an ignored signal stays ignored across `exec`. Needs GNU `env`
     /// (``resetsSignals``).
-    var defaultSignals: [String] = []
+    public var defaultSignals: [String] = []
     /// Whether to run as an unprivileged user, so that permissions apply.
-    var unprivileged = false
+    public var unprivileged = false
     /// Seconds after which a run that has not ended is killed (``Result/wasKilled``): a hang fails the test, never
     /// the test run.
-    var timeout: TimeInterval = 60
+    public var timeout: TimeInterval = 60
+
+    /// A run of `todos` with `arguments`, and `environment` added to its own.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - environment: Variables to set for the run.
+    public init(arguments: [String], environment: [String: String] = [:]) {
+        self.arguments = arguments
+        self.environment = environment
+    }
 
     /// Starts the process; call ``finish(_:)`` with what it returns.
-    func start() throws -> (Process, Pipe, Pipe) {
+    public func start() throws -> (Process, Pipe, Pipe) {
         let process = Process()
         var command = [Self.executable.path(percentEncoded: false)] + arguments
         if !defaultSignals.isEmpty {
@@ -98,7 +112,7 @@ struct TodosProcess {
     }
 
     /// Waits for a started process and collects what it printed.
-    static func finish(_ started: (Process, Pipe, Pipe)) -> Result {
+    public static func finish(_ started: (Process, Pipe, Pipe)) -> Result {
         let (process, output, error) = started
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         let complained = error.fileHandleForReading.readDataToEndOfFile()
@@ -112,7 +126,7 @@ struct TodosProcess {
     }
 
     /// Runs the process to the end, or kills it after ``timeout``.
-    func run() throws -> Result {
+    public func run() throws -> Result {
         let started = try start()
         let identifier = started.0.processIdentifier
         let finished = Locked(false)

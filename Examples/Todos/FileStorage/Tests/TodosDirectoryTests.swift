@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TodosCore
+import TodosFileStorage
+import TodosTestSupport
 
 @Suite struct TodosDirectoryTests {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TodosCore
+import TodosCore
+import TodosTestSupport
+
+@testable import TodosFileStorage
 
 /// The rows of issue 12, each over the real `todos` executable in a folder of its own: no acknowledged todo is lost,
 /// no failure is silent, and no bad file is overwritten.

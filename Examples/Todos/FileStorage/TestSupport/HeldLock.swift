@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -10,17 +10,19 @@ import Foundation
 
 /// An exclusive `flock` that the test itself holds on a data file's lock file, as another `todos` would.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-final class HeldLock {
+public final class HeldLock {
     private let descriptor: Int32
 
     /// Takes the lock on `.todos.json.lock` (or another lock file) at `url`, creating the file.
-    init(_ url: URL) {
+    ///
+    /// - Parameter url: The lock file.
+    public init(_ url: URL) {
         descriptor = open(url.path(percentEncoded: false), O_RDWR | O_CREAT, 0o644)
         precondition(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0, "cannot lock \(url)")
     }
 
     /// Releases the lock.
-    func release() {
+    public func release() {
         flock(descriptor, LOCK_UN)
     }
 

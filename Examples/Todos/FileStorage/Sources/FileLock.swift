@@ -1,4 +1,5 @@
 import Foundation
+import TodosCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodosTestSupport
 
 /// What `todos` prints for titles, paths and arguments that hold control characters, over the real executable: the
 /// characters as escapes, never as themselves, and the saved title exactly as given.

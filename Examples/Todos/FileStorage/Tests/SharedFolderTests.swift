@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TodosCore
+import TodosCore
+import TodosTestSupport
+
+@testable import TodosFileStorage
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import TodosCore
 
 /// One data file of the example — the todos, the settings — read and changed the careful way.
 ///

@@ -13,10 +13,17 @@
 /// characters of a subdivision flag (England's is a black flag, the tags of `gbeng` and a cancel tag); tags that spell
 /// more than a subdivision code would hide text behind the flag, and are escaped. Only the output changes; what is
 /// saved stays exactly what was given.
+///
+/// ```swift
+/// TerminalText.visible("Call\u{1B}[31m")   // "Call\\e[31m"
+/// ```
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-enum TerminalText {
+public enum TerminalText {
     /// `text` with every control character replaced by its escape.
-    static func visible(_ text: String) -> String {
+    ///
+    /// - Parameter text: Any text: a title, a path, an argument.
+    /// - Returns: The text, safe to print on a terminal.
+    public static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var shown = String.UnicodeScalarView()
         for character in text {
@@ -49,7 +56,10 @@ enum TerminalText {
     }
 
     /// Each line of `text` made visible, its line breaks kept: for output whose own lines are meant.
-    static func visibleLines(_ text: String) -> String {
+    ///
+    /// - Parameter text: Lines of output.
+    /// - Returns: The lines, each safe to print on a terminal.
+    public static func visibleLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }.joined(
             separator: "\n")
     }

@@ -1,5 +1,6 @@
 public import Ambient
 public import Foundation
+public import TodosCore
 
 /// The settings of a program without `UserDefaults` — the command-line app — kept as JSON in one file, with the
 /// same care as the todos.

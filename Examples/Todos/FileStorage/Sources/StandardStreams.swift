@@ -13,8 +13,13 @@ import Foundation
 ///
 /// `FileHandle.write(_:)` traps when a write fails, which killed `todos list >&-` and `todos list > /dev/full` after
 /// their save had already stood.
+///
+/// ```swift
+/// let streams = StandardStreams.reserveClosedStreams()
+/// if let reason = streams.writeOutput("done\n") { StandardStreams.writeError("error: \(reason)\n") }
+/// ```
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-struct StandardStreams {
+public struct StandardStreams {
     /// Whether standard output was closed when the program started.
     private let outputWasClosed: Bool
 
@@ -23,7 +28,9 @@ struct StandardStreams {
     /// A closed descriptor is the lowest free one, so the next file the program opens — the todos file, its lock —
     /// would get it, and text meant for standard output would be written into that file. Holding the place with
     /// `/dev/null` prevents that; a closed standard output is still reported when the output is written.
-    static func reserveClosedStreams() -> StandardStreams {
+    ///
+    /// - Returns: The streams, which remember whether standard output was closed.
+    public static func reserveClosedStreams() -> StandardStreams {
         var outputWasClosed = false
         for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             let null = open("/dev/null", O_RDWR)
@@ -43,8 +50,9 @@ struct StandardStreams {
 
     /// Writes `text` to standard output.
     ///
+    /// - Parameter text: What to write.
     /// - Returns: Why it could not be written, or `nil` when it was.
-    func writeOutput(_ text: String) -> String? {
+    public func writeOutput(_ text: String) -> String? {
         if outputWasClosed && !text.isEmpty {
             return String(cString: strerror(EBADF))
         }
@@ -52,7 +60,9 @@ struct StandardStreams {
     }
 
     /// Writes `text` to standard error, as well as it can: there is nowhere left to report a failure.
-    static func writeError(_ text: String) {
+    ///
+    /// - Parameter text: What to write.
+    public static func writeError(_ text: String) {
         _ = Self.send(text, to: 2)
     }
 

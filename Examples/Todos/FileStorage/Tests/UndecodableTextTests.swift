@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TodosCore
+import TodosCore
+import TodosTestSupport
+
+@testable import TodosFileStorage
 
 /// Arguments and data-folder variables whose bytes are not UTF-8, over the real executable (a shell passes the
 /// bytes, which `Process` cannot): refused with the bytes shown, never repaired into another title or folder.

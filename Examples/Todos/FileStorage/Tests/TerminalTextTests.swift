@@ -1,6 +1,6 @@
 import Testing
-
-@testable import todos
+import TodosFileStorage
+import TodosTestSupport
 
 /// Control characters made visible, in process: the table of escapes and what is left alone.
 @Suite struct TerminalTextTests {

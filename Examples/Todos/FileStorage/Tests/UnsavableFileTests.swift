@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodosTestSupport
 
 /// Saves that `todos` cannot make so that the file reads back as it should, each over the real executable in a
 /// folder of its own: they are refused before the file changes, with a message that says what is true.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import TodosCore
+import TodosCore
+import TodosTestSupport
+
+@testable import TodosFileStorage
 
 #if canImport(Glibc)
     import Glibc
@@ -35,14 +38,14 @@ import Testing
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTemporaryFileSwappedForALinkFailsTheSaveAndNothingReachesTheTarget() throws {
-        try TodoStorage.file(at: folder.todosFile).save([Todo(id: uuid(0), title: "Before", date: testingDate)])
+        try FileTodoStorage(url: folder.todosFile).save([Todo(id: uuid(0), title: "Before", date: testingDate)])
         let before = try folder.todosBytes()
         var file = AtomicFile(url: folder.todosFile)
         file.duringSave = { [target] step, temporary in
             if step == .written { Self.swapForLink(temporary, to: target) }
         }
         #expect {
-            try TodoStorage.file(file).save([Todo(id: uuid(1), title: "After", date: testingDate)])
+            try FileTodoStorage(file).save([Todo(id: uuid(1), title: "After", date: testingDate)])
         } throws: { error in
             guard case .saveFailed(let path, let reason, _) = error as? TodoStorageError else { return false }
             return path == folder.todosFile.path(percentEncoded: false)
@@ -61,7 +64,7 @@ import Testing
     /// which the save sees and says, and the link's target is still untouched.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTemporaryFileSwappedAfterItsCheckFailsTheSaveAndSaysTheFileWasReplaced() throws {
-        try TodoStorage.file(at: folder.todosFile).save([Todo(id: uuid(0), title: "Before", date: testingDate)])
+        try FileTodoStorage(url: folder.todosFile).save([Todo(id: uuid(0), title: "Before", date: testingDate)])
         var file = AtomicFile(url: folder.todosFile)
         file.duringSave = { [target] step, temporary in
             if step == .checked { Self.swapForLink(temporary, to: target) }
@@ -73,7 +76,7 @@ import Testing
                 reason: "the temporary file was replaced by another file between its check and its rename, so "
                     + "another file now has this name; the folder is shared with someone who changes it")
         ) {
-            try TodoStorage.file(file).save([Todo(id: uuid(1), title: "After", date: testingDate)])
+            try FileTodoStorage(file).save([Todo(id: uuid(1), title: "After", date: testingDate)])
         }
         #expect(try Data(contentsOf: target) == targetBytes)
         #expect(
@@ -94,7 +97,7 @@ import Testing
             try AtomicFile.writeAndSynchronize(data, to: descriptor)
         }
         #expect(throws: TodoStorageError.self) {
-            try TodoStorage.file(file).save([Todo(id: uuid(0), title: "Mine", date: testingDate)])
+            try FileTodoStorage(file).save([Todo(id: uuid(0), title: "Mine", date: testingDate)])
         }
         #expect(try Data(contentsOf: target) == targetBytes)
         #expect(!FileManager.default.fileExists(atPath: folder.todosFile.path(percentEncoded: false)))
@@ -110,7 +113,7 @@ import Testing
             precondition(rename(impostor.path(percentEncoded: false), temporary.path(percentEncoded: false)) == 0)
         }
         #expect(throws: TodoStorageError.self) {
-            try TodoStorage.file(file).save([Todo(id: uuid(0), title: "Mine", date: testingDate)])
+            try FileTodoStorage(file).save([Todo(id: uuid(0), title: "Mine", date: testingDate)])
         }
         #expect(!FileManager.default.fileExists(atPath: folder.todosFile.path(percentEncoded: false)))
     }
@@ -120,7 +123,7 @@ import Testing
         let seen = Locked<[String]>([])
         var file = AtomicFile(url: folder.todosFile)
         file.duringSave = { step, temporary in seen.withLock { $0.append("\(step) \(temporary.lastPathComponent)") } }
-        try TodoStorage.file(file).save([Todo(id: uuid(0), title: "Mine", date: testingDate)])
+        try FileTodoStorage(file).save([Todo(id: uuid(0), title: "Mine", date: testingDate)])
         #expect(try folder.savedTitles() == ["Mine"])
         let steps = seen.withLock { $0 }
         #expect(steps.count == 2)

@@ -2,7 +2,10 @@ import AmbientTesting
 import Foundation
 import Testing
 
-@testable import TodosCore
+import TodosCore
+import TodosTestSupport
+
+@testable import TodosFileStorage
 
 /// The failure a test injects into a save, after half the new file was written.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -21,10 +24,10 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func fileRoundTripKeepsEveryField() throws {
         let folder = try TemporaryFolder()
-        let storage = TodoStorage.file(at: folder.todosFile)
+        let storage = FileTodoStorage(url: folder.todosFile)
         try storage.save(todos)
         #expect(try storage.load() == todos)
-        #expect(try TodoStorage.file(at: folder.todosFile).load() == todos)
+        #expect(try FileTodoStorage(url: folder.todosFile).load() == todos)
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -56,7 +59,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     @Test func missingFileIsAnEmptyListAndIsNotCreated() throws {
         let folder = try TemporaryFolder()
         let file = folder.url.appending(path: "not/yet/todos.json")
-        #expect(try TodoStorage.file(at: file).load() == [])
+        #expect(try FileTodoStorage(url: file).load() == [])
         #expect(
             !FileManager.default.fileExists(atPath: folder.url.appending(component: "not").path(percentEncoded: false)))
     }
@@ -64,7 +67,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func saveCreatesTheFolderAndLeavesNoTemporaryFile() throws {
         let folder = try TemporaryFolder()
-        try TodoStorage.file(at: folder.url.appending(path: "data/todos.json")).save(todos)
+        try FileTodoStorage(url: folder.url.appending(path: "data/todos.json")).save(todos)
         let names = try FileManager.default.contentsOfDirectory(
             atPath: folder.url.appending(component: "data").path(percentEncoded: false))
         #expect(names.sorted() == [".todos.json.lock", "todos.json"])
@@ -73,7 +76,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func failedSaveLeavesThePreviousFileWhole() throws {
         let folder = try TemporaryFolder()
-        try TodoStorage.file(at: folder.todosFile).save(todos)
+        try FileTodoStorage(url: folder.todosFile).save(todos)
         let before = try folder.todosBytes()
         let crashing = AtomicFile(url: folder.todosFile) { data, descriptor in
             try AtomicFile.writeAndSynchronize(data.prefix(data.count / 2), to: descriptor)
@@ -83,11 +86,11 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
             throws: TodoStorageError.saveFailed(
                 path: folder.todosFile.path(percentEncoded: false), reason: "simulated crash")
         ) {
-            try TodoStorage.file(crashing).save([])
+            try FileTodoStorage(crashing).save([])
         }
         #expect(try folder.todosBytes() == before)
         #expect(try folder.fileNames() == [".todos.json.lock", "todos.json"])
-        #expect(try TodoStorage.file(at: folder.todosFile).load() == todos)
+        #expect(try FileTodoStorage(url: folder.todosFile).load() == todos)
     }
 
     /// Another program (an editor, `cp`, a sync tool) changes the file while a save is under way, at the moment
@@ -97,7 +100,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     @Test(arguments: [false, true])
     func aFileChangedByAnotherProgramDuringASaveFailsTheSaveAndIsKept(byRename: Bool) throws {
         let folder = try TemporaryFolder()
-        try TodoStorage.file(at: folder.todosFile).save(todos)
+        try FileTodoStorage(url: folder.todosFile).save(todos)
         let theirs = Data("[]\n".utf8)
         var file = AtomicFile(url: folder.todosFile)
         file.duringSave = { [url = folder.todosFile] step, _ in
@@ -110,7 +113,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
                 reason: "another program changed it after todos read it, without taking todos' lock; run the "
                     + "command again to apply it to what the file holds now")
         ) {
-            try TodoStorage.file(file).update { $0.append(Todo(id: uuid(7), title: "Mine", date: testingDate)) }
+            try FileTodoStorage(file).update { $0.append(Todo(id: uuid(7), title: "Mine", date: testingDate)) }
         }
         #expect(try folder.todosBytes() == theirs)
         #expect(try folder.fileNames() == [".todos.json.lock", "todos.json"])
@@ -126,7 +129,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         let data = root.url.appending(component: "data")
         let moved = root.url.appending(component: "moved")
         let todosFile = data.appending(component: "todos.json")
-        try TodoStorage.file(at: todosFile).save(todos)
+        try FileTodoStorage(url: todosFile).save(todos)
         let before = try Data(contentsOf: todosFile)
         var file = AtomicFile(url: todosFile)
         file.duringSave = { current, _ in
@@ -140,7 +143,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         }
         let folderPath = data.path(percentEncoded: false)
         #expect {
-            try TodoStorage.file(file).update { $0.append(Todo(id: uuid(7), title: "Mine", date: testingDate)) }
+            try FileTodoStorage(file).update { $0.append(Todo(id: uuid(7), title: "Mine", date: testingDate)) }
         } throws: { error in
             (error as? TodoStorageError)?.description
                 == "cannot save \(folderPath)/todos.json: the data folder \(folderPath) disappeared or was replaced "
@@ -165,7 +168,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
             if step == .written { try? theirs.write(to: url) }
         }
         #expect(throws: TodoStorageError.self) {
-            try TodoStorage.file(file).save(todos)
+            try FileTodoStorage(file).save(todos)
         }
         #expect(try folder.todosBytes() == theirs)
     }
@@ -173,11 +176,11 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func storeKeepsTheSaveErrorAndTheOldFile() throws {
         let folder = try TemporaryFolder()
-        try TodoStorage.file(at: folder.todosFile).save(todos)
+        try FileTodoStorage(url: folder.todosFile).save(todos)
         let before = try folder.todosBytes()
         let crashing = AtomicFile(url: folder.todosFile) { _, _ in throw SimulatedCrash() }
         withTestDependencies {
-            $0.todoStorage = .file(crashing)
+            $0.todoStorage = FileTodoStorage(crashing)
         } operation: {
             let store = TodosStore(dependencies: .current)
             store.removeCompleted()
@@ -204,7 +207,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         let folder = try TemporaryFolder()
         try Data(contents.utf8).write(to: folder.todosFile)
         let expected = TodoStorageError.corrupt(path: folder.todosFile.path(percentEncoded: false), reason: reason)
-        #expect(throws: expected) { try TodoStorage.file(at: folder.todosFile).load() }
+        #expect(throws: expected) { try FileTodoStorage(url: folder.todosFile).load() }
         withTestDependencies {
             $0.todoStorage = .file(at: folder.todosFile)
         } operation: {
@@ -234,7 +237,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.todosFile, withIntermediateDirectories: true)
         #expect {
-            try TodoStorage.file(at: folder.todosFile).load()
+            try FileTodoStorage(url: folder.todosFile).load()
         } throws: { error in
             guard case .unreadable(let path, _) = error as? TodoStorageError else { return false }
             return path == folder.todosFile.path(percentEncoded: false)
@@ -243,7 +246,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func inMemoryStorageKeepsWhatWasSaved() throws {
-        let storage = TodoStorage.inMemory(todos)
+        let storage = InMemoryTodoStorage(todos)
         #expect(try storage.load() == todos)
         try storage.save([todos[1]])
         #expect(try storage.load() == [todos[1]])
@@ -264,13 +267,17 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test func liveStorageIsTheJSONFileInTheTodosDirectory() throws {
-        let folder = try TemporaryFolder()
+    @Test func aLiveStoreOfAnAppThatSetNoStorageRefusesChangesAndSaysWhy() throws {
         withTestDependencies {
             $0.context = .default
-            $0.todosDirectory = folder.url
         } operation: {
-            #expect(DependencyValues.current.todoStorage.location == folder.todosFile.path(percentEncoded: false))
+            let store = TodosStore(dependencies: .current)
+            #expect(store.loadError == .missing)
+            #expect(store.add(title: "Would be lost at exit") == nil)
+            #expect(
+                TodoStorageError.missing.description
+                    == "no todo storage was set: set `\\.todoStorage` where the app starts (the command-line app sets "
+                    + "a file storage in its data folder); nothing was read or saved.")
         }
     }
 }

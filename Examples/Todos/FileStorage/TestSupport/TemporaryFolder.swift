@@ -1,11 +1,13 @@
-import Foundation
+public import Foundation
 
 /// A new, empty folder for one test, removed when the test is done with it.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-final class TemporaryFolder {
-    let url: URL
+public final class TemporaryFolder {
+    /// The folder.
+    public let url: URL
 
-    init() throws {
+    /// Creates the folder, with permissions `755` whatever the umask.
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appending(component: "todos-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         // Whatever the umask: a folder that others could write is one todos refuses to change.
@@ -17,18 +19,18 @@ final class TemporaryFolder {
     }
 
     /// The path of the folder, as `--data-dir` takes it.
-    var path: String { url.path(percentEncoded: false) }
+    public var path: String { url.path(percentEncoded: false) }
 
     /// The data file of the todos in this folder.
-    var todosFile: URL { url.appending(component: "todos.json") }
+    public var todosFile: URL { url.appending(component: "todos.json") }
 
     /// The names of the files in the folder, sorted.
-    func fileNames() throws -> [String] {
+    public func fileNames() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
 
     /// The bytes of the todos file.
-    func todosBytes() throws -> Data {
+    public func todosBytes() throws -> Data {
         try Data(contentsOf: todosFile)
     }
 }
@@ -36,14 +38,14 @@ final class TemporaryFolder {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension TemporaryFolder {
     /// The lock file of the todos in this folder.
-    var lockFile: URL { url.appending(component: ".todos.json.lock") }
+    public var lockFile: URL { url.appending(component: ".todos.json.lock") }
 
     /// The settings file in this folder.
-    var settingsFile: URL { url.appending(component: "settings.json") }
+    public var settingsFile: URL { url.appending(component: "settings.json") }
 
     /// Hands the folder to the unprivileged user that permission tests run as (only needed when the tests run as
     /// root), so that its own permission bits decide what that user may do.
-    func handToUnprivilegedUser() throws {
+    public func handToUnprivilegedUser() throws {
         guard TodosProcess.dropsPrivileges else { return }
         for path in [path] + (try FileManager.default.subpathsOfDirectory(atPath: path)).map({ "\(self.path)/\($0)" }) {
             try FileManager.default.setAttributes(
@@ -52,19 +54,19 @@ extension TemporaryFolder {
     }
 
     /// Sets the permission bits of `url`.
-    func setPermissions(_ permissions: Int, of url: URL) throws {
+    public func setPermissions(_ permissions: Int, of url: URL) throws {
         try FileManager.default.setAttributes(
             [.posixPermissions: permissions], ofItemAtPath: url.path(percentEncoded: false))
     }
 
     /// The permission bits of `url`.
-    func permissions(of url: URL) throws -> Int {
+    public func permissions(of url: URL) throws -> Int {
         try FileManager.default.attributesOfItem(atPath: url.path(percentEncoded: false))[.posixPermissions] as? Int
             ?? -1
     }
 
     /// The titles of the todos saved in this folder.
-    func savedTitles() throws -> [String] {
+    public func savedTitles() throws -> [String] {
         try JSONDecoder().decode([SavedTitle].self, from: todosBytes()).map(\.title)
     }
 }

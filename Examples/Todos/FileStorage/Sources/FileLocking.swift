@@ -5,12 +5,12 @@ public import Foundation
 /// Every change to a data file happens under an exclusive advisory lock (`flock(2)` on a lock file beside it), and
 /// every read under a shared one, so two processes never save over each other. A process that finds the lock taken
 /// waits; after ``noticeAfter`` it calls ``onWait`` once (the command-line app prints "waiting for another todos
-/// process…"), and after ``giveUpAfter`` it gives up with ``TodoStorageError/busy(path:seconds:)`` and changes
+/// process…"), and after ``giveUpAfter`` it gives up with `TodoStorageError.busy` and changes
 /// nothing.
 ///
 /// ```swift
 /// let locking = FileLocking(noticeAfter: 1, giveUpAfter: 10) { _ in print("waiting…") }
-/// let storage = TodoStorage.file(at: URL(filePath: "/tmp/todos.json"), locking: locking)
+/// let storage = FileTodoStorage(url: URL(filePath: "/tmp/todos.json"), locking: locking)
 /// ```
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct FileLocking: Sendable {

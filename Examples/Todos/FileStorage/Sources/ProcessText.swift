@@ -15,10 +15,16 @@ import Foundation
 /// `todos --data-dir $'data\xff' add A` used the folder `data�`, and `todos add $'Caf\xe9'` saved the title `Caf�`:
 /// another folder and another title than the ones given, without a word. `todos` reads the bytes itself and
 /// refuses such text, with each byte that is not UTF-8 shown as `\xff`.
+///
+/// ```swift
+/// let arguments = try ProcessText.arguments().get()
+/// ```
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-enum ProcessText {
-    /// The arguments after the program name, or the usage error for the first one that is not UTF-8.
-    static func arguments() -> Result<[String], UsageError> {
+public enum ProcessText {
+    /// The arguments after the program name, or the bad input of the first one that is not UTF-8.
+    ///
+    /// - Returns: The arguments as text, or what is wrong with the first one that is not UTF-8.
+    public static func arguments() -> Result<[String], BadInput> {
         var arguments: [String] = []
         // `max`: a process can be started with no arguments at all, not even its name (Linux gives it an empty name).
         for index in 1..<max(1, Int(CommandLine.argc)) {
@@ -27,14 +33,17 @@ enum ProcessText {
             case .success(let text):
                 arguments.append(text)
             case .failure(let shown):
-                return .failure(UsageError("argument \(index) is not UTF-8 text ('\(shown)'); give it in UTF-8"))
+                return .failure(BadInput("argument \(index) is not UTF-8 text ('\(shown)'); give it in UTF-8"))
             }
         }
         return .success(arguments)
     }
 
     /// The variables among `names` that are set to bytes that are not UTF-8, each with its value shown.
-    static func undecodableVariables(among names: [String]) -> [String: String] {
+    ///
+    /// - Parameter names: The variables to check.
+    /// - Returns: Each variable that is not UTF-8, with its bytes as a message shows them (`data\\xff`).
+    public static func undecodableVariables(among names: [String]) -> [String: String] {
         var undecodable: [String: String] = [:]
         for name in names {
             guard let value = getenv(name), case .failure(let shown) = text(of: value) else { continue }
