@@ -96,7 +96,8 @@ enum TodosCommandLine {
                 // named on purpose makes them use files.
                 guard let explicit = explicitFolder(invocation, environment) else {
                     if invocation.command.changesData {
-                        return InMemoryContext.refusal(in: dependencies.context, environment: environment)
+                        let refusal = InMemoryContext.refusal(in: dependencies.context, environment: environment)
+                        return Outcome(errorOutput: "error: \(refusal.message)\n", status: 2)
                     }
                     return Runner(dependencies: dependencies, settingsFile: nil).run(invocation.command)
                 }

@@ -194,20 +194,32 @@ import TodosTestSupport
     func thePreviewContextRefusesChangesUnlessAFolderIsNamed(environment: [String: String]) throws {
         let home = environment.merging(["HOME": folder.path]) { _, new in new }
         let variable = environment.keys.first ?? ""
-        let refused = try TodosProcess(arguments: ["add", "A"], environment: home).run()
-        #expect(refused.status == 2)
-        #expect(refused.output == "")
-        #expect(
-            refused.errorOutput
-                == "error: todos runs in the preview context (\(variable)=\(environment[variable] ?? "")), where "
-                + "changes live in memory and are lost when it exits; nothing was changed. Set TODOS_DATA_DIR to the "
-                + "folder to change, or unset \(variable).\n"
-        )
+        for change in [["add", "A"], ["clear-done"], ["settings", "--sleep-goal", "6"], ["done", "1"]] {
+            let refused = try TodosProcess(arguments: change, environment: home).run()
+            #expect(refused.status == 2)
+            #expect(refused.output == "")
+            #expect(
+                refused.errorOutput
+                    == "error: todos runs in the preview context (\(variable)=\(environment[variable] ?? "")), where "
+                    + "changes live in memory and are lost when it exits; nothing was changed. Set TODOS_DATA_DIR to "
+                    + "the folder to change, or unset \(variable).\n"
+            )
+        }
+        let note = "(Preview: sample data in memory. Nothing was read from or written to disk.)\n"
         let listed = try TodosProcess(arguments: ["list", "--done"], environment: home).run()
+        #expect(listed.output == "3. [x] Return the library books\n" + note)
+        let overview = try TodosProcess(arguments: [], environment: home).run()
         #expect(
-            listed.output
-                == "3. [x] Return the library books\n(Preview: sample data in memory. Nothing was read from or written "
-                + "to disk.)\n")
+            overview.output == """
+                1. [ ] Water the plants  (priority 1)
+                2. [ ] Book flights to Lisbon  (priority 3)
+                3. [x] Return the library books
+                4. [ ] Call the dentist  (priority 2)
+                5. [ ] Buy coffee beans
+                4 open, 1 done. Next: todos done N, todos add TITLE, todos help
+
+                """ + note
+        )
         #expect(try folder.fileNames() == [])
 
         let named = home.merging([TodosDirectory.variable: folder.path]) { _, new in new }
