@@ -166,7 +166,7 @@ struct Runner {
     }
 
     /// Shows the settings, after saving the changes given; through the settings file when there is one.
-    private func settings(sleepGoal: Double?, notifications: Bool?) throws(TodoStorageError) -> String {
+    private func settings(sleepGoal: Double?, notifications: Bool?) throws(FileStorageError) -> String {
         let show = { (store: KeyValueStore) -> String in
             var values = dependencies
             values.keyValueStore = store

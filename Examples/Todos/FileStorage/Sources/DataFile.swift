@@ -38,8 +38,8 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
     private var lock: FileLock { FileLock(dataFile: file, locking: locking) }
 
     /// The saved value, read under the shared lock.
-    func read() throws(TodoStorageError) -> Value {
-        try lock.withLock(.shared) { () throws(TodoStorageError) in try load().value }
+    func read() throws(FileStorageError) -> Value {
+        try lock.withLock(.shared) { () throws(FileStorageError) in try load().value }
     }
 
     /// Reads the saved value under the exclusive lock, applies `change` to it and saves the result before the lock
@@ -48,10 +48,10 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
     /// - Returns: The value now saved, and what `change` returned.
     func update<Result>(
         _ change: (inout Value) -> Result
-    ) throws(TodoStorageError) -> (saved: Value, result: Result) {
+    ) throws(FileStorageError) -> (saved: Value, result: Result) {
         // Before the lock, so that a refused change creates nothing; again under it, for a folder it just created.
         try checkFolder()
-        return try lock.withLock(.exclusive) { () throws(TodoStorageError) in
+        return try lock.withLock(.exclusive) { () throws(FileStorageError) in
             try checkFolder()
             var (value, read) = try load()
             let before = value
@@ -63,7 +63,7 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
         }
     }
 
-    private func checkFolder() throws(TodoStorageError) {
+    private func checkFolder() throws(FileStorageError) {
         guard !allowsSharedFolder, let problem = SharedFolder.problem(of: file.url.deletingLastPathComponent()) else {
             return
         }
@@ -71,7 +71,7 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
     }
 
     /// The saved value, and the bytes and version it was read from (`nil` when there is no file).
-    private func load() throws(TodoStorageError) -> (value: Value, read: (data: Data, version: AtomicFile.Version)?) {
+    private func load() throws(FileStorageError) -> (value: Value, read: (data: Data, version: AtomicFile.Version)?) {
         let read: (data: Data, version: AtomicFile.Version)?
         do {
             read = try file.read()
@@ -89,7 +89,7 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
     private func save(
         _ value: Value,
         replacing read: (data: Data, version: AtomicFile.Version)?
-    ) throws(TodoStorageError) {
+    ) throws(FileStorageError) {
         do {
             try file.write(encode(value, read?.data), replacing: read?.version)
         } catch let error as AtomicFile.FolderGoneError {

@@ -46,8 +46,8 @@ struct FileLock: Sendable {
     /// it wait forever. Either is refused with the lock file's path.
     func withLock<Result>(
         _ mode: Mode,
-        _ body: () throws(TodoStorageError) -> Result
-    ) throws(TodoStorageError) -> Result {
+        _ body: () throws(FileStorageError) -> Result
+    ) throws(FileStorageError) -> Result {
         let path = url.path(percentEncoded: false)
         let descriptor: Int32
         switch mode {
@@ -107,7 +107,7 @@ struct FileLock: Sendable {
 
     /// The error of a change that failed before it read the data file, for `reason`: it says that the previous file
     /// is unchanged only when there is one.
-    private func saveFailed(_ reason: String) -> TodoStorageError {
+    private func saveFailed(_ reason: String) -> FileStorageError {
         let code = errno
         defer { errno = code }
         var status = stat()
@@ -122,7 +122,7 @@ struct FileLock: Sendable {
 
     /// Takes the lock, polling with a short, growing, jittered pause, so that many waiting processes do not wake in
     /// step; says so once after `noticeAfter`, and gives up after `giveUpAfter`.
-    private func acquire(_ descriptor: Int32, operation: Int32, path: String) throws(TodoStorageError) {
+    private func acquire(_ descriptor: Int32, operation: Int32, path: String) throws(FileStorageError) {
         let start = ProcessInfo.processInfo.systemUptime
         var pause = 0.001
         var noticed = false

@@ -5,7 +5,7 @@ public import Foundation
 /// Every change to a data file happens under an exclusive advisory lock (`flock(2)` on a lock file beside it), and
 /// every read under a shared one, so two processes never save over each other. A process that finds the lock taken
 /// waits; after ``noticeAfter`` it calls ``onWait`` once (the command-line app prints "waiting for another todos
-/// process…"), and after ``giveUpAfter`` it gives up with `TodoStorageError.busy` and changes
+/// process…"), and after ``giveUpAfter`` it gives up with `FileStorageError.busy` and changes
 /// nothing.
 ///
 /// ```swift

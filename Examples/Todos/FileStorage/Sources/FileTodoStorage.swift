@@ -52,13 +52,21 @@ public struct FileTodoStorage: TodoStorage {
 
     /// The saved todos, read under the shared lock; an empty list when there is no file.
     public func load() throws(TodoStorageError) -> [Todo] {
-        try data.read()
+        do {
+            return try data.read()
+        } catch {
+            throw error.storageError
+        }
     }
 
     /// Applies `change` to the todos saved now and saves the result, under the exclusive lock.
     @discardableResult
     public func update(_ change: (inout [Todo]) -> Void) throws(TodoStorageError) -> [Todo] {
-        try data.update(change).saved
+        do {
+            return try data.update(change).saved
+        } catch {
+            throw error.storageError
+        }
     }
 
     /// The problem with a list in which two todos share an identifier: a change by identifier would not know which

@@ -1,6 +1,6 @@
 public import Ambient
 public import Foundation
-public import TodosCore
+import TodosCore
 
 /// The settings of a program without `UserDefaults` — the command-line app — kept as JSON in one file, with the
 /// same care as the todos.
@@ -47,9 +47,9 @@ public struct SettingsFile: Sendable {
     /// The saved settings, in a new key-value store in memory.
     ///
     /// - Returns: A store that holds what the file holds; changes to it are not saved.
-    /// - Throws: ``TodoStorageError/unreadable(path:reason:)``, ``TodoStorageError/corrupt(path:reason:)`` or
-    ///   ``TodoStorageError/busy(path:seconds:)``.
-    public func read() throws(TodoStorageError) -> KeyValueStore {
+    /// - Throws: ``FileStorageError/unreadable(path:reason:)``, ``FileStorageError/corrupt(path:reason:)`` or
+    ///   ``FileStorageError/busy(path:seconds:)``.
+    public func read() throws(FileStorageError) -> KeyValueStore {
         try data.read().store()
     }
 
@@ -58,9 +58,9 @@ public struct SettingsFile: Sendable {
     ///
     /// - Parameter change: What to do with the settings; it must not use the file itself.
     /// - Returns: What `change` returned.
-    /// - Throws: What ``read()`` throws (nothing is saved then), or ``TodoStorageError/saveFailed(path:reason:)``; the
+    /// - Throws: What ``read()`` throws (nothing is saved then), or ``FileStorageError/saveFailed(path:reason:)``; the
     ///   previous file is then unchanged.
-    public func update<Result>(_ change: (KeyValueStore) -> Result) throws(TodoStorageError) -> Result {
+    public func update<Result>(_ change: (KeyValueStore) -> Result) throws(FileStorageError) -> Result {
         try data.update { contents in
             let store = contents.store()
             let result = change(store)

@@ -47,11 +47,11 @@ import TodosTestSupport
         #expect {
             try FileTodoStorage(file).save([Todo(id: uuid(1), title: "After", date: testingDate)])
         } throws: { error in
-            guard case .saveFailed(let path, let reason, _) = error as? TodoStorageError else { return false }
-            return path == folder.todosFile.path(percentEncoded: false)
-                && reason.hasSuffix(
+            guard case .unsaved(let message) = error as? TodoStorageError else { return false }
+            return message.hasPrefix("cannot save \(folder.todosFile.path(percentEncoded: false)) (")
+                && message.hasSuffix(
                     ".tmp was replaced by another file before it could be renamed; the folder is shared with someone "
-                        + "who changes it")
+                        + "who changes it); the previous file is unchanged.")
         }
         #expect(try Data(contentsOf: target) == targetBytes)
         #expect(try folder.todosBytes() == before)
@@ -71,10 +71,11 @@ import TodosTestSupport
         }
         let path = folder.todosFile.path(percentEncoded: false)
         #expect(
-            throws: TodoStorageError.replaced(
+            throws: FileStorageError.replaced(
                 path: path,
                 reason: "the temporary file was replaced by another file between its check and its rename, so "
-                    + "another file now has this name; the folder is shared with someone who changes it")
+                    + "another file now has this name; the folder is shared with someone who changes it"
+            ).storageError
         ) {
             try FileTodoStorage(file).save([Todo(id: uuid(1), title: "After", date: testingDate)])
         }

@@ -83,8 +83,9 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
             throw SimulatedCrash()
         }
         #expect(
-            throws: TodoStorageError.saveFailed(
-                path: folder.todosFile.path(percentEncoded: false), reason: "simulated crash")
+            throws: FileStorageError.saveFailed(
+                path: folder.todosFile.path(percentEncoded: false), reason: "simulated crash"
+            ).storageError
         ) {
             try FileTodoStorage(crashing).save([])
         }
@@ -108,10 +109,11 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
             try? theirs.write(to: url, options: byRename ? .atomic : [])
         }
         #expect(
-            throws: TodoStorageError.saveFailed(
+            throws: FileStorageError.saveFailed(
                 path: folder.todosFile.path(percentEncoded: false),
                 reason: "another program changed it after todos read it, without taking todos' lock; run the "
-                    + "command again to apply it to what the file holds now")
+                    + "command again to apply it to what the file holds now"
+            ).storageError
         ) {
             try FileTodoStorage(file).update { $0.append(Todo(id: uuid(7), title: "Mine", date: testingDate)) }
         }
@@ -186,7 +188,9 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
             store.removeCompleted()
             #expect(
                 store.saveError
-                    == .saveFailed(path: folder.todosFile.path(percentEncoded: false), reason: "simulated crash"))
+                    == FileStorageError.saveFailed(
+                        path: folder.todosFile.path(percentEncoded: false), reason: "simulated crash"
+                    ).storageError)
             // The store shows what is saved, never an edit it could not save.
             #expect(store.todos == todos)
         }
@@ -206,7 +210,9 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
     func corruptFileIsReportedWithItsPathAndNeverOverwritten(contents: String, reason: String) throws {
         let folder = try TemporaryFolder()
         try Data(contents.utf8).write(to: folder.todosFile)
-        let expected = TodoStorageError.corrupt(path: folder.todosFile.path(percentEncoded: false), reason: reason)
+        let expected = FileStorageError.corrupt(
+            path: folder.todosFile.path(percentEncoded: false), reason: reason
+        ).storageError
         #expect(throws: expected) { try FileTodoStorage(url: folder.todosFile).load() }
         withTestDependencies {
             $0.todoStorage = .file(at: folder.todosFile)
@@ -221,13 +227,13 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func corruptFileMessageNamesThePathAndWhatToDo() {
-        let error = TodoStorageError.corrupt(path: "/data/todos.json", reason: "not valid JSON")
+        let error = FileStorageError.corrupt(path: "/data/todos.json", reason: "not valid JSON")
         #expect(
             error.description
                 == "/data/todos.json is not a todos file (not valid JSON); it was left untouched. Fix or move it, then try again."
         )
         #expect(
-            TodoStorageError.saveFailed(path: "/data/todos.json", reason: "No space left on device").description
+            FileStorageError.saveFailed(path: "/data/todos.json", reason: "No space left on device").description
                 == "cannot save /data/todos.json (No space left on device); the previous file is unchanged."
         )
     }
@@ -239,8 +245,8 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
         #expect {
             try FileTodoStorage(url: folder.todosFile).load()
         } throws: { error in
-            guard case .unreadable(let path, _) = error as? TodoStorageError else { return false }
-            return path == folder.todosFile.path(percentEncoded: false)
+            guard case .unreadable(let message) = error as? TodoStorageError else { return false }
+            return message.hasPrefix("cannot read \(folder.todosFile.path(percentEncoded: false)) (")
         }
     }
 
