@@ -4,8 +4,7 @@ public import Ambient
 extension DependencyValues {
     /// Where ``TodosStore`` keeps its todos.
     ///
-    /// - Live: what the app sets where it starts (the command-line app: a file in its data folder); until it does,
-    ///   a storage that refuses, so no change is kept in memory and silently lost.
+    /// - Live: what the app sets where it starts; until then, one that refuses every change.
     /// - Previews: ``Todo/samples``, in memory.
     /// - Tests: an empty list, in memory, fresh for each test.
     ///

@@ -3,10 +3,8 @@ public import Observation
 
 /// The user's settings and the rules for them: a store object backed by the `keyValueStore` dependency.
 ///
-/// Each setting is a ``KeyValueStored`` property, so it is saved as soon as it is set, and the store reflects a
-/// change made to the key-value store behind its back (by another store, or another screen) at once. The live
-/// store is `UserDefaults`; previews and tests get an empty one in memory, so they start from the defaults. The
-/// command-line app, which has no `UserDefaults` to trust, runs it on a ``SettingsFile``.
+/// Each setting is a ``KeyValueStored`` property: saved as soon as it is set, and showing at once a change made
+/// behind the store's back. Previews and tests get an empty key-value store, so they start from the defaults.
 ///
 /// ```swift
 /// let settings = SettingsStore(dependencies: .current)

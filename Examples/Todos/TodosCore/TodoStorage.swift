@@ -1,12 +1,8 @@
 /// Where ``TodosStore`` loads its todos from and saves them to: the one interface between the stores and the disk.
 ///
-/// It is a dependency (`\.todoStorage`): previews get ``InMemoryTodoStorage`` with sample todos, tests get an empty
-/// one, and the app sets its own at its root — the command-line app sets the file storage of the example's
-/// `FileStorage` folder, which this module never sees.
-///
-/// Changes go through ``update(_:)``, a read-modify-write: the storage reads what is saved now, applies the change
-/// to that, and saves the result as one step that nothing else interleaves with. Two stores, two windows or two
-/// processes on one storage therefore never undo each other's changes, whatever each of them last loaded.
+/// It is the dependency `\.todoStorage`: previews and tests get an ``InMemoryTodoStorage``, and the app sets its own
+/// where it starts (the command-line app: a file storage, which this module never sees). A change is one
+/// read-modify-write (``update(_:)``), so stores on one storage never undo each other's changes.
 ///
 /// ```swift
 /// let store = withDependencies {
@@ -26,10 +22,8 @@ public protocol TodoStorage: Sendable {
     /// - Throws: Why they cannot be read (``TodoStorageError/isReadFailure`` is `true`).
     func load() throws(TodoStorageError) -> [Todo]
 
-    /// Applies `change` to the todos saved now, and saves the result, all at once or not at all.
-    ///
-    /// `change` runs on the todos as they are saved at that moment, not as a store last saw them, and nothing else
-    /// loads or changes the todos until the result is saved. It must not use the storage itself.
+    /// Applies `change` to the todos saved now, and saves the result, all at once or not at all: nothing else loads
+    /// or changes the todos in between. `change` must not use the storage itself.
     ///
     /// ```swift
     /// let saved = try storage.update { $0.removeAll(where: \.isDone) }
@@ -54,9 +48,7 @@ extension TodoStorage {
     }
 }
 
-/// Todos kept in memory for the storage's lifetime: for previews and tests.
-///
-/// Copies of the storage share the todos, and each update runs under a lock, like the file storage's.
+/// Todos kept in memory for the storage's lifetime, for previews and tests; copies share them, under a lock.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct InMemoryTodoStorage: TodoStorage {
     /// `"memory"`.
@@ -96,8 +88,7 @@ extension TodoStorage where Self == InMemoryTodoStorage {
     }
 }
 
-/// The live value of `\.todoStorage` when the app set none: it reads nothing and refuses every change, so a store
-/// built on it says what is missing instead of keeping changes that would vanish.
+/// The live `\.todoStorage` until the app sets one: it refuses, so no change is kept in memory and lost.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct MissingTodoStorage: TodoStorage {
     let location = "nowhere"

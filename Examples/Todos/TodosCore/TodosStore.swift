@@ -4,17 +4,9 @@ public import Observation
 
 /// The todo list and the actions that change it: a store object, provided by dependencies.
 ///
-/// The store owns one slice of app state (the todos) and every change to it. It reads three dependencies when it
-/// is built: `\.todoStorage` to load and save, `\.uuid` and `\.date` to make new todos.
-///
-/// Every change is a read-modify-write against the storage (``apply(_:)``): it is applied to the todos saved at that
-/// moment, saved at once, and ``todos`` then shows what was saved. So two stores on one storage — two windows,
-/// two previews, two processes on one file — never undo each other: each change starts from the other's last save.
-/// A change names todos by identifier, never by a position that another store may have moved.
-///
-/// While the saved todos cannot be read (``loadError``), the store refuses every change (``isEditable`` is `false`),
-/// so it never shows an edit that it could not save, and never overwrites a file it could not read. A failed save
-/// leaves the previous todos saved and shown, and is kept in ``saveError``.
+/// It reads `\.todoStorage`, `\.uuid` and `\.date` when it is built. Every change is a read-modify-write against the
+/// storage (``apply(_:)``), naming todos by identifier, so two stores on one storage never undo each other. While the
+/// todos cannot be read the store refuses every change; a failed save leaves the previous todos saved and shown.
 ///
 /// A SwiftUI view owns it with `@DependencyState`; a command-line tool or a test builds it from the current values:
 ///
@@ -26,17 +18,16 @@ public import Observation
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class TodosStore: ObservableDependency {
-    /// The todos, in the order the user chose: what the storage held after the store's last load or change.
+    /// The todos, in the order the user chose, as the storage held them after the last load or change.
     public private(set) var todos: [Todo]
 
-    /// Why the todos could not be read, or `nil`. While it is set the store refuses every change, so the file that
-    /// could not be read is never overwritten; ``reload()`` tries again.
+    /// Why the todos could not be read, or `nil`; while it is set the store refuses every change.
     public private(set) var loadError: TodoStorageError?
 
     /// Why the last change could not be saved, or `nil` when it was.
     public private(set) var saveError: TodoStorageError?
 
-    /// Whether the store accepts changes: `false` while the todos cannot be read. A view disables editing then.
+    /// Whether the store accepts changes: `false` while the todos cannot be read.
     public var isEditable: Bool { loadError == nil }
 
     @ObservationIgnored private let storage: any TodoStorage
@@ -54,7 +45,7 @@ public final class TodosStore: ObservableDependency {
         reload()
     }
 
-    /// Loads the saved todos again: to see another store's changes, or to try again after a ``loadError``.
+    /// Loads the saved todos again: to see another store's changes, or after a ``loadError``.
     public func reload() {
         do {
             todos = try storage.load()
@@ -64,18 +55,17 @@ public final class TodosStore: ObservableDependency {
         }
     }
 
-    /// Applies `change` to the todos saved now, saves the result, and shows it.
+    /// Applies `change` to the todos saved now, saves the result, and shows it: every action goes through here.
     ///
-    /// Every action of the store goes through here. `change` sees the saved todos, which may differ from ``todos``
-    /// when another store or process changed them since; find todos in it by identifier.
+    /// `change` sees the saved todos, which may differ from ``todos``; find todos in it by identifier.
     ///
     /// ```swift
     /// store.apply { $0.removeAll { $0.title.isEmpty } }
     /// ```
     ///
     /// - Parameter change: The change, and what it reports.
-    /// - Returns: What `change` returned, or `nil` when the change was refused (``isEditable`` is `false`) or could
-    ///   not be saved; ``loadError`` or ``saveError`` then says why.
+    /// - Returns: What `change` returned, or `nil` when the change was refused or not saved (see ``loadError`` and
+    ///   ``saveError``).
     @discardableResult
     public func apply<Result>(_ change: (inout [Todo]) -> Result) -> Result? {
         guard isEditable else { return nil }
@@ -113,8 +103,8 @@ public final class TodosStore: ObservableDependency {
         apply { $0.toggle(id) }
     }
 
-    /// Saves the fields of `edited` that differ from the todo with its identifier in ``todos``, as a row's binding
-    /// hands the todo over, and leaves the fields that another store may have changed alone.
+    /// Saves the fields of `edited` that differ from the todo shown with its identifier, as a row's binding hands it
+    /// over, and leaves the fields that another store may have changed alone.
     ///
     /// - Parameter edited: The todo with its new values; an unknown identifier changes nothing.
     public func update(_ edited: Todo) {
@@ -140,8 +130,7 @@ public final class TodosStore: ObservableDependency {
     ///
     /// - Parameters:
     ///   - source: Positions in ``todos`` of the todos to move.
-    ///   - destination: The position in ``todos``, counted before the move, to insert them before; `todos.count` for
-    ///     the end.
+    ///   - destination: The position in ``todos`` to insert them before, counted before the move.
     public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
         let ids = Set(source.filter(todos.indices.contains).map { todos[$0].id })
         // The first todo at or after the destination that stays put: the moved todos go before it.
