@@ -108,34 +108,6 @@ import TodosTestSupport
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test(
-        arguments: [
-            (["done", "4"], "position 4 is out of range (the list has 3 todos)", CommandName.done),
-            (["undo", "0"], "position 0 is out of range (the list has 3 todos)", .undo),
-            (["rm", "-1"], "position -1 is out of range (the list has 3 todos)", .rm),
-            (["move", "1", "4"], "position 4 is out of range (the list has 3 todos)", .move),
-            (["move", "9", "1"], "position 9 is out of range (the list has 3 todos)", .move),
-        ]
-    )
-    func outOfRangePositionIsRefusedAndChangesNothing(arguments: [String], message: String, command: CommandName) throws
-    {
-        prepare(["add", "A"], ["add", "B"], ["add", "C"])
-        let before = try folder.todosBytes()
-        let outcome = run(arguments)
-        #expect(outcome == .usage(UsageError(message, command: command)))
-        #expect(outcome.status == 2)
-        #expect(try folder.todosBytes() == before)
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @Test func positionInAnEmptyListIsOutOfRange() throws {
-        let outcome = run("done", "1")
-        #expect(outcome.errorOutput == "error: position 1 is out of range (the list is empty)\nusage: todos done N\n")
-        #expect(outcome.status == 2)
-        #expect(try folder.fileNames() == [])
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func helpListsEveryCommand() {
         let help = run("help")
         #expect(help.status == 0)
