@@ -65,69 +65,41 @@ enum TodosCommandLine {
         onWait: @escaping @Sendable (_ lockPath: String) -> Void
     ) -> Outcome {
         let invocation: Invocation
-        let locking: FileLocking
         do {
             invocation = try CommandParser.parse(arguments)
         } catch {
             return .usage(error)
         }
-        do {
-            locking = try LockTimings.locking(environment: environment, onWait: onWait)
-        } catch {
-            return .usage(UsageError(error))
-        }
         return withDependencies { values in
             if let directory = invocation.dataDirectory {
-                // The todo storage below is built from `todosDirectory`, so this override moves it too.
+                // The files below are chosen from `todosDirectory`, so this override moves them too.
                 values.todosDirectory = URL(filePath: directory, directoryHint: .isDirectory)
             }
         } operation: {
             var dependencies = DependencyValues.current
-            if invocation.dataDirectory == nil, invocation.command.usesData,
-                let problem = DataFolderVariables.problem(
-                    in: dependencies.context, environment: environment, undecodable: undecodable)
-            {
+            let choice = CommandLineFiles.choose(
+                in: dependencies.context, dataDirectory: invocation.dataDirectory,
+                liveFolder: dependencies.todosDirectory, reads: invocation.command.usesData,
+                changes: invocation.command.changesData, environment: environment, undecodable: undecodable,
+                onWait: onWait)
+            switch choice {
+            case .badInput(let problem):
                 return .usage(UsageError(problem))
-            }
-            let folder: URL
-            switch dependencies.context {
-            case .preview, .testing:
-                // These contexts keep their data in memory, where a change would be dropped at exit: only a folder
-                // named on purpose makes them use files.
-                guard let explicit = explicitFolder(invocation, environment) else {
-                    if invocation.command.changesData {
-                        let refusal = InMemoryContext.refusal(in: dependencies.context, environment: environment)
-                        return Outcome(errorOutput: "error: \(refusal.message)\n", status: 2)
-                    }
-                    return Runner(dependencies: dependencies, settingsFile: nil).run(invocation.command)
+            case .refused(let message, let status):
+                return Outcome(errorOutput: "error: \(message)\n", status: status)
+            case .inMemory:
+                return Runner(dependencies: dependencies, settingsFile: nil).run(invocation.command)
+            case .files(let todos, let settings, let warning):
+                dependencies.todoStorage = todos
+                if dependencies.context != .default {
+                    // A folder named on purpose is real: the todos saved there need real identifiers and dates.
+                    dependencies.uuid = .live
+                    dependencies.date = .live
                 }
-                folder = explicit
-                // The folder is real, so the todos saved there need real identifiers and dates: counting from zero
-                // in each process would give the second todo added the first one's identifier.
-                dependencies.uuid = .live
-                dependencies.date = .live
-            case .default:
-                folder = dependencies.todosDirectory
+                var outcome = Runner(dependencies: dependencies, settingsFile: settings).run(invocation.command)
+                outcome.errorOutput = warning + outcome.errorOutput
+                return outcome
             }
-            let allowsSharing = SharedFolderPolicy.allowsSharing(environment)
-            var warning = ""
-            if !allowsSharing, invocation.command.usesData, let problem = SharedFolder.problem(of: folder) {
-                if invocation.command.changesData { return .failure(SharedFolderPolicy.refusal(problem)) }
-                warning = SharedFolderPolicy.warning(problem)
-            }
-            dependencies.todoStorage = .file(
-                at: folder.appending(component: "todos.json"), locking: locking, allowsSharedFolder: allowsSharing)
-            let settings = SettingsFile(
-                url: folder.appending(component: "settings.json"), locking: locking, allowsSharedFolder: allowsSharing)
-            var outcome = Runner(dependencies: dependencies, settingsFile: settings).run(invocation.command)
-            outcome.errorOutput = warning + outcome.errorOutput
-            return outcome
         }
-    }
-
-    /// The data folder the user named: `--data-dir`, else a non-empty `TODOS_DATA_DIR`.
-    private static func explicitFolder(_ invocation: Invocation, _ environment: [String: String]) -> URL? {
-        let named = invocation.dataDirectory ?? environment[TodosDirectory.variable].flatMap { $0.isEmpty ? nil : $0 }
-        return named.map { URL(filePath: $0, directoryHint: .isDirectory) }
     }
 }
