@@ -118,7 +118,7 @@ private struct ParsedArguments {
             let title = positionals.joined(separator: " ").trimmingWhitespace()
             guard !positionals.isEmpty else { throw error("missing title") }
             guard !title.isEmpty else { throw error("the title is empty") }
-            if let problem = Self.lineProblem(in: title) { throw error(problem) }
+            if let problem = TerminalText.lineProblem(in: title) { throw error(problem) }
             return .add(title: title, priority: try priority())
         case .list:
             try expectPositionals(0)
@@ -147,16 +147,6 @@ private struct ParsedArguments {
             try expectPositionals(0)
             return .explain(graph: try graph())
         }
-    }
-
-    /// Why `title` cannot be one line of `todos list`: it holds a line break or a NUL, which would start a forged
-    /// line or cut the title short in other tools. Other control characters are kept, and shown as escapes.
-    private static func lineProblem(in title: String) -> String? {
-        let scalars = title.unicodeScalars
-        if scalars.contains("\n") { return "the title contains a line break (\\n); a todo's title is one line" }
-        if scalars.contains("\r") { return "the title contains a carriage return (\\r); a todo's title is one line" }
-        if scalars.contains("\0") { return "the title contains a NUL character (\\0), which no title may hold" }
-        return nil
     }
 
     private func error(_ message: String) -> UsageError {

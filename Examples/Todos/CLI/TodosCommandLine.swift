@@ -29,13 +29,7 @@ enum TodosCommandLine {
         case .failure(let error):
             outcome = .usage(UsageError(error))
         }
-        var status = outcome.status
-        if let reason = streams.writeOutput(outcome.output) {
-            StandardStreams.writeError("error: cannot write to standard output (\(reason)).\n")
-            status = max(status, 1)
-        }
-        StandardStreams.writeError(outcome.errorOutput)
-        exit(status)
+        streams.exit(output: outcome.output, errorOutput: outcome.errorOutput, status: outcome.status)
     }
 
     /// Runs `todos` with `arguments` (without the program name) in the current dependencies.

@@ -26,6 +26,18 @@ public enum CommandLineFiles {
         case refused(message: String, status: Int32)
     }
 
+    /// The lines of `todos help` about the variables of the file layer.
+    public static let environmentHelp = """
+          TODOS_ALLOW_SHARED_FOLDER=1
+                                    Allow changes in a data folder that other users can write (group or world
+                                    writable without the sticky bit, or owned by someone else, or in such a
+                                    folder); refused otherwise.
+          TODOS_LOCK_NOTICE=S, TODOS_LOCK_TIMEOUT=S
+                                    Seconds to wait for another todos process before saying so (1) and
+                                    before giving up (10).
+
+        """
+
     /// The files of a run in `context`, or why it is refused.
     ///
     /// - Parameters:

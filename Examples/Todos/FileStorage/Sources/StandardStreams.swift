@@ -59,6 +59,23 @@ public struct StandardStreams {
         return Self.send(text, to: 1)
     }
 
+    /// Writes the output of a run, then its errors, and ends the process: with `status`, or with `1` when the output
+    /// could not be written, which is reported.
+    ///
+    /// - Parameters:
+    ///   - output: What goes to standard output.
+    ///   - errorOutput: What goes to standard error.
+    ///   - status: The exit status when the output was written.
+    public func exit(output: String, errorOutput: String, status: Int32) -> Never {
+        var status = status
+        if let reason = writeOutput(output) {
+            Self.writeError("error: cannot write to standard output (\(reason)).\n")
+            status = max(status, 1)
+        }
+        Self.writeError(errorOutput)
+        Foundation.exit(status)
+    }
+
     /// Writes `text` to standard error, as well as it can: there is nowhere left to report a failure.
     ///
     /// - Parameter text: What to write.

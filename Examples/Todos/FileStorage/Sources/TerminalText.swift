@@ -55,6 +55,19 @@ public enum TerminalText {
         }
     }
 
+    /// Why `title` cannot be one line of a list: it holds a line break or a NUL, which would start a forged line or
+    /// cut the title short in other tools. Other control characters are kept, and shown as escapes.
+    ///
+    /// - Parameter title: A title as given.
+    /// - Returns: The problem, or `nil` when the title is one line.
+    public static func lineProblem(in title: String) -> String? {
+        let scalars = title.unicodeScalars
+        if scalars.contains("\n") { return "the title contains a line break (\\n); a todo's title is one line" }
+        if scalars.contains("\r") { return "the title contains a carriage return (\\r); a todo's title is one line" }
+        if scalars.contains("\0") { return "the title contains a NUL character (\\0), which no title may hold" }
+        return nil
+    }
+
     /// Each line of `text` made visible, its line breaks kept: for output whose own lines are meant.
     ///
     /// - Parameter text: Lines of output.
