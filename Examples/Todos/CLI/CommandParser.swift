@@ -1,9 +1,7 @@
 import TodosFileStorage
 
-/// Turns the arguments of `todos` into an ``Invocation``, or a ``UsageError`` that names what is wrong.
-///
-/// Parsing reads nothing and changes nothing, so every bad input is refused before the todos are touched. Positions
-/// are checked against the list later, when it is loaded.
+/// Turns the arguments of `todos` into an ``Invocation``, or a ``UsageError`` that names what is wrong, before
+/// anything is read or changed; positions are checked later, against the list.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum CommandParser {
     /// Parses the arguments that follow the program name.
@@ -122,7 +120,7 @@ private struct ParsedArguments {
             return .add(title: title, priority: try priority())
         case .list:
             try expectPositionals(0)
-            return .list(order: try order(), filter: try filter())
+            return .list(order: try choice(.order, "order"), filter: try filter())
         case .done:
             return .done(position: try positions(1)[0])
         case .undo:
@@ -145,7 +143,7 @@ private struct ParsedArguments {
             return .help(name)
         case .explain:
             try expectPositionals(0)
-            return .explain(graph: try graph())
+            return .explain(graph: try choice(.graph, "graph format"))
         }
     }
 
@@ -196,20 +194,16 @@ private struct ParsedArguments {
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    private func order() throws(UsageError) -> ListOrder? {
-        guard let text = value(of: .order) else { return nil }
-        guard let order = ListOrder(rawValue: text) else {
-            throw error("unknown order '\(text)' (use date or priority)")
+    /// The value of `option`, one of `Choice`'s cases: `--order date`, `--graph dot`.
+    private func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ option: Option,
+        _ noun: String
+    ) throws(UsageError) -> Choice? {
+        guard let text = value(of: option) else { return nil }
+        guard let choice = Choice(rawValue: text) else {
+            throw error("unknown \(noun) '\(text)' (use \(Choice.allCases.map(\.rawValue).joined(separator: " or ")))")
         }
-        return order
-    }
-
-    private func graph() throws(UsageError) -> GraphFormat? {
-        guard let text = value(of: .graph) else { return nil }
-        guard let format = GraphFormat(rawValue: text) else {
-            throw error("unknown graph format '\(text)' (use dot or mermaid)")
-        }
-        return format
+        return choice
     }
 
     private func filter() throws(UsageError) -> ListFilter {

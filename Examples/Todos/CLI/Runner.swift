@@ -3,12 +3,8 @@ import Foundation
 import TodosCore
 import TodosFileStorage
 
-/// Runs one command against the stores built from `dependencies`.
-///
-/// A command that changes the todos runs whole inside one ``TodosStore/apply(_:)``: under the storage's exclusive
-/// lock, on the todos saved at that moment. Its positions are checked against those todos, and a position out of
-/// range refuses the command before anything changes, so bad input changes nothing and a position always means what
-/// `list` would print now.
+/// Runs one command against the stores built from `dependencies`. A change runs whole inside one
+/// ``TodosStore/apply(_:)``, on the todos saved at that moment, so a position always means what `list` prints now.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 struct Runner {
@@ -33,8 +29,7 @@ struct Runner {
         default:
             let store = TodosStore(dependencies: dependencies)
             if let error = store.loadError { return .failure(error.description) }
-            // Refused on the list just read, before the lock is taken: bad input creates nothing, not even the lock
-            // file. The change checks the positions again, under the lock.
+            // Checked before the lock is taken, so bad input creates nothing; the change checks again under the lock.
             if let error = outOfRange(command, in: store.todos) { return .usage(error) }
             guard let result = run(command, on: store) else {
                 return .failure((store.loadError ?? store.saveError)?.description ?? "the todos were not saved")

@@ -3,20 +3,15 @@ import Foundation
 import TodosCore
 import TodosFileStorage
 
-/// The `todos` program: parses the arguments, sets up the dependencies they ask for, and runs the command.
-///
-/// It is the whole program except printing, so tests run it with any arguments and environment in a fresh root of
-/// any context.
+/// The `todos` program: parses the arguments, sets up the dependencies they ask for, and runs the command. Tests run
+/// it with any arguments and environment, in a root of any context.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 enum TodosCommandLine {
     /// The line printed on standard error when another `todos` holds the data files' lock for a while.
     nonisolated static let waitingNotice = "waiting for another todos process…\n"
 
-    /// Runs `todos` as the process: prints the outcome, then exits with its status.
-    ///
-    /// - Parameter arguments: The arguments, without the program name; the process's own unless given, refused
-    ///   (exit status 2) when one is not UTF-8 (`ProcessText`).
+    /// Runs `todos` as the process, on `arguments` or the process's own: prints the outcome, exits with its status.
     static func main(_ arguments: [String]? = nil) -> Never {
         let streams = StandardStreams.reserveClosedStreams()
         let outcome: Outcome
@@ -32,17 +27,9 @@ enum TodosCommandLine {
         streams.exit(output: outcome.output, errorOutput: outcome.errorOutput, status: outcome.status)
     }
 
-    /// Runs `todos` with `arguments` (without the program name) in the current dependencies.
-    ///
-    /// Everything the outcome holds is printable: control characters in titles, paths and arguments are escapes.
-    ///
-    /// - Parameters:
-    ///   - arguments: The arguments, without the program name.
-    ///   - environment: The variables that `todos` reads: `TODOS_DATA_DIR`, `XDG_DATA_HOME`, `HOME`,
-    ///     `TODOS_ALLOW_SHARED_FOLDER` and the lock timings.
-    ///   - undecodableVariables: The variables of `DataFolderVariables.names` whose bytes are not UTF-8, each with
-    ///     its value as a message shows it; a command whose data folder one of them would choose is refused.
-    ///   - onWait: Called once when the data files' lock has been busy for the notice time.
+    /// Runs `todos` with `arguments` (without the program name) in the current dependencies; everything the outcome
+    /// holds is printable. `undecodableVariables` are the data folder's variables that are not UTF-8, and `onWait` is
+    /// called when another process holds the lock for a while.
     static func run(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
