@@ -48,7 +48,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodosTests",
-            dependencies: ["Ambient", "AmbientTesting", "TodosCore", "TodosFileStorage", "TodosTestSupport", "todos"],
+            dependencies: ["Ambient", "AmbientTesting", "TodosCore", "TodosTestSupport", "todos"],
             path: "Examples/Todos/Tests"
         ),
         // The command-line app's file layer (locks, atomic saves, shared-folder checks, terminal escaping) behind the

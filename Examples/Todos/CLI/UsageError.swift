@@ -1,7 +1,6 @@
 import TodosFileStorage
 
-/// Bad input: what is wrong, and the usage of the command it was meant for. `todos` exits with status 2 and
-/// changes nothing.
+/// Bad input: what is wrong, and the usage of the command it was meant for (exit status 2, nothing changed).
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct UsageError: Error, Equatable {
     /// One line that names the problem.

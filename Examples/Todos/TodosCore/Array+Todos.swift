@@ -15,15 +15,8 @@ extension Array where Element == Todo {
         removeAll { ids.contains($0.id) }
     }
 
-    /// Moves the todos at `source` before the todo at `destination`, as a SwiftUI `onMove` hands them over.
-    ///
-    /// ```swift
-    /// todos.moveTodos(fromOffsets: [0], toOffset: 3)   // A B C D -> B C A D
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - source: Positions of the todos to move.
-    ///   - destination: The position, counted before the move, to insert them before; `count` for the end.
+    /// Moves the todos at `source` before the todo at `destination` (counted before the move; `count` for the end), as
+    /// a SwiftUI `onMove` hands them over: `[0]` to `3` makes `A B C D` into `B C A D`.
     public mutating func moveTodos(fromOffsets source: IndexSet, toOffset destination: Int) {
         var kept: [Todo] = []
         var moved: [Todo] = []

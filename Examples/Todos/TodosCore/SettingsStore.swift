@@ -1,10 +1,8 @@
 public import Ambient
 public import Observation
 
-/// The user's settings and the rules for them: a store object backed by the `keyValueStore` dependency.
-///
-/// Each setting is a ``KeyValueStored`` property: saved as soon as it is set, and showing at once a change made
-/// behind the store's back. Previews and tests get an empty key-value store, so they start from the defaults.
+/// The user's settings and the rules for them: a store object backed by the `keyValueStore` dependency. Each setting
+/// is a ``KeyValueStored`` property: saved as soon as it is set, and showing at once a change made behind its back.
 ///
 /// ```swift
 /// let settings = SettingsStore(dependencies: .current)
@@ -32,8 +30,6 @@ public final class SettingsStore: ObservableDependency {
     @ObservationIgnored @KeyValueStored public var isNotificationsEnabled: Bool
 
     /// Builds the store on the `keyValueStore` of `dependencies`.
-    ///
-    /// - Parameter dependencies: The values to read `keyValueStore` from.
     public init(dependencies: DependencyValues) {
         let store = dependencies.keyValueStore
         _sleepGoal = KeyValueStored(wrappedValue: 8, Keys.sleepGoal, store: store)

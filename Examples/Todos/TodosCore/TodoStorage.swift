@@ -16,10 +16,7 @@ public protocol TodoStorage: Sendable {
     /// Where the todos are kept, for messages: a file path, or "memory".
     var location: String { get }
 
-    /// The saved todos, or an empty list when nothing was saved yet.
-    ///
-    /// - Returns: The todos in their saved order.
-    /// - Throws: Why they cannot be read (``TodoStorageError/isReadFailure`` is `true`).
+    /// The saved todos in their order, or an empty list when nothing was saved yet; throws a read failure.
     func load() throws(TodoStorageError) -> [Todo]
 
     /// Applies `change` to the todos saved now, and saves the result, all at once or not at all: nothing else loads
@@ -29,10 +26,8 @@ public protocol TodoStorage: Sendable {
     /// let saved = try storage.update { $0.removeAll(where: \.isDone) }
     /// ```
     ///
-    /// - Parameter change: The change to make.
     /// - Returns: The todos now saved.
-    /// - Throws: What ``load()`` throws (nothing is saved then), or why the save failed; the previous todos are then
-    ///   still saved.
+    /// - Throws: What ``load()`` throws, or why the save failed; the previous todos are then still saved.
     @discardableResult
     func update(_ change: (inout [Todo]) -> Void) throws(TodoStorageError) -> [Todo]
 }
@@ -40,9 +35,6 @@ public protocol TodoStorage: Sendable {
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension TodoStorage {
     /// Replaces the saved todos, all at once or not at all.
-    ///
-    /// - Parameter todos: The todos to keep, in order.
-    /// - Throws: What ``update(_:)`` throws; the previous todos are then still saved.
     public func save(_ todos: [Todo]) throws(TodoStorageError) {
         try update { $0 = todos }
     }
@@ -55,9 +47,7 @@ public struct InMemoryTodoStorage: TodoStorage {
     public let location = "memory"
     private let saved: Locked<[Todo]>
 
-    /// A storage whose saves are seen by its later loads.
-    ///
-    /// - Parameter todos: The todos it starts with.
+    /// A storage that starts with `todos`, and whose saves are seen by its later loads.
     public init(_ todos: [Todo] = []) {
         saved = Locked(todos)
     }
@@ -79,10 +69,7 @@ public struct InMemoryTodoStorage: TodoStorage {
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension TodoStorage where Self == InMemoryTodoStorage {
-    /// Todos kept in memory: `$0.todoStorage = .inMemory(Todo.samples)`.
-    ///
-    /// - Parameter todos: The todos it starts with.
-    /// - Returns: A storage whose saves are seen by its later loads.
+    /// Todos kept in memory, starting with `todos`: `$0.todoStorage = .inMemory(Todo.samples)`.
     public static func inMemory(_ todos: [Todo] = []) -> InMemoryTodoStorage {
         InMemoryTodoStorage(todos)
     }

@@ -1,7 +1,5 @@
-/// Why the todos could not be loaded or saved, in one line that names where they are kept and what became of them.
-///
-/// The storage chooses the words; a store only needs the kind: while the todos cannot be read it refuses every
-/// change, so it never overwrites what it could not read.
+/// Why the todos could not be loaded or saved, in the storage's words; a store only needs the kind: while the todos
+/// cannot be read it refuses every change, so it never overwrites what it could not read.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The saved todos could not be read; the message says where and why.

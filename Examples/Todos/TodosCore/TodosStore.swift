@@ -34,9 +34,7 @@ public final class TodosStore: ObservableDependency {
     @ObservationIgnored private let uuid: UUIDGenerator
     @ObservationIgnored private let date: DateGenerator
 
-    /// Builds the store from `dependencies` and loads the saved todos.
-    ///
-    /// - Parameter dependencies: The values to read `todoStorage`, `uuid` and `date` from.
+    /// Builds the store from the `todoStorage`, `uuid` and `date` of `dependencies`, and loads the saved todos.
     public init(dependencies: DependencyValues) {
         storage = dependencies.todoStorage
         uuid = dependencies.uuid
@@ -86,9 +84,6 @@ public final class TodosStore: ObservableDependency {
 
     /// Adds a todo at the end of the list, with a new identifier and the current date.
     ///
-    /// - Parameters:
-    ///   - title: What to do.
-    ///   - priority: How much it matters; higher comes first in ``orderByPriority()``.
     /// - Returns: The new todo, or `nil` when it could not be saved.
     @discardableResult
     public func add(title: String, priority: Int = 0) -> Todo? {
@@ -96,17 +91,13 @@ public final class TodosStore: ObservableDependency {
         return apply { $0.append(todo) }.map { todo }
     }
 
-    /// Marks a todo done, or not done again.
-    ///
-    /// - Parameter id: The todo's identifier; an unknown one changes nothing.
+    /// Marks the todo with `id` done, or not done again; an unknown identifier changes nothing.
     public func toggle(_ id: Todo.ID) {
         apply { $0.toggle(id) }
     }
 
     /// Saves the fields of `edited` that differ from the todo shown with its identifier, as a row's binding hands it
     /// over, and leaves the fields that another store may have changed alone.
-    ///
-    /// - Parameter edited: The todo with its new values; an unknown identifier changes nothing.
     public func update(_ edited: Todo) {
         guard let shown = todos.first(where: { $0.id == edited.id }) else { return }
         apply { todos in
@@ -118,19 +109,14 @@ public final class TodosStore: ObservableDependency {
         }
     }
 
-    /// Removes the todos at `offsets`, as a SwiftUI `onDelete` hands them over.
-    ///
-    /// - Parameter offsets: Positions in ``todos``.
+    /// Removes the todos at `offsets` of ``todos``, as a SwiftUI `onDelete` hands them over.
     public func delete(atOffsets offsets: IndexSet) {
         let ids = Set(offsets.filter(todos.indices.contains).map { todos[$0].id })
         apply { $0.removeTodos(withIDs: ids) }
     }
 
-    /// Moves the todos at `source` before the todo at `destination`, as a SwiftUI `onMove` hands them over.
-    ///
-    /// - Parameters:
-    ///   - source: Positions in ``todos`` of the todos to move.
-    ///   - destination: The position in ``todos`` to insert them before, counted before the move.
+    /// Moves the todos at `source` before the todo at `destination` (positions in ``todos``, counted before the
+    /// move), as a SwiftUI `onMove` hands them over.
     public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
         let ids = Set(source.filter(todos.indices.contains).map { todos[$0].id })
         // The first todo at or after the destination that stays put: the moved todos go before it.

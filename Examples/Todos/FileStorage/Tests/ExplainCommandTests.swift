@@ -13,7 +13,7 @@ import TodosTestSupport
     /// The line of `TodosCommandLine.swift` whose `withDependencies` sets the store's values, read from the source.
     private static func lineOfTheScope(filePath: String = #filePath) -> Int? {
         let source = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-            .appendingPathComponent("../CLI/TodosCommandLine.swift")
+            .appendingPathComponent("../../CLI/TodosCommandLine.swift")
         guard let text = try? String(contentsOf: source, encoding: .utf8) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.firstIndex { $0.contains("return withDependencies {") }.map { $0 + 1 }
