@@ -252,7 +252,7 @@ private struct SimulatedCrash: Error, CustomStringConvertible {
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func inMemoryStorageKeepsWhatWasSaved() throws {
-        let storage = InMemoryTodoStorage(todos)
+        let storage: any TodoStorage = InMemoryTodoStorage(todos)
         #expect(try storage.load() == todos)
         try storage.save([todos[1]])
         #expect(try storage.load() == [todos[1]])
