@@ -94,21 +94,12 @@ struct DataFile<Value: Equatable & Sendable>: Sendable {
             try file.write(encode(value, read?.data), replacing: read?.version)
         } catch let error as AtomicFile.FolderGoneError {
             throw .folderGone(path: path, folder: error.path)
-        } catch let error as UnkeepableField {
-            throw .unkeepable(path: path, field: error.position)
         } catch let error as AtomicFile.ReplacedError {
             throw .replaced(path: path, reason: error.description)
         } catch {
             throw .saveFailed(path: path, reason: AtomicFile.reason(error), hadFile: read != nil)
         }
     }
-}
-
-/// Why a save stopped before it wrote: a field of the previous file that `Value` does not hold has a value that
-/// ``JSONValue`` cannot hold either, so the save could not write it again as it was.
-struct UnkeepableField: Error {
-    /// Where the field is: `[1].reading`.
-    var position: String
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -147,19 +138,10 @@ extension DataFile where Value: Codable {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 let encoded = try encoder.encode(value)
-                guard let previous else {
-                    return encoded + Data("\n".utf8)
+                let kept = previous.flatMap {
+                    JSONMembers.keepingUnknownMembers(of: $0, in: encoded, known: knownFields)
                 }
-                let original: JSONValue
-                do {
-                    original = try JSONDecoder().decode(JSONValue.self, from: previous)
-                } catch let error as DecodingError {
-                    // The previous bytes decoded as a `Value`, so only a field that `Value` skips can fail here.
-                    throw UnkeepableField(position: JSONProblem.position(of: error))
-                }
-                let saved = try JSONDecoder().decode(JSONValue.self, from: encoded)
-                let kept = JSONValue.keepingUnknownFields(of: original, in: saved, known: knownFields)
-                return try encoder.encode(kept) + Data("\n".utf8)
+                return (kept ?? encoded) + Data("\n".utf8)
             }
         )
     }

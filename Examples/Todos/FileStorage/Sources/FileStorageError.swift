@@ -23,9 +23,6 @@ public enum FileStorageError: Error, Hashable, Sendable, CustomStringConvertible
     /// Another user of a shared folder put a file of theirs in the file's place during a save (only possible when
     /// shared folders are allowed): the save's bytes went nowhere else, but the previous file is gone.
     case replaced(path: String, reason: String)
-    /// A field of the file that this version does not know holds a value that a save could not write again exactly
-    /// (a number no decoder type holds, text with a lone surrogate escape), so nothing was changed.
-    case unkeepable(path: String, field: String)
     /// The file's folder was removed, or another folder was put in its place, during a save (by another program):
     /// the folder now at that path holds nothing of the save.
     case folderGone(path: String, folder: String)
@@ -34,7 +31,7 @@ public enum FileStorageError: Error, Hashable, Sendable, CustomStringConvertible
     public var path: String {
         switch self {
         case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _, _), .busy(let path, _),
-            .sharedFolder(let path, _), .replaced(let path, _), .unkeepable(let path, _), .folderGone(let path, _):
+            .sharedFolder(let path, _), .replaced(let path, _), .folderGone(let path, _):
             path
         }
     }
@@ -43,7 +40,7 @@ public enum FileStorageError: Error, Hashable, Sendable, CustomStringConvertible
     public var isReadFailure: Bool {
         switch self {
         case .unreadable, .corrupt: true
-        case .saveFailed, .busy, .sharedFolder, .replaced, .unkeepable, .folderGone: false
+        case .saveFailed, .busy, .sharedFolder, .replaced, .folderGone: false
         }
     }
 
@@ -66,10 +63,6 @@ public enum FileStorageError: Error, Hashable, Sendable, CustomStringConvertible
         case .replaced(let path, let reason):
             "cannot save \(path) (\(reason)); the previous file is gone and nothing was written elsewhere. Check "
                 + "what \(path) is now before using it."
-        case .unkeepable(let path, let field):
-            "refused to change \(path): its field \(field) holds a value that todos cannot save again exactly (a "
-                + "number beyond what it can hold, or text with a lone surrogate escape); nothing was changed. Fix or "
-                + "remove that field, then try again."
         case .folderGone(let path, let folder):
             "cannot save \(path): the data folder \(folder) disappeared or was replaced during the save, so nothing "
                 + "was saved in it. Check what \(folder) is now, restore it if it was removed or moved by mistake, "

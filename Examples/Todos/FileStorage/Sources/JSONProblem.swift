@@ -25,22 +25,6 @@ enum JSONProblem {
         }
     }
 
-    /// `[1].reading`: where in the document the value that `error` is about is.
-    static func position(of error: DecodingError) -> String {
-        position(codingPath(of: error))
-    }
-
-    /// The path to the value that `error` is about.
-    static func codingPath(of error: DecodingError) -> [any CodingKey] {
-        switch error {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-            .valueNotFound(_, let context):
-            context.codingPath
-        @unknown default:
-            []
-        }
-    }
-
     private static func position(_ path: [any CodingKey]) -> String {
         guard !path.isEmpty else { return "the top level" }
         return path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
