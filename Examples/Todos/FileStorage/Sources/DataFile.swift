@@ -138,8 +138,10 @@ extension DataFile where Value: Codable {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 let encoded = try encoder.encode(value)
-                let kept = previous.flatMap {
-                    JSONMembers.keepingUnknownMembers(of: $0, in: encoded, known: knownFields)
+                // A file over the read limit is refused before it is written: keeping fields would only add to it.
+                let kept = previous.flatMap { previous in
+                    encoded.count > AtomicFile.sizeLimit
+                        ? nil : JSONMembers.keepingUnknownMembers(of: previous, in: encoded, known: knownFields)
                 }
                 return (kept ?? encoded) + Data("\n".utf8)
             }

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The members of a JSON document's objects, each kept as the bytes it was written with: what lets a save keep the
 /// fields this version of todos does not know exactly as they were.
 ///
@@ -115,8 +123,13 @@ private struct Scanner {
     /// The next byte that is not white space, not consumed; `nil` at the end.
     var next: UInt8? {
         mutating get {
-            while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
-            return position < bytes.count ? bytes[position] : nil
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x0A, 0x0D, 0x09: position += 1
+                default: return bytes[position]
+                }
+            }
+            return nil
         }
     }
 
@@ -161,6 +174,25 @@ private struct Scanner {
         return take("]") ? elements : nil
     }
 
+    /// The position of the quote that ends the string whose text starts at `start`: the first quote after an even
+    /// number of backslashes. `memchr` finds each quote, so a title of megabytes is skipped at once.
+    func endOfString(from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var from = start
+            while from < buffer.count, let found = memchr(base + from, Int32(UInt8(ascii: "\"")), buffer.count - from) {
+                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var backslashes = 0
+                while quote - backslashes - 1 >= start && buffer[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                    backslashes += 1
+                }
+                if backslashes % 2 == 0 { return quote }
+                from = quote + 1
+            }
+            return nil
+        }
+    }
+
     /// Consumes the value that comes next, and returns where its bytes are.
     mutating func skipValue() -> Range<Int>? {
         guard let first = next else { return nil }
@@ -171,12 +203,8 @@ private struct Scanner {
         case UInt8(ascii: "["):
             guard elements() != nil else { return nil }
         case UInt8(ascii: "\""):
-            position += 1
-            while position < bytes.count && bytes[position] != UInt8(ascii: "\"") {
-                position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            guard position < bytes.count else { return nil }
-            position += 1
+            guard let end = endOfString(from: position + 1) else { return nil }
+            position = end + 1
         default:
             // A number, `true`, `false` or `null`: up to the next delimiter.
             let delimiters = Array(",}] \n\r\t".utf8)
