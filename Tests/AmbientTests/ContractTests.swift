@@ -10,7 +10,7 @@ import Testing
     @Test func taskStartedByADefaultDoesNotKeepItAlive() async throws {
         let before = Flusher.live.alive
         weak var firstRoot: Root?
-        for request in 1...500 {
+        for request in 1...5_000 {
             let root = Root(context: .testing)
             if request == 1 { firstRoot = root }
             withDependencies(DependencyValues(storage: Storage(root: root))) {
