@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Testing
 
 /// A program run as a child process, to see how it ends when something in it must fail or must not crash: this test
 /// binary itself, running one fixture test, or the `todos` example.
@@ -125,5 +126,11 @@ enum Fixture {
     /// Whether this process runs the fixture `name`.
     static func isSelected(_ name: String) -> Bool {
         ProcessInfo.processInfo.environment[variable] == name
+    }
+
+    /// The trait of a Swift Testing fixture `name` (a test or a suite): it runs only in the child that names it, and
+    /// an ordinary run says that it is a fixture rather than a skipped test.
+    static func only(_ name: String) -> ConditionTrait {
+        .enabled(if: isSelected(name), "a fixture, run only in a child process by the test that checks it")
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// A failure reaches the test that is running when it happens — a call of an `unimplemented` endpoint, a read of a
+/// key without a testing value — and a known-issue block covers only what happens inside it.
+///
+/// Each case runs a suite of `FailureAttributionFixtures.swift` in a child run of this test binary and checks which of
+/// its tests failed, since a fixture that must fail cannot fail here.
+@Suite(.enabled(if: TestBinary.canRunFixtures, "needs a test binary that runs its own tests (swift test on Linux)"))
+struct FailureAttributionTests {
+    /// The tests of a fixture suite that a child run reported as failed and as passed.
+    private struct Outcomes {
+        var failed: Set<String> = []
+        var passed: Set<String> = []
+        var child: ChildProcess.Result
+    }
+
+    /// Runs the fixture suite `suite` in a child and reads which of its tests failed and which passed.
+    private static func outcomes(of suite: String) throws -> Outcomes {
+        let child = try TestBinary.runSwiftTesting(suite: suite)
+        var outcomes = Outcomes(child: child)
+        for line in (child.output + child.errorOutput).split(separator: "\n") {
+            // A test's outcome: `✔ Test name() passed after …` (`━` with known issues), `✘ Test name() failed after …`.
+            guard ["✔ Test ", "━ Test ", "✘ Test "].contains(where: line.hasPrefix), let end = line.range(of: "() ")
+            else {
+                continue
+            }
+            let name = String(line[line.index(line.startIndex, offsetBy: 7)..<end.lowerBound])
+            let outcome = line[end.upperBound...]
+            if outcome.hasPrefix("failed after") { outcomes.failed.insert(name) }
+            if outcome.hasPrefix("passed after") { outcomes.passed.insert(name) }
+        }
+        return outcomes
+    }
+
+    @Test func storedUnimplementedEndpointFailsTheTestThatCallsItNotTheOneThatMadeIt() throws {
+        let run = try Self.outcomes(of: "StoredTestingValueFixtures")
+        let callers: Set = [
+            "callsTheEndpoint", "callsTheEndpointInItsValuesOnADispatchQueue",
+            "callsTheEndpointInItsValuesOnADetachedTask",
+        ]
+        #expect(run.failed == callers, "\(run.child.summary)")
+        #expect(run.passed == ["readsTheClientOnly"], "\(run.child.summary)")
+    }
+
+    @Test func readThroughAnObjectMadeInAnEarlierTestFailsTheTestThatReads() throws {
+        let run = try Self.outcomes(of: "StoredReaderFixtures")
+        #expect(run.failed == ["readsThroughTheReader"], "\(run.child.summary)")
+        #expect(run.passed == ["makesTheReaderOnly"], "\(run.child.summary)")
+    }
+
+    @Test func knownIssueBlockCoversOnlyWhatHappensInsideIt() throws {
+        let run = try Self.outcomes(of: "KnownIssueFixtures")
+        let outside: Set = [
+            "dispatchReadAfterTheBlock", "unimplementedCallAfterTheBlock", "asyncUnimplementedCallAfterTheBlock",
+            "unimplementedCallOnADispatchQueueAfterTheBlock",
+        ]
+        #expect(run.failed == outside, "\(run.child.summary)")
+        #expect(run.passed == ["readInsideTheBlock", "unimplementedCallInsideTheBlock"], "\(run.child.summary)")
+    }
+}
