@@ -1,6 +1,7 @@
 import AmbientTesting
 import Dispatch
 import Testing
+import XCTest
 
 // Tests that fail on purpose, each run only in a child process that names its suite in `AMBIENT_FIXTURE` (see
 // `FailureAttributionTests`, which checks which of them failed).
@@ -13,6 +14,7 @@ struct FeedClient: Sendable {
 
 enum FeedClientKey: DependencyKey {
     static let defaultValue = FeedClient(fetch: { 42 })
+    static let testingValueLine = #line + 1
     static let testingValue = FeedClient(fetch: unimplemented("FeedClient.fetch"))
 }
 
@@ -91,4 +93,13 @@ struct KnownIssueFixtures {
     @Test func unimplementedCallInsideTheBlock() {
         withKnownIssue { _ = DependencyValues.current.apiClient.count() }
     }
+}
+
+/// Issue 34's suite as XCTest methods, which run in the order of their names.
+final class StoredTestingValueXCTestFixture: XCTestCase {
+    override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
+
+    func test1ReadsTheClientOnly() { _ = DependencyValues.current.feed }
+
+    func test2CallsTheEndpoint() { _ = try? DependencyValues.current.feed.fetch() }
 }

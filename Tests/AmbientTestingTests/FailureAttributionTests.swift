@@ -58,4 +58,19 @@ struct FailureAttributionTests {
         #expect(run.failed == outside, "\(run.child.summary)")
         #expect(run.passed == ["readInsideTheBlock", "unimplementedCallInsideTheBlock"], "\(run.child.summary)")
     }
+
+    @Test func xcTestMethodThatCallsAStoredUnimplementedEndpointFailsAtTheEndpointsDeclaration() throws {
+        let child = try TestBinary.runXCTest("StoredTestingValueXCTestFixture")
+        let output = child.output + child.errorOutput
+        #expect(
+            output.contains("Test Case 'StoredTestingValueXCTestFixture.test1ReadsTheClientOnly' passed"),
+            "\(child.summary)")
+        #expect(
+            output.contains("Test Case 'StoredTestingValueXCTestFixture.test2CallsTheEndpoint' failed"),
+            "\(child.summary)")
+        let location = "FailureAttributionFixtures.swift:\(FeedClientKey.testingValueLine): error: "
+        #expect(
+            output.contains(location + "StoredTestingValueXCTestFixture.test2CallsTheEndpoint : Ambient: "),
+            "\(child.summary)")
+    }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import XCTest
 
 /// A program run as a child process, to see how it ends when something in it must fail or must not crash: this test
 /// binary itself, running one fixture test, or the `todos` example.
@@ -83,8 +84,8 @@ private final class Collected: @unchecked Sendable {
 
 /// This test binary, run again as a child to run one fixture test of its own and report how that test ended.
 ///
-/// A fixture runs only when `AMBIENT_FIXTURE` names it (see ``Fixture``), so in an ordinary run it is skipped; a
-/// test here runs it in a child process and checks the child's outcome, so that a fixture may fail on purpose.
+/// A fixture runs only when `AMBIENT_FIXTURE` names it (see ``Fixture``), so in an ordinary run it does not; a test
+/// here runs it in a child process and checks the child's outcome, so that a fixture may fail on purpose.
 enum TestBinary {
     /// The binary, when it is an executable that runs its own tests: `swift test` on Linux runs
     /// `<Package>PackageTests.xctest` directly. On macOS it is a bundle loaded by a runner, which these tests do
@@ -126,6 +127,14 @@ enum Fixture {
     /// Whether this process runs the fixture `name`.
     static func isSelected(_ name: String) -> Bool {
         ProcessInfo.processInfo.environment[variable] == name
+    }
+
+    /// Whether this process runs the XCTest fixture class of `testCase`. A fixture class overrides `perform(_:)` to
+    /// run its methods only then, so that elsewhere they neither run nor show as skipped tests:
+    ///
+    ///     override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
+    static func isSelected(_ testCase: XCTestCase) -> Bool {
+        isSelected(String(describing: type(of: testCase)))
     }
 
     /// The trait of a Swift Testing fixture `name` (a test or a suite): it runs only in the child that names it, and
