@@ -95,6 +95,15 @@ struct KnownIssueFixtures {
     }
 }
 
+/// A call of an `unimplemented` endpoint where no test runs: a detached task that carries no test's values, in a
+/// process whose `AMBIENT_CONTEXT` the child sets (`preview`, as a command-line program run for a demo would).
+@Suite(Fixture.only("NoTestRunningFixtures"))
+struct NoTestRunningFixtures {
+    @Test func callsAnUnimplementedEndpointOnADetachedTask() async {
+        await Task.detached { _ = DependencyValues.current.apiClient.count() }.value
+    }
+}
+
 /// Issue 34's suite as XCTest methods, which run in the order of their names.
 final class StoredTestingValueXCTestFixture: XCTestCase {
     override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }

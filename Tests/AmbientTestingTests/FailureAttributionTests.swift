@@ -73,4 +73,18 @@ struct FailureAttributionTests {
             output.contains(location + "StoredTestingValueXCTestFixture.test2CallsTheEndpoint : Ambient: "),
             "\(child.summary)")
     }
+
+    @Test func unimplementedCallWhereNoTestRunsSaysWhatIsTrueInThePreviewContext() throws {
+        let child = try TestBinary.runSwiftTesting(
+            suite: "NoTestRunningFixtures", environment: ["AMBIENT_CONTEXT": "preview"])
+        #expect(child.status == 0, "\(child.summary)")
+        #expect(
+            child.errorOutput.contains(
+                """
+                Ambient: APIClient.count is unimplemented in the preview values (a key's previewValue is its \
+                testingValue unless it declares one), and it was called.
+                """),
+            "\(child.summary)")
+        #expect(!child.errorOutput.contains("this test called it"), "\(child.summary)")
+    }
 }

@@ -104,9 +104,11 @@ enum TestBinary {
         try child(["--testing-library", "swift-testing", "--filter", "\(suite)/\(name)"], fixture: name).run()
     }
 
-    /// Runs every test of the Swift Testing fixture suite `suite` in a child.
-    static func runSwiftTesting(suite: String) throws -> ChildProcess.Result {
-        try child(["--testing-library", "swift-testing", "--filter", "\(suite)/"], fixture: suite).run()
+    /// Runs every test of the Swift Testing fixture suite `suite` in a child, with `environment` added to its own.
+    static func runSwiftTesting(suite: String, environment: [String: String] = [:]) throws -> ChildProcess.Result {
+        var child = child(["--testing-library", "swift-testing", "--filter", "\(suite)/"], fixture: suite)
+        child.environment.merge(environment) { _, new in new }
+        return try child.run()
     }
 
     /// Runs the XCTest fixture class `name` (every method of it) in a child.
