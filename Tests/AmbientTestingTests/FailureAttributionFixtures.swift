@@ -104,6 +104,18 @@ struct NoTestRunningFixtures {
     }
 }
 
+/// A test that expects a call of an `unimplemented` endpoint, as the Testing article shows it.
+@Suite(Fixture.only("ExpectedUnimplementedCallFixtures"))
+struct ExpectedUnimplementedCallFixtures {
+    @Test func expectsTheCall() async {
+        await withKnownIssue {
+            await #expect(throws: UnimplementedEndpointError(endpoint: "APIClient.fetch")) {
+                try await DependencyValues.current.apiClient.fetch(7)
+            }
+        }
+    }
+}
+
 /// Issue 34's suite as XCTest methods, which run in the order of their names.
 final class StoredTestingValueXCTestFixture: XCTestCase {
     override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }

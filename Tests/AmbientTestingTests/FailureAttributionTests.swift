@@ -87,4 +87,11 @@ struct FailureAttributionTests {
             "\(child.summary)")
         #expect(!child.errorOutput.contains("this test called it"), "\(child.summary)")
     }
+
+    @Test func expectedUnimplementedCallIsExactlyOneKnownIssue() throws {
+        let child = try TestBinary.runSwiftTesting(suite: "ExpectedUnimplementedCallFixtures")
+        #expect(child.status == 0, "\(child.summary)")
+        let outcome = child.errorOutput.split(separator: "\n").first { $0.contains("Test expectsTheCall() passed") }
+        #expect(outcome?.hasSuffix("with 1 known issue.") == true, "\(child.summary)")
+    }
 }
