@@ -83,7 +83,8 @@ final class TestIssueReporter: _DependencyIssueReporter {
                 courier: self.usesCourier ? IssueCourier(record: record) : nil))
     }
 
-    /// The test this reporter belongs to, by name: a report that reaches it while another test runs here goes there.
+    /// Whether this reporter is that of the test running here: the Swift Testing test of this task, or else the
+    /// XCTest method that runs. A report that reaches it while another test runs here goes to that test.
     var belongsToTheTestRunningHere: Bool {
         if let current = Test.current { return current.id == test?.id }
         return testName == XCTestRootObserver.running?.name
