@@ -93,6 +93,10 @@ struct KnownIssueFixtures {
     @Test func unimplementedCallInsideTheBlock() {
         withKnownIssue { _ = DependencyValues.current.apiClient.count() }
     }
+
+    @Test func dispatchReadInsideTheBlock() {
+        withKnownIssue { readLiveOnlyServiceOnADispatchThread(in: DependencyValues.current) }
+    }
 }
 
 /// A call of an `unimplemented` endpoint where no test runs: a detached task that carries no test's values, in a
