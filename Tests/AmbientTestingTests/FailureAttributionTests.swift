@@ -16,8 +16,8 @@ struct FailureAttributionTests {
     }
 
     /// Runs the fixture suite `suite` in a child and reads which of its tests failed and which passed.
-    private static func outcomes(of suite: String) throws -> Outcomes {
-        let child = try TestBinary.runSwiftTesting(suite: suite)
+    private static func outcomes(of suite: String) async throws -> Outcomes {
+        let child = try await TestBinary.runSwiftTesting(suite: suite)
         var outcomes = Outcomes(child: child)
         for line in (child.output + child.errorOutput).split(separator: "\n") {
             // A test's outcome: `✔ Test name() passed after …` (`━` with known issues), `✘ Test name() failed after …`.
@@ -33,8 +33,8 @@ struct FailureAttributionTests {
         return outcomes
     }
 
-    @Test func storedUnimplementedEndpointFailsTheTestThatCallsItNotTheOneThatMadeIt() throws {
-        let run = try Self.outcomes(of: "StoredTestingValueFixtures")
+    @Test func storedUnimplementedEndpointFailsTheTestThatCallsItNotTheOneThatMadeIt() async throws {
+        let run = try await Self.outcomes(of: "StoredTestingValueFixtures")
         let callers: Set = [
             "callsTheEndpoint", "callsTheEndpointInItsValuesOnADispatchQueue",
             "callsTheEndpointInItsValuesOnADetachedTask",
@@ -43,14 +43,14 @@ struct FailureAttributionTests {
         #expect(run.passed == ["readsTheClientOnly"], "\(run.child.summary)")
     }
 
-    @Test func readThroughAnObjectMadeInAnEarlierTestFailsTheTestThatReads() throws {
-        let run = try Self.outcomes(of: "StoredReaderFixtures")
+    @Test func readThroughAnObjectMadeInAnEarlierTestFailsTheTestThatReads() async throws {
+        let run = try await Self.outcomes(of: "StoredReaderFixtures")
         #expect(run.failed == ["readsThroughTheReader"], "\(run.child.summary)")
         #expect(run.passed == ["makesTheReaderOnly"], "\(run.child.summary)")
     }
 
-    @Test func knownIssueBlockCoversOnlyWhatHappensInsideIt() throws {
-        let run = try Self.outcomes(of: "KnownIssueFixtures")
+    @Test func knownIssueBlockCoversOnlyWhatHappensInsideIt() async throws {
+        let run = try await Self.outcomes(of: "KnownIssueFixtures")
         let outside: Set = [
             "dispatchReadAfterTheBlock", "unimplementedCallAfterTheBlock", "asyncUnimplementedCallAfterTheBlock",
             "unimplementedCallOnADispatchQueueAfterTheBlock",
@@ -60,8 +60,8 @@ struct FailureAttributionTests {
         #expect(run.passed == inside, "\(run.child.summary)")
     }
 
-    @Test func xcTestMethodThatCallsAStoredUnimplementedEndpointFailsAtTheEndpointsDeclaration() throws {
-        let child = try TestBinary.runXCTest("StoredTestingValueXCTestFixture")
+    @Test func xcTestMethodThatCallsAStoredUnimplementedEndpointFailsAtTheEndpointsDeclaration() async throws {
+        let child = try await TestBinary.runXCTest("StoredTestingValueXCTestFixture")
         let output = child.output + child.errorOutput
         #expect(
             output.contains("Test Case 'StoredTestingValueXCTestFixture.test1ReadsTheClientOnly' passed"),
@@ -75,8 +75,8 @@ struct FailureAttributionTests {
             "\(child.summary)")
     }
 
-    @Test func unimplementedCallWhereNoTestRunsSaysWhatIsTrueInThePreviewContext() throws {
-        let child = try TestBinary.runSwiftTesting(
+    @Test func unimplementedCallWhereNoTestRunsSaysWhatIsTrueInThePreviewContext() async throws {
+        let child = try await TestBinary.runSwiftTesting(
             suite: "NoTestRunningFixtures", environment: ["AMBIENT_CONTEXT": "preview"])
         #expect(child.status == 0, "\(child.summary)")
         #expect(
@@ -89,8 +89,8 @@ struct FailureAttributionTests {
         #expect(!child.errorOutput.contains("this test called it"), "\(child.summary)")
     }
 
-    @Test func expectedUnimplementedCallIsExactlyOneKnownIssue() throws {
-        let child = try TestBinary.runSwiftTesting(suite: "ExpectedUnimplementedCallFixtures")
+    @Test func expectedUnimplementedCallIsExactlyOneKnownIssue() async throws {
+        let child = try await TestBinary.runSwiftTesting(suite: "ExpectedUnimplementedCallFixtures")
         #expect(child.status == 0, "\(child.summary)")
         let outcome = child.errorOutput.split(separator: "\n").first { $0.contains("Test expectsTheCall() passed") }
         #expect(outcome?.hasSuffix("with 1 known issue.") == true, "\(child.summary)")

@@ -76,6 +76,16 @@ struct ChildProcess {
     }
 }
 
+extension ChildProcess {
+    /// Runs the program to its end on a Dispatch thread, so that the seconds a child takes never hold one of the few
+    /// threads that run every test's tasks (tests that wait for work on those threads would stall meanwhile).
+    func runOffTheCooperativePool() async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Swift.Result { try run() }) }
+        }
+    }
+}
+
 /// Bytes read on another thread, handed back after a semaphore.
 private final class Collected: @unchecked Sendable {
     // Safe: written once on the reading thread before the semaphore is signalled, read after it was waited for.
@@ -100,20 +110,24 @@ enum TestBinary {
     static var canRunFixtures: Bool { path != nil }
 
     /// Runs the Swift Testing fixture `name`, a test function of `suite`, in a child.
-    static func runSwiftTesting(_ suite: String, _ name: String) throws -> ChildProcess.Result {
-        try child(["--testing-library", "swift-testing", "--filter", "\(suite)/\(name)"], fixture: name).run()
+    static func runSwiftTesting(_ suite: String, _ name: String) async throws -> ChildProcess.Result {
+        try await child(["--testing-library", "swift-testing", "--filter", "\(suite)/\(name)"], fixture: name)
+            .runOffTheCooperativePool()
     }
 
     /// Runs every test of the Swift Testing fixture suite `suite` in a child, with `environment` added to its own.
-    static func runSwiftTesting(suite: String, environment: [String: String] = [:]) throws -> ChildProcess.Result {
+    static func runSwiftTesting(
+        suite: String,
+        environment: [String: String] = [:]
+    ) async throws -> ChildProcess.Result {
         var child = child(["--testing-library", "swift-testing", "--filter", "\(suite)/"], fixture: suite)
         child.environment.merge(environment) { _, new in new }
-        return try child.run()
+        return try await child.runOffTheCooperativePool()
     }
 
     /// Runs the XCTest fixture class `name` (every method of it) in a child.
-    static func runXCTest(_ name: String) throws -> ChildProcess.Result {
-        try child(["AmbientTestingTests.\(name)"], fixture: name).run()
+    static func runXCTest(_ name: String) async throws -> ChildProcess.Result {
+        try await child(["AmbientTestingTests.\(name)"], fixture: name).runOffTheCooperativePool()
     }
 
     private static func child(_ arguments: [String], fixture: String) -> ChildProcess {
