@@ -16,11 +16,10 @@ extension DependencyValues {
     /// - Parameter keyPath: The property, such as `\.api`.
     /// - Returns: The provenance of the one key the property reads; `nil` when its getter reads no key or several.
     public func explain<Value>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> DependencyProvenance? {
-        let recorder = ReadRecorder()
-        let probe = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
-        _ = probe[keyPath: keyPath]
+        let probe = KeyPathProbe(on: storage)
+        _ = probe.values[keyPath: keyPath]
         var keys: [any DependencyKey.Type] = []
-        for key in recorder.closeReturningDirectReads() where !keys.contains(where: { $0 == key }) {
+        for key in probe.keysRead() where !keys.contains(where: { $0 == key }) {
             keys.append(key)
         }
         guard keys.count == 1 else { return nil }

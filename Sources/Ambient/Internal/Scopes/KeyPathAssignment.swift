@@ -33,12 +33,11 @@ extension DependencyValues {
         setting keyPath: WritableKeyPath<DependencyValues, Value>,
         to value: Value
     ) -> OwnOverride? {
-        let recorder = ReadRecorder(answering: value)
-        var probe = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
-        probe[keyPath: keyPath] = value
-        let reads = recorder.closeReturningDirectReads()
-        let layer = probe.storage.layer
-        guard probe.storage.context == context, layer.count == 1,
+        var probe = KeyPathProbe(on: storage, answering: value)
+        probe.values[keyPath: keyPath] = value
+        let reads = probe.keysRead()
+        let layer = probe.values.storage.layer
+        guard probe.values.storage.context == context, layer.count == 1,
             reads.allSatisfy({ ObjectIdentifier($0) == layer[0].key })
         else { return nil }
         return OwnOverride(keyType: layer[0].keyType, box: layer[0].box)

@@ -22,10 +22,9 @@ extension DependencyValues {
     func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
         let id = ObjectIdentifier(keyPath)
         guard !storage.isRecording, !storage.isUncacheable(keyPath: id) else { return self[keyPath: keyPath] }
-        let recorder = ReadRecorder()
-        let probe = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
-        let value = probe[keyPath: keyPath]
-        let reads = recorder.closeReturningDirectReads()
+        let probe = KeyPathProbe(on: storage)
+        let value = probe.values[keyPath: keyPath]
+        let reads = probe.keysRead()
         if reads.count == 1 { PropertyKeys.learn(keyPath, reads: reads[0]) }
         if reads.count == 1, let direct = reads[0].value(in: self, as: Value.self),
             isBitwiseIdentical(value, direct), storage.mayCacheValue(of: ObjectIdentifier(reads[0]))
