@@ -101,7 +101,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     func captureReadDuringCreation() {
         guard let recorder = values.storage.recorder else { return }
         if let keyPath {
-            recorder.name(PropertyKeys.key(for: keyPath))
+            recorder.name(keyPath: keyPath)
         } else {
             recorder.name(typeKey)
         }

@@ -107,9 +107,9 @@ extension OwnedDependency: OwnedDependencyRead {
     func name(in recorder: ReadRecorder) {
         // NB: as `Dependency.init` names it: the key, without reading the value.
         if let keyPath {
-            recorder.name(PropertyKeys.key(for: keyPath))
-        } else {
-            recorder.name(unsafeBitCast(identity, to: Any.Type.self) as? any DependencyKey.Type)
+            recorder.name(keyPath: keyPath)
+        } else if let key = unsafeBitCast(identity, to: Any.Type.self) as? any DependencyKey.Type {
+            recorder.name(key)
         }
     }
 }

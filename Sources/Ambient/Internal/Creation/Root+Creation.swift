@@ -68,7 +68,6 @@ extension Root {
         let values = DependencyValues(
             storage: Storage(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
         let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
-        values.storage.links?.creationEnded(naming: reads)
         let publication = Publication(
             key: Key.self, creation: creation, box: created, reads: reads, directReads: directReads, storage: storage
         )
@@ -160,11 +159,12 @@ extension Root {
         let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
         let closed = recorder.close()
         var reads = Set(closed.reads)
-        if closed.namesUnknownKey { reads.insert(KeyInfo.anyOverride) }
+        if !closed.unresolved.isEmpty { reads.insert(KeyInfo.anyOverride) }
         for key in closed.named where ObjectIdentifier(key) != creation.key {
             reads.formUnion(namedReads(of: key, by: creation, in: values.storage))
         }
         reads.remove(creation.key)
+        values.storage.links?.creationEnded(naming: Array(reads), keyPaths: closed.unresolved)
         return (box, Array(reads), directReads)
     }
 

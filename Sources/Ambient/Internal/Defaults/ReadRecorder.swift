@@ -15,8 +15,8 @@ final class ReadRecorder: @unchecked Sendable {
         var direct: [any DependencyKey.Type] = []
         /// The keys of `@Dependency` properties created while open, whose values were not read.
         var named: [any DependencyKey.Type] = []
-        /// Whether a property was created whose key is not known yet (a key path never read).
-        var namesUnknownKey = false
+        /// The key paths of properties created whose keys are not known yet (key paths never read).
+        var unresolved: [any AnyObject & Sendable] = []
     }
     private let state = ConditionLock(State())
     private var open: AtomicWord { AtomicWords.word(0, of: self) }
@@ -72,24 +72,34 @@ final class ReadRecorder: @unchecked Sendable {
         }
     }
 
-    /// Notes a `@Dependency` created while open, without reading it (<doc:Semantics#Lazy-is-lazy>): its key, if
-    /// known, names what the creation depends on; `nil` for a key path whose key is not known yet.
-    func name(_ key: (any DependencyKey.Type)?) {
+    /// Notes a `@Dependency` created while open, without reading it (<doc:Semantics#Lazy-is-lazy>): its key names
+    /// what the creation depends on.
+    func name(_ key: any DependencyKey.Type) {
         guard records else { return }
+        state.withLock { $0.named.append(key) }
+    }
+
+    /// Notes a `@Dependency` created while open whose key path's key is learned from the key path's first read
+    /// (``PropertyKeys``): by its key if that is known, else by the key path.
+    func name(keyPath: any AnyObject & Sendable) {
+        guard records else { return }
+        let key = PropertyKeys.key(for: keyPath)
         state.withLock { state in
             if let key {
                 state.named.append(key)
             } else {
-                state.namesUnknownKey = true
+                state.unresolved.append(keyPath)
             }
         }
     }
 
     /// Stops recording (values created now may outlive the creation) and returns every key read, transitively,
-    /// the keys of the properties created meanwhile, and whether one of those had a key not known yet.
-    func close() -> (reads: [ObjectIdentifier], named: [any DependencyKey.Type], namesUnknownKey: Bool) {
+    /// the keys of the properties created meanwhile, and the key paths of those whose keys are not known yet.
+    func close() -> (
+        reads: [ObjectIdentifier], named: [any DependencyKey.Type], unresolved: [any AnyObject & Sendable]
+    ) {
         open.storeReleasing(0)
-        return state.withLock { state in (Array(state.keys), state.named, state.namesUnknownKey) }
+        return state.withLock { state in (Array(state.keys), state.named, state.unresolved) }
     }
 
     /// The keys read directly through these values so far, in order, repeats included.

@@ -23,8 +23,9 @@ final class WeakLinks: @unchecked Sendable {
     ///
     /// NB: never its own key's, so that a value with a property on its own key does not keep itself alive.
     private let pins = ConditionLock<[CreationSlot: ScopedDefault]>([:])
-    /// The keys the creation read or named, set when it ends: what it keeps of its scopes' instances when they end.
-    private let named = ConditionLock<Set<ObjectIdentifier>>([])
+    /// The keys the creation read or named, set when it ends, and the key paths of the properties it created whose
+    /// keys were not known then: what it keeps of its scopes' instances when they end.
+    private let named = ConditionLock<(keys: Set<ObjectIdentifier>, keyPaths: [any AnyObject & Sendable])>(([], []))
 
     init(root: Root, origins: [WeakOrigin], inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil) {
         weakRoot = root
@@ -34,16 +35,20 @@ final class WeakLinks: @unchecked Sendable {
     }
 
     /// Notes the keys the creation read or named, and has the scopes it links to keep what they hand out to it.
-    func creationEnded(naming keys: [ObjectIdentifier]) {
-        named.withLock { $0.formUnion(keys) }
+    func creationEnded(naming keys: [ObjectIdentifier], keyPaths: [any AnyObject & Sendable]) {
+        named.withLock { named in
+            named.keys.formUnion(keys)
+            named.keyPaths += keyPaths
+        }
         for origin in origins {
             origin.node?.scopedDefaultsCreatingIfNeeded().watch(self)
         }
     }
 
-    /// Whether the creation read or named `key`.
+    /// Whether the creation read or named `key`: a key path it named names the key it is known to read by now.
     func names(_ key: ObjectIdentifier) -> Bool {
-        named.withLock { $0.contains(key) }
+        let (keys, keyPaths) = named.withLock { ($0.keys, $0.keyPaths) }
+        return keys.contains(key) || keyPaths.contains { PropertyKeys.key(for: $0).map(ObjectIdentifier.init) == key }
     }
 
     /// The instance of `slot` that a linked scope handed out here, if one did.
