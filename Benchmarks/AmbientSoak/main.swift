@@ -6,7 +6,10 @@ import Foundation
 
 let environment = ProcessInfo.processInfo.environment
 let failures: [ModelFailure]
-if let seed = ModelCheck.seedFromEnvironment {
+if let seed = ModelCheck.seedFromEnvironment, environment["AMBIENT_MODEL_PRINT"] == "1" {
+    print(ModelCheck.programDescription(seed: seed))
+    exit(0)
+} else if let seed = ModelCheck.seedFromEnvironment {
     failures = await ModelCheck.check(seed: seed).map { [$0] } ?? []
     print("replayed seed \(seed): \(failures.isEmpty ? "agrees with the model" : "fails")")
 } else {

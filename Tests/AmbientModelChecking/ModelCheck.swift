@@ -20,20 +20,21 @@ public enum ModelCheck {
     /// - Returns: The failure, or `nil` when Ambient agreed with the model.
     public static func check(seed: UInt64, options: ModelCheckOptions = ModelCheckOptions()) async -> ModelFailure? {
         var generator = ProgramGenerator(
-            seed: seed, defaultsMayKeepTheirScope: options.defaultsMayKeepTheirScope
+            seed: seed, defaultsMayKeepTheirScope: options.defaultsMayKeepTheirScope, contract: options.contract
         )
         let program = generator.program()
-        guard let message = await run(program, seed: seed, settleTime: options.settleTime) else { return nil }
+        guard let message = await run(program, seed: seed, options: options) else { return nil }
         let kind = FailureKind(message)
         // A lifetime failure waits `settleTime` on every candidate that still fails; the others take a millisecond.
         let shrinker = Shrinker(attempts: kind == .lifetime ? 100 : 3_000) { candidate in
-            guard let other = await run(candidate, seed: seed, settleTime: options.settleTime) else { return false }
+            guard let other = await run(candidate, seed: seed, options: options) else { return false }
             return FailureKind(other) == kind
         }
         let shrunk = await shrinker.shrink(program)
-        let shrunkMessage = await run(shrunk, seed: seed, settleTime: options.settleTime) ?? message
+        let shrunkMessage = await run(shrunk, seed: seed, options: options) ?? message
         let replay =
-            (options.defaultsMayKeepTheirScope ? "" : "AMBIENT_MODEL_ACYCLIC=1 ")
+            (options.contract ? "AMBIENT_MODEL_CONTRACT=1 " : "")
+            + (options.defaultsMayKeepTheirScope ? "" : "AMBIENT_MODEL_ACYCLIC=1 ")
             + (options.settleTime == nil ? "AMBIENT_MODEL_LIFETIMES=0 " : "") + "AMBIENT_MODEL_SEED=\(seed)"
         return ModelFailure(seed: seed, replay: replay, message: shrunkMessage, program: shrunk.description)
     }
@@ -59,6 +60,18 @@ public enum ModelCheck {
         return result
     }
 
+    /// The program of `seed`, one step a line, as a failure would print it unshrunk.
+    ///
+    /// - Parameters:
+    ///   - seed: The program's seed.
+    ///   - options: What the programs may contain.
+    /// - Returns: The program's description.
+    public static func programDescription(seed: UInt64, options: ModelCheckOptions = ModelCheckOptions()) -> String {
+        var generator = ProgramGenerator(
+            seed: seed, defaultsMayKeepTheirScope: options.defaultsMayKeepTheirScope, contract: options.contract)
+        return generator.program().description
+    }
+
     /// The seed to replay from `AMBIENT_MODEL_SEED` (decimal, or hexadecimal after `0x`), if it is set.
     public static var seedFromEnvironment: UInt64? {
         guard let text = ProcessInfo.processInfo.environment["AMBIENT_MODEL_SEED"] else { return nil }
@@ -72,10 +85,11 @@ public enum ModelCheck {
     }
 
     /// Runs `program` under the ``Watchdog``.
-    private static func run(_ program: Program, seed: UInt64, settleTime: Double?) async -> String? {
+    private static func run(_ program: Program, seed: UInt64, options: ModelCheckOptions) async -> String? {
         Watchdog.shared.watch(program, seed: seed)
         defer { Watchdog.shared.watch(nil, seed: seed) }
-        return await Interpreter(program: program, settleTime: settleTime).run()
+        let interpreter = Interpreter(program: program, settleTime: options.settleTime, contract: options.contract)
+        return await ProgramExecutor.run { await interpreter.run() }
     }
 }
 
@@ -87,13 +101,22 @@ public struct ModelCheckOptions: Sendable {
     /// How long, in seconds, a program's instances may take to be freed once it dropped its values (threads and
     /// queues release their closures a moment after they finish); `nil` checks reads and creations only.
     public var settleTime: Double? = 1
+    /// Whether the model keeps issue 32's contract (the Semantics article's rules "Lazy is lazy", "Only a real cycle
+    /// stops the process", "A creation's bookkeeping ends with the creation", "One instance per key per scope, for
+    /// good") and the programs contain the shapes only such a core runs; otherwise the model is today's core.
+    ///
+    /// Off until the core keeps the contract: today's core fails those programs (and stops the process on a getter
+    /// whose value keeps a property on the getter's key). `AMBIENT_MODEL_CONTRACT=1` switches it on.
+    public var contract = false
 
     /// Every pattern, with a second to settle; `AMBIENT_MODEL_ACYCLIC=1` leaves out the defaults that keep what keeps
-    /// them, `AMBIENT_MODEL_LIFETIMES=0` checks reads and creations only.
+    /// them, `AMBIENT_MODEL_LIFETIMES=0` checks reads and creations only, `AMBIENT_MODEL_CONTRACT=1` checks the
+    /// contract of issue 32.
     public init() {
         let environment = ProcessInfo.processInfo.environment
         defaultsMayKeepTheirScope = environment["AMBIENT_MODEL_ACYCLIC"] != "1"
         if environment["AMBIENT_MODEL_LIFETIMES"] == "0" { settleTime = nil }
+        contract = environment["AMBIENT_MODEL_CONTRACT"] == "1"
     }
 }
 

@@ -4,22 +4,33 @@ import Ambient
 struct ProgramGenerator {
     private var random: SplitMix64
     private let defaultsMayKeepTheirScope: Bool
+    /// Whether the programs may contain the shapes only a core that keeps issue 32's contract runs: defaults whose
+    /// `init` starts work, and a getter that reads a key whose value keeps a property on the getter's own key
+    /// (today's core stops that as a cycle, ending the process).
+    private let contract: Bool
     private var keyCount = 0
     private var nextSlot = 0
     private var capturedSlots: [Int] = []
     private var holderSlots: [Int] = []
+    private var keptSlots: [Int] = []
     private var budget = 0
 
-    init(seed: UInt64, defaultsMayKeepTheirScope: Bool) {
+    init(seed: UInt64, defaultsMayKeepTheirScope: Bool, contract: Bool = false) {
         random = SplitMix64(seed: seed)
         self.defaultsMayKeepTheirScope = defaultsMayKeepTheirScope
+        self.contract = contract
     }
 
     mutating func program() -> Program {
-        keyCount = 4 + random.below(ModelKeys.count - 3)
+        // Most programs use a few keys, so that what they do meets; some use about forty, so that a root's and a
+        // scope's tables fill and grow.
+        keyCount = random.chance(12) ? 30 + random.below(ModelKeys.count - 29) : 4 + random.below(3)
         let keys = behaviors()
         var roots: [RootRun] = []
         for _ in 0..<(1 + random.below(2)) {
+            // Today's core frees a root's instances when the root ends, also those a kept default's `@Dependency`
+            // still names; the contract keeps them ("One instance per key per scope, for good").
+            if !contract { keptSlots = [] }
             budget = 14 + random.below(14)
             let context = random.element(of: [.testing, .testing, .default, .preview] as [DependencyContext])
             roots.append(RootRun(context: context, body: steps(depth: 0, isAsync: true)))
@@ -30,10 +41,18 @@ struct ProgramGenerator {
     // MARK: Keys
 
     private mutating func behaviors() -> [KeyBehavior] {
+        // With many keys, each reads fewer of the keys before it, so that creations stay short.
+        let readChance = keyCount > 8 ? 6 : 30
         var keys = (0..<keyCount).map { index in
             var key = KeyBehavior()
             key.shape = random.chance(45) ? .object : .value
-            key.reads = (0..<index).filter { _ in random.chance(30) }
+            key.reads = (0..<index).filter { _ in random.chance(readChance) }
+            if index >= 2, random.chance(20) {
+                // A read that depends on a value (issue 32's F7: a cart reads `persistence` when `config` persists).
+                let when = random.below(index)
+                let then = random.below(index)
+                if when != then { key.conditionalReads.append(.init(when: when, then: then)) }
+            }
             return key
         }
         for index in keys.indices {
@@ -43,29 +62,54 @@ struct ProgramGenerator {
             if random.chance(20), defaultsMayKeepTheirScope {
                 let held = random.chance(50) ? index : random.element(of: targets)
                 keys[index].shape = .owner(holding: held)
-                if Self.isCyclic(keys) { keys[index].shape = .owner(holding: index) }
+                if random.chance(30) {
+                    // A subclass whose superclass declares the other property.
+                    keys[index].shape = .ownerSubclass(inherited: random.element(of: targets), own: held)
+                }
+                if isCyclic(keys) { keys[index].shape = .owner(holding: index) }
                 continue
             }
             for _ in 0..<random.below(3) where !targets.isEmpty {
                 let target = random.chance(35) && defaultsMayKeepTheirScope ? index : random.element(of: targets)
                 keys[index].references.append(.init(key: target, byKeyPath: random.chance(50)))
-                if Self.isCyclic(keys) { keys[index].references.removeLast() }
+                if isCyclic(keys) { keys[index].references.removeLast() }
             }
             keys[index].capturesCurrent = defaultsMayKeepTheirScope && random.chance(20)
+            if contract, defaultsMayKeepTheirScope, !keys[index].reads.isEmpty, random.chance(25) {
+                // Issue 32's F3: the getter reads a key whose value keeps a `@Dependency` on the getter's own key.
+                let read = random.element(of: keys[index].reads)
+                if !keys[read].isOwner { keys[read].references.append(.init(key: index, byKeyPath: random.chance(50))) }
+            }
+            if contract, keys[index].shape == .object, random.chance(20) {
+                // Issue 32's F1 and F2: `init` starts work that reads keys and holds the default weakly. A Dispatch
+                // block the creation waits for reads keys before this one only (others could wait for this one).
+                let kind: KeyBehavior.Work.Kind = random.chance(50) ? .task : .dispatch
+                let readable = kind == .task ? keyCount : index
+                if readable > 0 {
+                    let reads = (0..<(1 + random.below(2))).map { _ in random.below(readable) }
+                    keys[index].work = .init(kind: kind, reads: reads)
+                }
+            }
         }
         return keys
     }
 
+    /// Whether some default would read itself while it is still being made, with the core these programs are for.
+    private func isCyclic(_ keys: [KeyBehavior]) -> Bool {
+        Self.isCyclic(keys, propertiesAreReadWhileCreated: !contract)
+    }
+
     /// Whether some default would read itself while it is still being made: from what it reads before its value
-    /// exists, through anything those keys read, back to itself. Such a program stops the process.
-    static func isCyclic(_ keys: [KeyBehavior]) -> Bool {
+    /// exists, through anything those keys read (their properties too, when `propertiesAreReadWhileCreated`, as
+    /// today's core does), back to itself. Such a program stops the process.
+    static func isCyclic(_ keys: [KeyBehavior], propertiesAreReadWhileCreated: Bool = true) -> Bool {
         keys.indices.contains { start in
             var seen: Set<Int> = []
-            var next = keys[start].reads
+            var next = keys[start].creationReads
             while let key = next.popLast() {
                 if key == start { return true }
                 guard seen.insert(key).inserted else { continue }
-                next += keys[key].reads + keys[key].laterReads
+                next += keys[key].creationReads + (propertiesAreReadWhileCreated ? keys[key].laterReads : [])
             }
             return false
         }
@@ -77,9 +121,34 @@ struct ProgramGenerator {
         var steps: [Step] = []
         for _ in 0..<(1 + random.below(4)) where budget > 0 {
             budget -= 1
-            steps.append(step(depth: depth, isAsync: isAsync))
+            let keptBefore = keptSlots.count
+            let step = step(depth: depth, isAsync: isAsync)
+            steps.append(step)
+            if case .scope = step, keptSlots.count > keptBefore, random.chance(60) {
+                // Issue 32's F6: an object kept in a scope is read after the scope ended, from several threads.
+                steps.append(
+                    .readKept(
+                        slot: keptSlots[keptSlots.count - 1], index: random.below(2), threads: 1 + random.below(4)))
+            }
         }
         return steps
+    }
+
+    /// The overrides of one update: mostly one or two keys; sometimes five or more, or a key (not the first) set
+    /// twice.
+    private mutating func overrides() -> [OverrideSpec] {
+        var keys = Array((0..<keyCount).filter { _ in random.chance(25) }.prefix(2))
+        switch random.below(100) {
+        case 0..<10 where keyCount >= 5:
+            keys = Array((0..<keyCount).filter { _ in random.chance(50) }.prefix(5 + random.below(3)))
+            while keys.count < 5 { keys.append(random.below(keyCount)) }
+        case 10..<20:
+            keys = [key(), key()]
+            keys.append(keys[1])
+        default:
+            break
+        }
+        return keys.map { OverrideSpec(key: $0, isObject: random.chance(50)) }
     }
 
     private mutating func step(depth: Int, isAsync: Bool) -> Step {
@@ -91,13 +160,28 @@ struct ProgramGenerator {
             return .readReference(key(), index: random.below(2))
         case 36..<41:
             return .readCaptured(key(), through: key())
-        case 41..<58 where nests:
-            let overrides = (0..<keyCount).filter { _ in random.chance(25) }.prefix(2)
-                .map { OverrideSpec(key: $0, isObject: random.chance(50)) }
+        case 41..<44 where nests:
+            // A scope that reads in the values it is updating, or that reads every key (tables fill and grow).
+            if keyCount > 8, random.chance(50) {
+                return .scope(
+                    overrides: overrides(), context: nil, isAsync: false, body: (0..<keyCount).map { .read($0) })
+            }
+            return .scopeReadingInUpdate(
+                overrides: overrides(), reads: (0..<(1 + random.below(2))).map { _ in key() },
+                body: steps(depth: depth + 1, isAsync: false))
+        case 44..<58 where nests:
+            let overrides = overrides()
             let context: DependencyContext? = random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
             let scopeIsAsync = isAsync && random.chance(50)
             let body = steps(depth: depth + 1, isAsync: scopeIsAsync)
-            return .scope(overrides: Array(overrides), context: context, isAsync: scopeIsAsync, body: body)
+            return .scope(overrides: overrides, context: context, isAsync: scopeIsAsync, body: body)
+        case 58..<62 where nests && !capturedSlots.isEmpty:
+            // A copy of kept values, changed and re-entered.
+            let executors = isAsync ? Executor.allCases : [.inline, .dispatch, .thread]
+            let executor = random.element(of: executors)
+            return .reenterChanged(
+                slot: random.element(of: capturedSlots), overrides: overrides(), executor: executor,
+                body: steps(depth: depth + 1, isAsync: executor == .detached))
         case 58..<74 where nests && !capturedSlots.isEmpty:
             let executors = isAsync ? Executor.allCases : [.inline, .dispatch, .thread]
             let executor = random.element(of: executors)
@@ -108,9 +192,18 @@ struct ProgramGenerator {
             nextSlot += 1
             capturedSlots.append(nextSlot)
             return .capture(slot: nextSlot)
-        case 74..<80:
+        case 74..<77:
             return .race(key(), threads: 2 + random.below(4))
+        case 77..<80 where !keptSlots.isEmpty && random.chance(50):
+            return .readKept(slot: random.element(of: keptSlots), index: random.below(2), threads: 1 + random.below(4))
+        case 77..<80:
+            nextSlot += 1
+            keptSlots.append(nextSlot)
+            return .keep(slot: nextSlot, key: key())
         case 80..<92 where !holderSlots.isEmpty && random.chance(60):
+            if random.chance(25) {
+                return .raceHolder(slot: random.element(of: holderSlots), key: key(), threads: 2 + random.below(4))
+            }
             return .readHolder(slot: random.element(of: holderSlots), key: key())
         case 80..<92:
             nextSlot += 1

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The one thread the programs run on, as the task executor of the task that runs them.
+///
+/// The programs are asynchronous (async scopes, detached tasks, the tasks defaults start) and, on the cooperative
+/// pool, wait for a free pool thread at each resumption. Beside the stress suites, whose synchronous bodies hold pool
+/// threads for seconds under the thread sanitizer, a program could wait longer than the ``Watchdog`` allows with no
+/// work of its own to wait for (issue 32's flake). On this thread a program waits only for what it started itself.
+/// Its synchronous steps may block the thread (a re-entry on another thread, a race): what they wait for runs on
+/// threads and queues of its own, never here.
+final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
+    // Safe: `jobs` is behind `condition`; the thread is started once, in `init`.
+
+    static let shared = ProgramExecutor()
+
+    /// The thread's name, which the tests check (Linux keeps 15 characters of a name).
+    static let threadName = "ModelPrograms"
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    private init() {
+        let thread = Thread { [unowned self] in
+            // NB: named from inside, as Foundation on Linux drops a name set before `start()`.
+            Thread.current.name = Self.threadName
+            run()
+        }
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.withLock {
+            jobs.append(job)
+            condition.signal()
+        }
+    }
+
+    private func run() {
+        while true {
+            let job = condition.withLock {
+                while jobs.isEmpty { condition.wait() }
+                return jobs.removeFirst()
+            }
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    /// Runs `operation` with this executor as its task's preference, where the platform has task executors.
+    static func run<T: Sendable>(_ operation: @Sendable () async -> T) async -> T {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return await withTaskExecutorPreference(shared, operation: operation)
+        }
+        return await operation()
+    }
+
+    /// A task that prefers this executor, where the platform has task executors; it inherits task-local values, as
+    /// `Task { }` does.
+    static func task(_ operation: sending @escaping @isolated(any) () async -> Void) -> Task<Void, Never> {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return Task(executorPreference: shared, operation: operation)
+        }
+        return Task(operation: operation)
+    }
+
+    /// A detached task that prefers this executor, where the platform has task executors.
+    static func detached<T: Sendable>(_ operation: sending @escaping () async -> T) -> Task<T, Never> {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return Task.detached(executorPreference: shared, operation: operation)
+        }
+        return Task.detached(operation: operation)
+    }
+}
