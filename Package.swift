@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "AmbientTestingHook"),
         .target(name: "AmbientTesting", dependencies: ["Ambient", "AmbientTestingHook"]),
         .testTarget(name: "AmbientTests", dependencies: ["Ambient", "AmbientModelChecking"]),
-        // A reference model of DESIGN §4 and random programs checked against it (ReferenceModelTests, AmbientSoak).
+        // A reference model of the Semantics article's rules and random programs checked against it
+        // (ReferenceModelTests, AmbientSoak).
         .target(name: "AmbientModelChecking", dependencies: ["Ambient"], path: "Tests/AmbientModelChecking"),
         .testTarget(name: "AmbientTestingTests", dependencies: ["Ambient", "AmbientTesting"]),
         // Every `swift` snippet of the DocC catalogs, verbatim, so each one keeps compiling (see .ci/doc-snippets).

@@ -1,6 +1,7 @@
-// Runs random programs against the reference model of DESIGN §4 until the count asked for, and prints how many ran
-// and every failure (seed and shrunk program). `swift run -c release AmbientSoak 20000`; AMBIENT_MODEL_SEED replays
-// one seed, AMBIENT_MODEL_FIRST_SEED fixes where a run starts (else it starts at a random seed, printed).
+// Runs random programs against the reference model of the Semantics article's rules until the count asked for, and
+// prints how many ran and every failure (seed and shrunk program). `swift run -c release AmbientSoak 20000`;
+// AMBIENT_MODEL_SEED replays one seed, AMBIENT_MODEL_FIRST_SEED fixes where a run starts (else it starts at a random
+// seed, printed).
 import AmbientModelChecking
 import Foundation
 

@@ -125,7 +125,8 @@ final class Interpreter: @unchecked Sendable {
             if serials != prediction.reads {
                 failure =
                     "after step \(stepNumber) (\(Self.describe(step))) the task of default #\(work.serial) read "
-                    + "\(serials.map { Self.describe($0) }); the model reads \(prediction.reads.map { Self.describe($0) })"
+                    + "\(serials.map { Self.describe($0) }); the model reads "
+                    + "\(prediction.reads.map { Self.describe($0) })"
             }
         }
         checkCreations(after: step)

@@ -1,7 +1,8 @@
 import Ambient
 import Foundation
 
-/// Random programs over a few dependency keys, each run against Ambient and against a reference model of DESIGN §4.
+/// Random programs over a few dependency keys, each run against Ambient and against a reference model of the rules of
+/// the Semantics article.
 ///
 /// Every read must return the instance the model returns, every default must be created as many times as the model
 /// creates it, and once a program has dropped its values nothing it created may be alive. A failing program is shrunk
@@ -96,14 +97,16 @@ public enum ModelCheck {
 /// What the generated programs may contain, and how long frees may lag.
 public struct ModelCheckOptions: Sendable {
     /// Whether defaults may keep what keeps them: a `@Dependency` on their own key, defaults holding each other, a
-    /// `DependencyOwner` on its own key, `DependencyValues.current` kept in the value (issue 20, part 1).
+    /// `DependencyOwner` on its own key, `DependencyValues.current` kept in the value (Semantics: "Freeing never splits
+    /// an instance").
     public var defaultsMayKeepTheirScope = true
     /// How long, in seconds, a program's instances may take to be freed once it dropped its values (threads and
     /// queues release their closures a moment after they finish); `nil` checks reads and creations only.
     public var settleTime: Double? = 1
-    /// Whether the model keeps issue 32's contract (the Semantics article's rules "Lazy is lazy", "Only a real cycle
-    /// stops the process", "A creation's bookkeeping ends with the creation", "One instance per key per scope, for
-    /// good") and the programs contain the shapes only such a core runs; otherwise the model is today's core.
+    /// Whether the model keeps the rules of the Semantics article's "Deciding collisions" ("Lazy is lazy", "Only a
+    /// real cycle stops the process", "Bookkeeping ends with the creation", "One instance per key per scope",
+    /// "Freeing never splits an instance") and the programs contain the shapes only such a core runs; otherwise the
+    /// model is today's core (commit 1254682).
     ///
     /// Off until the core keeps the contract: today's core fails those programs (and stops the process on a getter
     /// whose value keeps a property on the getter's key). `AMBIENT_MODEL_CONTRACT=1` switches it on.
@@ -111,7 +114,7 @@ public struct ModelCheckOptions: Sendable {
 
     /// Every pattern, with a second to settle; `AMBIENT_MODEL_ACYCLIC=1` leaves out the defaults that keep what keeps
     /// them, `AMBIENT_MODEL_LIFETIMES=0` checks reads and creations only, `AMBIENT_MODEL_CONTRACT=1` checks the
-    /// contract of issue 32.
+    /// rules of "Deciding collisions".
     public init() {
         let environment = ProcessInfo.processInfo.environment
         defaultsMayKeepTheirScope = environment["AMBIENT_MODEL_ACYCLIC"] != "1"

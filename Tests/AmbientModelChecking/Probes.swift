@@ -94,7 +94,7 @@ final class OwnerSubclassProbe<Inherited: ModelKey, Own: ModelKey>: OwnerBasePro
 
 /// A class-typed default whose `init` starts a `Task { [weak self] in … }` that reads keys through
 /// `DependencyValues.current` once the program lets it, then runs until the default is freed, and is cancelled in
-/// `deinit` (the periodic flush of issue 32's F1 and F2).
+/// `deinit`: a periodic flush or a stream consumer (Semantics: "Bookkeeping ends with the creation").
 final class WorkingProbe: ReferencingProbe {
     let serial: Int
     let references: [Dependency<any ModelProbe>]

@@ -5,9 +5,9 @@ import Foundation
 /// The programs are asynchronous (async scopes, detached tasks, the tasks defaults start) and, on the cooperative
 /// pool, wait for a free pool thread at each resumption. Beside the stress suites, whose synchronous bodies hold pool
 /// threads for seconds under the thread sanitizer, a program could wait longer than the ``Watchdog`` allows with no
-/// work of its own to wait for (issue 32's flake). On this thread a program waits only for what it started itself.
-/// Its synchronous steps may block the thread (a re-entry on another thread, a race): what they wait for runs on
-/// threads and queues of its own, never here.
+/// work of its own to wait for (CI's thread-sanitizer step failed so, once in two runs). On this thread a program waits
+/// only for what it started itself. Its synchronous steps may block the thread (a re-entry on another thread, a race):
+/// what they wait for runs on threads and queues of its own, never here.
 final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
     // Safe: `jobs` is behind `condition`; the thread is started once, in `init`.
 

@@ -4,9 +4,9 @@ import Ambient
 struct ProgramGenerator {
     private var random: SplitMix64
     private let defaultsMayKeepTheirScope: Bool
-    /// Whether the programs may contain the shapes only a core that keeps issue 32's contract runs: defaults whose
-    /// `init` starts work, and a getter that reads a key whose value keeps a property on the getter's own key
-    /// (today's core stops that as a cycle, ending the process).
+    /// Whether the programs may contain the shapes only a core that keeps the Semantics article's "Deciding
+    /// collisions" runs: defaults whose `init` starts work, and a getter that reads a key whose value keeps a property
+    /// on the getter's own key (today's core stops that as a cycle, ending the process).
     private let contract: Bool
     private var keyCount = 0
     private var nextSlot = 0
@@ -48,7 +48,7 @@ struct ProgramGenerator {
             key.shape = random.chance(45) ? .object : .value
             key.reads = (0..<index).filter { _ in random.chance(readChance) }
             if index >= 2, random.chance(20) {
-                // A read that depends on a value (issue 32's F7: a cart reads `persistence` when `config` persists).
+                // A read that depends on a value (a cart reads `persistence` when `config` persists).
                 let when = random.below(index)
                 let then = random.below(index)
                 if when != then { key.conditionalReads.append(.init(when: when, then: then)) }
@@ -56,8 +56,8 @@ struct ProgramGenerator {
             return key
         }
         for index in keys.indices {
-            // Without the patterns of issue 20 §1, a default holds only keys of lower index: no value can then
-            // reach itself through what it holds.
+            // Without the defaults that keep what keeps them, a default holds only keys of lower index: no value can
+            // then reach itself through what it holds.
             let targets = defaultsMayKeepTheirScope ? Array(0..<keyCount) : Array(0..<index)
             if random.chance(20), defaultsMayKeepTheirScope {
                 let held = random.chance(50) ? index : random.element(of: targets)
@@ -76,13 +76,15 @@ struct ProgramGenerator {
             }
             keys[index].capturesCurrent = defaultsMayKeepTheirScope && random.chance(20)
             if contract, defaultsMayKeepTheirScope, !keys[index].reads.isEmpty, random.chance(25) {
-                // Issue 32's F3: the getter reads a key whose value keeps a `@Dependency` on the getter's own key.
+                // A client's getter reads the session, which keeps `@Dependency(\.client)`: the getter reads a key
+                // whose value keeps a `@Dependency` on the getter's own key.
                 let read = random.element(of: keys[index].reads)
                 if !keys[read].isOwner { keys[read].references.append(.init(key: index, byKeyPath: random.chance(50))) }
             }
             if contract, keys[index].shape == .object, random.chance(20) {
-                // Issue 32's F1 and F2: `init` starts work that reads keys and holds the default weakly. A Dispatch
-                // block the creation waits for reads keys before this one only (others could wait for this one).
+                // A periodic flush or a stream consumer: `init` starts work that reads keys and holds the default
+                // weakly. A Dispatch block the creation waits for reads keys before this one only (others could wait
+                // for this one).
                 let kind: KeyBehavior.Work.Kind = random.chance(50) ? .task : .dispatch
                 let readable = kind == .task ? keyCount : index
                 if readable > 0 {
@@ -125,7 +127,8 @@ struct ProgramGenerator {
             let step = step(depth: depth, isAsync: isAsync)
             steps.append(step)
             if case .scope = step, keptSlots.count > keptBefore, random.chance(60) {
-                // Issue 32's F6: an object kept in a scope is read after the scope ended, from several threads.
+                // A logger flushing after its request: an object kept in a scope is read after the scope ended, from
+                // several threads.
                 steps.append(
                     .readKept(
                         slot: keptSlots[keptSlots.count - 1], index: random.below(2), threads: 1 + random.below(4)))

@@ -3,8 +3,9 @@ import Ambient
 /// The rules of the Semantics article for the keys of one program, the slow and obvious way: plain dictionaries, one
 /// thread, no caches but the ones the rules name.
 ///
-/// It has two modes. With `contract` (issue 32, the rules "Lazy is lazy", "Only a real cycle stops the process",
-/// "A creation's bookkeeping ends with the creation" and "One instance per key per scope, for good"):
+/// It has two modes. With `contract`, the rules of the article's "Deciding collisions" ("Lazy is lazy", "Only a real
+/// cycle stops the process", "Bookkeeping ends with the creation", "One instance per key per scope", "Freeing never
+/// splits an instance"):
 ///
 /// - A root caches, per context, one instance of each key's default, made on its first read there.
 /// - A default is made from the values of the scope that reads it. What its creation reads before its value exists
@@ -127,7 +128,7 @@ final class ReferenceModel: @unchecked Sendable {
     }
 
     private let keys: [KeyBehavior]
-    /// Whether the model keeps the contract of issue 32, or models today's core.
+    /// Whether the model keeps the rules of the Semantics article's "Deciding collisions", or models today's core.
     let contract: Bool
     /// How many times each key's default was created.
     private(set) var creations = Array(repeating: 0, count: ModelKeys.count)

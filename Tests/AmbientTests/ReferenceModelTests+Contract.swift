@@ -4,17 +4,17 @@ import Testing
 
 @testable import AmbientModelChecking
 
-/// The reference model keeps the rules of the Semantics article's "Deciding collisions" (issue 32's contract), and
-/// the programs that break them on today's core: one per finding of the issue.
+/// The reference model keeps the rules of the Semantics article's "Deciding collisions", and the programs of natural
+/// code that break them on today's core.
 ///
 /// The model-only tests run in every batch. The programs run against the core only with `AMBIENT_MODEL_CONTRACT=1`,
 /// the switch that also turns on the contract's shapes in the random batch: today's core fails them (and stops the
-/// process on F3's shape).
+/// process on a getter whose value keeps a property on the getter's key).
 extension ReferenceModelTests {
     // MARK: The model keeps the contract
 
-    /// Semantics: "Only a real cycle stops the process". F3's shape — the client's getter reads the session, the
-    /// session keeps `@Dependency(\.client)` — is no cycle in either order; today's model, like today's core on one
+    /// Semantics: "Only a real cycle stops the process". A client whose getter reads the session, where the session
+    /// keeps `@Dependency(\.client)`, is no cycle in either order; today's model, like today's core on one
     /// thread, stops it when the client is read first. The generator builds it with the contract from the first seeds
     /// on: seed 4's k3 reads k1, which keeps `@Dependency(K3.self)`, and its first step reads k3 (today's core stops
     /// the process: `dependency cycle: ModelKey3 → ModelKey1 → ModelKey3`).
@@ -50,7 +50,7 @@ extension ReferenceModelTests {
         #expect(model.reachedCycle)
     }
 
-    /// Semantics: "Lazy is lazy" (F4): reading a default creates none of its properties' values, but an override of
+    /// Semantics: "Lazy is lazy": reading a default creates none of its properties' values, but an override of
     /// a property's key still rebuilds it.
     @Test func creatingADefaultCreatesNoneOfItsPropertiesValues() {
         let model = ReferenceModel(keys: Finding.analyticsAndDatabase, contract: true)
@@ -65,7 +65,7 @@ extension ReferenceModelTests {
         #expect(today.creations[0] == 1)
     }
 
-    /// Semantics: "Bookkeeping ends with the creation" (F2): what a default's task reads is not the default's read.
+    /// Semantics: "Bookkeeping ends with the creation": what a default's task reads is not the default's read.
     @Test func readsOfADefaultsTaskAreNotItsReads() {
         let model = ReferenceModel(keys: Finding.appWideTask, contract: true)
         let root = model.freshRoot(context: .testing)
@@ -78,7 +78,7 @@ extension ReferenceModelTests {
         #expect(model.creations[1] == 1)
     }
 
-    /// Semantics: "One instance per key per scope" (F6): a request's buffer, read through two objects of the
+    /// Semantics: "One instance per key per scope": a request's buffer, read through two objects of the
     /// request after it ended, is the request's one buffer.
     @Test func objectsOfAnEndedScopeReadItsOneInstance() {
         let model = ReferenceModel(keys: Finding.logBuffer, contract: true)
@@ -93,7 +93,7 @@ extension ReferenceModelTests {
         #expect(model.creations[1] == 1)
     }
 
-    /// Semantics: "One instance per key per scope" (F7): a guest that shares the root's cart keeps it after a
+    /// Semantics: "One instance per key per scope": a guest that shares the root's cart keeps it after a
     /// creation elsewhere learned that the cart reads `persistence`, which the guest overrides; the root keeps it too.
     @Test func scopeKeepsTheInstanceItSharedAfterTheKeyLearnsARead() {
         let model = ReferenceModel(keys: Finding.cart, contract: true)
@@ -127,7 +127,7 @@ extension ReferenceModelTests {
 
     // MARK: The programs run on a thread of their own
 
-    /// Issue 32's flake: the programs waited for a cooperative pool thread while the stress suites' synchronous
+    /// CI's flake: the programs waited for a cooperative pool thread while the stress suites' synchronous
     /// bodies held them all under the thread sanitizer, and the watchdog took that for a hang. They run on their own
     /// thread, and so do the detached tasks and the tasks defaults start in them.
     @Test func programsAndTheirTasksRunOnTheirOwnThread() async {
@@ -143,10 +143,10 @@ extension ReferenceModelTests {
         #expect(names == Array(repeating: ProgramExecutor.threadName, count: 4))
     }
 
-    // MARK: The findings of issue 32, against the core
+    // MARK: Natural code that breaks the rules on today's core
 
-    /// Each finding's shape, run against the core with the contract's model. Fails on today's core (F3 stops the
-    /// process): on only with `AMBIENT_MODEL_CONTRACT=1`.
+    /// Each finding's shape, run against the core with the contract's model. Fails on today's core (a client read
+    /// first stops the process): on only with `AMBIENT_MODEL_CONTRACT=1`.
     @Test(.enabled(if: ModelCheckOptions().contract), arguments: Finding.allCases)
     func findingAgreesWithTheContract(_ finding: Finding) async {
         let program = finding.program
@@ -156,11 +156,11 @@ extension ReferenceModelTests {
         #expect(failure == nil, "\(finding): \(failure ?? "")")
     }
 
-    /// The findings of issue 32 as programs.
+    /// Natural code that breaks a rule of "Deciding collisions" on today's core, as programs.
     enum Finding: String, CaseIterable, Sendable {
-        case f1TaskOfAPerRequestDefault, f2TaskOfAnAppWideDefault, f2DispatchOfAnAppWideDefault
-        case f3ClientFirst, f3SessionFirst, f3FromTwoThreads, f4UnreadProperty, f6BufferAfterTheRequest
-        case f7CartOfAGuest
+        case taskOfAPerRequestDefault, taskOfAnAppWideDefault, dispatchOfAnAppWideDefault
+        case clientReadFirst, sessionReadFirst, clientAndSessionFromTwoThreads, unreadProperty, bufferAfterTheRequest
+        case cartOfAGuest
 
         /// k0 a session keeping `@Dependency(\.k1)`, k1 a client whose creation reads the session.
         static let sessionAndClient = [
@@ -190,42 +190,42 @@ extension ReferenceModelTests {
         var program: Program {
             let request = { (body: [Step]) in ReferenceModelTests.scope(overriding: 0, with: .value, body: body) }
             switch self {
-            case .f1TaskOfAPerRequestDefault:
+            case .taskOfAPerRequestDefault:
                 let keys = [
                     KeyBehavior(), KeyBehavior(shape: .object, reads: [0], work: .init(kind: .task, reads: [0])),
                 ]
                 let body = (0..<3).map { _ in request([.read(1)]) }
                 return Program(keys: keys, roots: [RootRun(context: .testing, body: body)])
-            case .f2TaskOfAnAppWideDefault, .f2DispatchOfAnAppWideDefault:
+            case .taskOfAnAppWideDefault, .dispatchOfAnAppWideDefault:
                 var keys = Self.appWideTask
-                if self == .f2DispatchOfAnAppWideDefault { keys[1].work?.kind = .dispatch }
+                if self == .dispatchOfAnAppWideDefault { keys[1].work?.kind = .dispatch }
                 let body = [Step.read(1)] + (0..<3).map { _ in request([.read(1)]) }
                 return Program(keys: keys, roots: [RootRun(context: .default, body: body)])
-            case .f3ClientFirst:
+            case .clientReadFirst:
                 return Program(
                     keys: Self.sessionAndClient,
                     roots: [RootRun(context: .testing, body: [.read(1), .readReference(0, index: 0), .read(1)])])
-            case .f3SessionFirst:
+            case .sessionReadFirst:
                 return Program(
                     keys: Self.sessionAndClient,
                     roots: [RootRun(context: .testing, body: [.read(0), .readReference(0, index: 0), .read(1)])])
-            case .f3FromTwoThreads:
+            case .clientAndSessionFromTwoThreads:
                 return Program(
                     keys: Self.sessionAndClient,
                     roots: [
                         RootRun(context: .testing, body: [.race(1, threads: 2), .readReference(0, index: 0)]),
                         RootRun(context: .testing, body: [.race(0, threads: 2), .readReference(0, index: 0)]),
                     ])
-            case .f4UnreadProperty:
+            case .unreadProperty:
                 return Program(keys: Self.analyticsAndDatabase, roots: [RootRun(context: .testing, body: [.read(1)])])
-            case .f6BufferAfterTheRequest:
+            case .bufferAfterTheRequest:
                 let body: [Step] = [
                     request([.keep(slot: 1, key: 2), .keep(slot: 2, key: 3), .readReference(2, index: 0)]),
                     .readKept(slot: 1, index: 0, threads: 1), .readKept(slot: 2, index: 0, threads: 8),
                     .readKept(slot: 1, index: 0, threads: 8),
                 ]
                 return Program(keys: Self.logBuffer, roots: [RootRun(context: .testing, body: body)])
-            case .f7CartOfAGuest:
+            case .cartOfAGuest:
                 let body: [Step] = [
                     ReferenceModelTests.scope(overriding: 1, body: [.keep(slot: 1, key: 2), .capture(slot: 2)]),
                     ReferenceModelTests.scope(overriding: 0, with: .value, body: [.read(2)]),

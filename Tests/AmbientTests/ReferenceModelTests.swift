@@ -4,8 +4,8 @@ import Testing
 @testable import AmbientModelChecking
 
 /// Semantics: "Nothing outlives its use" and the rules it names: random programs over a few keys (or about forty),
-/// checked step by step against a reference model of the Semantics article (`AmbientModelChecking`). A failure names its seed and the shrunk program; `AMBIENT_MODEL_SEED=<seed> swift test
-/// --filter ReferenceModelTests` replays it, `AMBIENT_MODEL_PROGRAMS` sets the size of the batch. Serialized: the
+/// checked step by step against a reference model of the Semantics article (`AmbientModelChecking`). A failure names
+/// its seed and the shrunk program; `AMBIENT_MODEL_SEED=<seed> swift test --filter ReferenceModelTests` replays it, `AMBIENT_MODEL_PROGRAMS` sets the size of the batch. Serialized: the
 /// programs count creations and live instances of shared keys.
 @Suite(.serialized) struct ReferenceModelTests {
     @Test func randomProgramsAgreeWithTheReferenceModel() async {
@@ -41,7 +41,8 @@ import Testing
         )
     }
 
-    /// With the contract, the generator also builds the shapes only a core that keeps it runs (issue 32's F1–F3).
+    /// With the contract, the generator also builds the shapes only a core that keeps it runs (defaults whose init
+    /// starts work, a getter reading a key whose value names the getter's key).
     @Test func generatorWithTheContractMakesItsShapes() {
         var patterns: Set<String> = []
         for seed in UInt64(1)...300 {
@@ -193,7 +194,8 @@ import Testing
         #expect(failure == nil, "\(failure ?? "")")
     }
 
-    /// The four patterns of issue 20 §1, each in a request scope: the default must be freed with its scope.
+    /// The four patterns of defaults that keep what keeps them, each in a request scope: the default must be freed
+    /// with its scope (Semantics: "Freeing never splits an instance").
     enum KeepingPattern: String, CaseIterable, Sendable {
         case selfReference, mutualReference, ownerOfItsOwnKey, keepsCurrentValues
 
@@ -225,14 +227,14 @@ import Testing
         await expectFreedWithItsScope(.keepsCurrentValues)
     }
 
-    /// These leaked 4, 3 and 4 instances before the ownership fix of issue 20 §1 (8a843eb).
+    /// These leaked 4, 3 and 4 instances before the ownership fix (8a843eb).
     @Test(arguments: [KeepingPattern.selfReference, .mutualReference, .ownerOfItsOwnKey])
     func defaultThatHoldsWhatHoldsItIsFreedWithItsScope(_ pattern: KeepingPattern) async {
         await expectFreedWithItsScope(pattern)
     }
 
-    /// Every pattern, the ones of issue 20 §1 included, over seeds 1 to 300: seed 10 leaked and seed 377 hung before
-    /// a creation stopped waiting for one nested in it (see the two tests above).
+    /// Every pattern, the defaults that keep what keeps them included, over seeds 1 to 300: seed 10 leaked and seed 377
+    /// hung before a creation stopped waiting for one nested in it (see the two tests above).
     @Test
     func randomProgramsWithDefaultsThatKeepTheirScopeAgreeWithTheReferenceModel() async {
         let count = min(ModelCheck.programCountFromEnvironment ?? 300, 300)
