@@ -20,6 +20,13 @@ public enum ModelCheck {
     ///   - options: What the programs may contain.
     /// - Returns: The failure, or `nil` when Ambient agreed with the model.
     public static func check(seed: UInt64, options: ModelCheckOptions = ModelCheckOptions()) async -> ModelFailure? {
+        // NB: the whole check, the watchdog's start and stop included, runs on the programs' own thread: back on the
+        // cooperative pool between two programs, the stop could wait for a free pool thread as long as the stress
+        // suites hold them all, and the watchdog would take that for the program's time.
+        await ProgramExecutor.run { await checkOnTheProgramsThread(seed: seed, options: options) }
+    }
+
+    private static func checkOnTheProgramsThread(seed: UInt64, options: ModelCheckOptions) async -> ModelFailure? {
         var generator = ProgramGenerator(
             seed: seed, defaultsMayKeepTheirScope: options.defaultsMayKeepTheirScope, contract: options.contract
         )
@@ -51,14 +58,17 @@ public enum ModelCheck {
     public static func checkPrograms(
         _ count: Int, firstSeed: UInt64, maximumFailures: Int = 3, options: ModelCheckOptions = ModelCheckOptions()
     ) async -> ModelCheckResult {
-        var result = ModelCheckResult()
-        for index in 0..<count where result.failures.count < maximumFailures {
-            result.programs += 1
-            if let failure = await check(seed: firstSeed &+ UInt64(index), options: options) {
-                result.failures.append(failure)
+        await ProgramExecutor.run {
+            var result = ModelCheckResult()
+            for index in 0..<count where result.failures.count < maximumFailures {
+                result.programs += 1
+                let seed = firstSeed &+ UInt64(index)
+                if let failure = await checkOnTheProgramsThread(seed: seed, options: options) {
+                    result.failures.append(failure)
+                }
             }
+            return result
         }
-        return result
     }
 
     /// The program of `seed`, one step a line, as a failure would print it unshrunk.
@@ -89,8 +99,7 @@ public enum ModelCheck {
     private static func run(_ program: Program, seed: UInt64, options: ModelCheckOptions) async -> String? {
         Watchdog.shared.watch(program, seed: seed)
         defer { Watchdog.shared.watch(nil, seed: seed) }
-        let interpreter = Interpreter(program: program, settleTime: options.settleTime, contract: options.contract)
-        return await ProgramExecutor.run { await interpreter.run() }
+        return await Interpreter(program: program, settleTime: options.settleTime, contract: options.contract).run()
     }
 }
 
