@@ -245,7 +245,7 @@ final class Interpreter: @unchecked Sendable {
             model.release(inner)
         case .makeHolder(let slot, let byKeyPath):
             model.hold(node)
-            holders[slot] = (ModelHolder(byKeyPath: byKeyPath), node)
+            holders[slot] = (ModelHolder(byKeyPath: byKeyPath, keys: program.keys.count), node)
         case .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
             let expected = model.read(key, in: inner)

@@ -138,8 +138,9 @@ final class TaskSlot: @unchecked Sendable {
 final class ModelHolder: Sendable {
     private let dependencies: [Dependency<any ModelProbe>]
 
-    init(byKeyPath: Bool) {
-        dependencies = (0..<ModelKeys.count).map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
+    /// An object with a `@Dependency` on each of the first `keys` keys.
+    init(byKeyPath: Bool, keys: Int) {
+        dependencies = (0..<keys).map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
         ModelRuntime.shared.instanceCreated()
     }
 

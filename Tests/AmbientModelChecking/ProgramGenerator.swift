@@ -66,13 +66,16 @@ struct ProgramGenerator {
                     // A subclass whose superclass declares the other property.
                     keys[index].shape = .ownerSubclass(inherited: random.element(of: targets), own: held)
                 }
-                if isCyclic(keys) { keys[index].shape = .owner(holding: index) }
+                if keys[index].laterReads.contains(where: { closesACycle(keys, from: index, to: $0) }) {
+                    keys[index].shape = .owner(holding: index)
+                }
                 continue
             }
             for _ in 0..<random.below(3) where !targets.isEmpty {
                 let target = random.chance(35) && defaultsMayKeepTheirScope ? index : random.element(of: targets)
-                keys[index].references.append(.init(key: target, byKeyPath: random.chance(50)))
-                if isCyclic(keys) { keys[index].references.removeLast() }
+                if !closesACycle(keys, from: index, to: target) {
+                    keys[index].references.append(.init(key: target, byKeyPath: random.chance(50)))
+                }
             }
             keys[index].capturesCurrent = defaultsMayKeepTheirScope && random.chance(20)
             if contract, defaultsMayKeepTheirScope, !keys[index].reads.isEmpty, random.chance(25) {
@@ -96,25 +99,22 @@ struct ProgramGenerator {
         return keys
     }
 
-    /// Whether some default would read itself while it is still being made, with the core these programs are for.
-    private func isCyclic(_ keys: [KeyBehavior]) -> Bool {
-        Self.isCyclic(keys, propertiesAreReadWhileCreated: !contract)
-    }
-
-    /// Whether some default would read itself while it is still being made: from what it reads before its value
-    /// exists, through anything those keys read (their properties too, when `propertiesAreReadWhileCreated`, as
-    /// today's core does), back to itself. Such a program stops the process.
-    static func isCyclic(_ keys: [KeyBehavior], propertiesAreReadWhileCreated: Bool = true) -> Bool {
-        keys.indices.contains { start in
-            var seen: Set<Int> = []
-            var next = keys[start].creationReads
-            while let key = next.popLast() {
-                if key == start { return true }
-                guard seen.insert(key).inserted else { continue }
-                next += keys[key].creationReads + (propertiesAreReadWhileCreated ? keys[key].laterReads : [])
-            }
-            return false
+    /// Whether a `@Dependency` of `key` on `target` would let some default read itself while it is still being made,
+    /// with the core these programs are for: a path from `target` back to `key` with a read while created on it
+    /// (reads while created, and with today's core the properties, which it reads while creating). The programs have
+    /// no such path before (reads while created name keys of lower index only), so a new one goes through this
+    /// property. Such a program stops the process.
+    private func closesACycle(_ keys: [KeyBehavior], from key: Int, to target: Int) -> Bool {
+        guard !contract else { return false }
+        var seen: Set<[Int]> = []
+        var next = [(key: target, afterARead: false)]
+        while let (current, afterARead) = next.popLast() {
+            if current == key, afterARead { return true }
+            guard seen.insert([current, afterARead ? 1 : 0]).inserted else { continue }
+            next += keys[current].creationReads.map { ($0, true) }
+            next += keys[current].laterReads.map { ($0, afterARead) }
         }
+        return false
     }
 
     // MARK: Steps
