@@ -220,7 +220,8 @@ extension ReferenceModelTests {
                 return Program(keys: Self.analyticsAndDatabase, roots: [RootRun(context: .testing, body: [.read(1)])])
             case .bufferAfterTheRequest:
                 let body: [Step] = [
-                    request([.keep(slot: 1, key: 2), .keep(slot: 2, key: 3), .readReference(2, index: 0)]),
+                    // The request writes to its buffer first, so that only what happens after it ended differs.
+                    request([.read(1), .keep(slot: 1, key: 2), .keep(slot: 2, key: 3), .readReference(2, index: 0)]),
                     .readKept(slot: 1, index: 0, threads: 1), .readKept(slot: 2, index: 0, threads: 8),
                     .readKept(slot: 1, index: 0, threads: 8),
                 ]
