@@ -22,7 +22,7 @@ final class Interpreter: @unchecked Sendable {
     private var stepNumber = 0
     private let raceLock = NSLock()
     private var raceResults: [Int?] = []
-    private var raceBody: (@Sendable () -> Int?)?
+    private var raceBodies: [@Sendable () -> Int?] = []
 
     init(program: Program, settleTime: Double?, contract: Bool = false) {
         self.program = program
@@ -55,7 +55,9 @@ final class Interpreter: @unchecked Sendable {
         let survivors = model.survivors()
         let deadline = Date().addingTimeInterval(settleTime)
         while ModelRuntime.shared.liveInstances != liveBefore + survivors, Date() < deadline {
-            try? await Task.sleep(nanoseconds: 2_000_000)
+            // NB: a blocking sleep: `Task.sleep` resumes through a timer on the global queue, which the stress suites
+            // can hold for a minute (see `ProgramExecutor`); nothing the program frees needs this thread.
+            Self.pause()
         }
         let alive = ModelRuntime.shared.liveInstances - liveBefore
         if alive != survivors {
@@ -63,6 +65,11 @@ final class Interpreter: @unchecked Sendable {
             return "\(alive) instances made by the program are still alive after it dropped all its values\(expected)"
         }
         return nil
+    }
+
+    /// Blocks the program's thread for two milliseconds.
+    private static func pause() {
+        Thread.sleep(forTimeInterval: 0.002)
     }
 
     private var isStopped: Bool { failure != nil || model.reachedCycle }
@@ -213,6 +220,32 @@ final class Interpreter: @unchecked Sendable {
                 compare(actual, expected, step)
                 return
             }
+        case .raceAcross(let key, let slots):
+            let entries = slots.compactMap { captured[$0] }
+            guard entries.count == slots.count else { return }
+            let createdBefore = model.creations.reduce(0, +)
+            let expected = entries.map { model.read(key, in: $0.node) }
+            guard !isStopped else { return }
+            let reads = entries.map { entry -> @Sendable () -> Int? in
+                let values = entry.values
+                return {
+                    ModelRuntime.shared.arriveAtRace()
+                    return ModelKeys.read(key, in: values).serial
+                }
+            }
+            // Two creations or more would be numbered in the order the threads make them: read one after another.
+            let actual: [Int?]
+            if model.creations.reduce(0, +) - createdBefore > 1 {
+                actual = entries.map { ModelKeys.read(key, in: $0.values).serial }
+            } else {
+                ModelRuntime.shared.armRace()
+                actual = race(reads)
+                ModelRuntime.shared.disarmRace()
+            }
+            for (actual, expected) in zip(actual, expected) where actual != expected {
+                compare(actual, expected, step)
+                return
+            }
         case .raceHolder(let slot, let key, let threads):
             guard let (holder, inner) = holders[slot] else { return }
             let expected = model.read(key, in: inner)
@@ -298,7 +331,7 @@ final class Interpreter: @unchecked Sendable {
             withDependencies(values, operation: body)
             return
         case .dispatch:
-            DispatchQueue.global().async(execute: work)
+            ProgramExecutor.dispatchQueue().async(execute: work)
         case .thread, .detached:
             // NB: a detached task needs an asynchronous caller; a synchronous one uses a thread instead.
             Thread(block: work).start()
@@ -308,29 +341,36 @@ final class Interpreter: @unchecked Sendable {
 
     /// Runs `read` on `threads` threads released at once; the serials they read.
     private func race(threads: Int, _ read: @escaping @Sendable () -> Int?) -> [Int?] {
+        race(Array(repeating: read, count: threads))
+    }
+
+    /// Runs each of `reads` on a thread of its own, released at once; the serials they read, in their order.
+    private func race(_ reads: [@Sendable () -> Int?]) -> [Int?] {
         raceLock.withLock {
-            raceResults = []
-            raceBody = read
+            raceResults = Array(repeating: nil, count: reads.count)
+            raceBodies = reads
         }
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
-        for _ in 0..<threads {
+        for index in reads.indices {
             done.enter()
             Thread {
                 gate.wait()
-                if let read = self.raceLock.withLock({ self.raceBody }) {
+                if let read = self.raceLock.withLock({
+                    self.raceBodies.indices.contains(index) ? self.raceBodies[index] : nil
+                }) {
                     let serial = read()
-                    self.raceLock.withLock { self.raceResults.append(serial) }
+                    self.raceLock.withLock { self.raceResults[index] = serial }
                 }
                 done.leave()
             }.start()
         }
-        for _ in 0..<threads { gate.signal() }
+        for _ in reads.indices { gate.signal() }
         done.wait()
         // NB: the threads' closures are released a moment after they leave; they must not keep the scope alive
         // then, or a later read would find it where the model finds it gone.
         return raceLock.withLock {
-            raceBody = nil
+            raceBodies = []
             return raceResults
         }
     }

@@ -18,6 +18,9 @@ final class ModelRuntime: @unchecked Sendable {
     /// whether the program let it run, the continuation of a task waiting for that, and what the work read.
     private var works: [Work] = []
     private var worksStarted = 0
+    /// While a race across scopes runs, how many of its readers arrived.
+    private var raceArrivals: Int?
+    private let raceCondition = NSCondition()
     /// What the Dispatch blocks of creations read, by the serial of the default, in the order they ran.
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
 
@@ -111,6 +114,30 @@ final class ModelRuntime: @unchecked Sendable {
         for continuation in waiting { continuation.resume() }
     }
 
+    // MARK: Races across scopes
+
+    /// Starts counting the readers of a race across scopes.
+    func armRace() { raceCondition.withLock { raceArrivals = 0 } }
+
+    /// Stops counting.
+    func disarmRace() { raceCondition.withLock { raceArrivals = nil } }
+
+    /// Notes that a reader of the race arrived.
+    func arriveAtRace() {
+        raceCondition.withLock {
+            raceArrivals? += 1
+            raceCondition.broadcast()
+        }
+    }
+
+    /// In a race, waits (a second at most) until a second reader arrived.
+    private func waitForASecondReader() {
+        let deadline = Date().addingTimeInterval(1)
+        raceCondition.withLock {
+            while let arrivals = raceArrivals, arrivals < 2, raceCondition.wait(until: deadline) {}
+        }
+    }
+
     /// What the Dispatch blocks of creations read since ``start(_:)``, in the order they ran.
     var dispatchedReads: [(serial: Int, reads: [Int])] { lock.withLock { dispatchReads } }
 
@@ -146,6 +173,7 @@ final class ModelRuntime: @unchecked Sendable {
             lastSerial += 1
             return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), lastSerial)
         }
+        if behavior.waitsForASecondReader { waitForASecondReader() }
         for read in behavior.reads {
             _ = ModelKeys.read(read, in: .current)
         }
@@ -172,11 +200,11 @@ final class ModelRuntime: @unchecked Sendable {
         }
     }
 
-    /// Reads `reads` on `DispatchQueue.global()` in the values of the creation, and waits for the block.
+    /// Reads `reads` on a Dispatch queue in the values of the creation, and waits for the block.
     private func dispatch(_ reads: [Int], for serial: Int) {
         let values = DependencyValues.current
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { [self] in
+        ProgramExecutor.dispatchQueue().async { [self] in
             let serials = withDependencies(values) { reads.map { ModelKeys.read($0, in: .current).serial } }
             lock.withLock { dispatchReads.append((serial, serials)) }
             done.signal()

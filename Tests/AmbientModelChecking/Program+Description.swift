@@ -31,6 +31,7 @@ extension KeyBehavior: CustomStringConvertible {
                 reference.byKeyPath ? "@Dependency(\\.k\(reference.key))" : "@Dependency(K\(reference.key).self)")
         }
         if capturesCurrent { parts.append("keeps DependencyValues.current") }
+        if waitsForASecondReader { parts.append("in a race, waits for a second reader") }
         for read in conditionalReads {
             parts.append("reads k\(read.then) while created when k\(read.when) is overridden")
         }
@@ -80,6 +81,8 @@ extension Step {
                 lines.append(indent + "o\(slot) = read k\(key)")
             case .readKept(let slot, let index, let threads):
                 lines.append(indent + "read o\(slot)'s @Dependency #\(index) on \(threads) thread(s) at once")
+            case .raceAcross(let key, let slots):
+                lines.append(indent + "read k\(key) in " + slots.map { "v\($0)" }.joined(separator: ", ") + " at once")
             case .raceHolder(let slot, let key, let threads):
                 lines.append(indent + "read k\(key) through h\(slot) on \(threads) threads at once")
             case .reenterChanged(let slot, let overrides, let executor, let body):

@@ -28,7 +28,7 @@ struct KeyBehavior: Hashable, Sendable {
             /// A `Task { [weak self] in … }` that reads through `DependencyValues.current` once the program lets it
             /// (after the step that created the default), then runs until the default is freed.
             case task
-            /// A block on `DispatchQueue.global()` that re-enters the `DependencyValues.current` of the creation and
+            /// A block on a Dispatch queue that re-enters the `DependencyValues.current` of the creation and
             /// reads, while the creation waits for it.
             case dispatch
         }
@@ -53,6 +53,9 @@ struct KeyBehavior: Hashable, Sendable {
     var conditionalReads: [ConditionalRead] = []
     /// Work the default starts while it is created (a class only).
     var work: Work?
+    /// Whether, in a race across scopes, the creation waits until a second reader arrived: the other reader then
+    /// reads while this creation is under way.
+    var waitsForASecondReader = false
 
     /// The keys of the `@Dependency` properties, in the order they are declared (a superclass's first).
     var laterReads: [Int] {
@@ -114,6 +117,8 @@ indirect enum Step: Hashable, Sendable {
     /// Reads the `index`th `@Dependency` property of the value kept in slot `slot`, from `threads` threads at once
     /// (one: on the program's thread).
     case readKept(slot: Int, index: Int, threads: Int)
+    /// Reads `key` in the values kept in each of `slots` (one thread each), released at once.
+    case raceAcross(key: Int, slots: [Int])
     /// Reads `key` through the object in slot `slot` from `threads` threads at once.
     case raceHolder(slot: Int, key: Int, threads: Int)
     /// Copies the values of slot `slot`, sets `overrides` in the copy, and re-enters it on `executor`.

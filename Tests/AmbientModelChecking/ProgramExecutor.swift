@@ -13,19 +13,26 @@ final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
 
     static let shared = ProgramExecutor()
 
-    /// The thread's name, which the tests check (Linux keeps 15 characters of a name).
+    /// The thread's name, as debuggers show it (Linux keeps 15 characters of a name).
     static let threadName = "ModelPrograms"
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
+    private var threadID: pthread_t?
 
     private init() {
         let thread = Thread { [unowned self] in
             // NB: named from inside, as Foundation on Linux drops a name set before `start()`.
             Thread.current.name = Self.threadName
+            condition.withLock { threadID = pthread_self() }
             run()
         }
         thread.start()
+    }
+
+    /// Whether the caller runs on the programs' thread.
+    static var isCurrent: Bool {
+        shared.condition.withLock { shared.threadID.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
@@ -61,6 +68,16 @@ final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
             return Task(executorPreference: shared, operation: operation)
         }
         return Task(operation: operation)
+    }
+
+    /// A new serial Dispatch queue, for a block the program waits for.
+    ///
+    /// Not `DispatchQueue.global()`: on Linux its threads are the cooperative pool's, limited to the processor count,
+    /// and the stress suites can hold them all for a minute under the thread sanitizer (CI's flake: a re-entry on
+    /// Dispatch waited that long for a thread). A private queue targets the overcommitting global queue, which starts
+    /// a thread for it when none is free.
+    static func dispatchQueue() -> DispatchQueue {
+        DispatchQueue(label: "AmbientModelChecking.dispatch")
     }
 
     /// A detached task that prefers this executor, where the platform has task executors.

@@ -9,8 +9,11 @@ struct ProgramGenerator {
     /// on the getter's own key (today's core stops that as a cycle, ending the process).
     private let contract: Bool
     private var keyCount = 0
+    private var keys: [KeyBehavior] = []
     private var nextSlot = 0
     private var capturedSlots: [Int] = []
+    /// The slots captured in the root being generated.
+    private var capturedSlotsOfTheRoot: [Int] = []
     private var holderSlots: [Int] = []
     private var keptSlots: [Int] = []
     private var budget = 0
@@ -25,12 +28,13 @@ struct ProgramGenerator {
         // Most programs use a few keys, so that what they do meets; some use about forty, so that a root's and a
         // scope's tables fill and grow.
         keyCount = random.chance(12) ? 30 + random.below(ModelKeys.count - 29) : 4 + random.below(3)
-        let keys = behaviors()
+        keys = behaviors()
         var roots: [RootRun] = []
         for _ in 0..<(1 + random.below(2)) {
             // Today's core frees a root's instances when the root ends, also those a kept default's `@Dependency`
             // still names; the contract keeps them ("One instance per key per scope, for good").
             if !contract { keptSlots = [] }
+            capturedSlotsOfTheRoot = []
             budget = 14 + random.below(14)
             let context = random.element(of: [.testing, .testing, .default, .preview] as [DependencyContext])
             roots.append(RootRun(context: context, body: steps(depth: 0, isAsync: true)))
@@ -95,6 +99,11 @@ struct ProgramGenerator {
                     keys[index].work = .init(kind: kind, reads: reads)
                 }
             }
+        }
+        for index in keys.indices where keys[index].creationReads.isEmpty && keys[index].laterReads.isEmpty {
+            // Its creation reads nothing, so the scopes of a race share it: the second reader waits for the first.
+            keys[index].waitsForASecondReader =
+                !keys[index].capturesCurrent && keys[index].work == nil && random.chance(40)
         }
         return keys
     }
@@ -194,7 +203,14 @@ struct ProgramGenerator {
         case 58..<74:
             nextSlot += 1
             capturedSlots.append(nextSlot)
+            capturedSlotsOfTheRoot.append(nextSlot)
             return .capture(slot: nextSlot)
+        case 74..<77 where capturedSlotsOfTheRoot.count >= 2 && random.chance(80):
+            // First reads racing across scopes, of a default that waits for the second reader when it can.
+            let waiting = keys.indices.filter { keys[$0].waitsForASecondReader }
+            let key = !waiting.isEmpty && random.chance(70) ? random.element(of: waiting) : key()
+            let slots = (0..<(2 + random.below(2))).map { _ in random.element(of: capturedSlotsOfTheRoot) }
+            return .raceAcross(key: key, slots: slots)
         case 74..<77:
             return .race(key(), threads: 2 + random.below(4))
         case 77..<80 where !keptSlots.isEmpty && random.chance(50):

@@ -132,15 +132,16 @@ extension ReferenceModelTests {
     /// thread, and so do the detached tasks and the tasks defaults start in them.
     @Test func programsAndTheirTasksRunOnTheirOwnThread() async {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
-        let names = await ProgramExecutor.run { () async -> [String?] in
-            let first = currentThreadName()
+        let onTheProgramsThread = await ProgramExecutor.run { () async -> [Bool?] in
+            let first = ProgramExecutor.isCurrent
             await Task.yield()
-            let detached = await ProgramExecutor.detached { () async -> String? in currentThreadName() }.value
-            let started = ConditionBox<String>()
-            await ProgramExecutor.task { started.set(currentThreadName() ?? "") }.value
-            return [first, currentThreadName(), detached, started.value]
+            let detached = await ProgramExecutor.detached { () async -> Bool in ProgramExecutor.isCurrent }.value
+            let started = ConditionBox<Bool>()
+            await ProgramExecutor.task { started.set(ProgramExecutor.isCurrent) }.value
+            return [first, ProgramExecutor.isCurrent, detached, started.value]
         }
-        #expect(names == Array(repeating: ProgramExecutor.threadName, count: 4))
+        #expect(onTheProgramsThread == [true, true, true, true])
+        #expect(!ProgramExecutor.isCurrent)
     }
 
     // MARK: Natural code that breaks the rules on today's core
@@ -237,11 +238,6 @@ extension ReferenceModelTests {
             }
         }
     }
-}
-
-/// The name of the thread that runs the caller.
-private func currentThreadName() -> String? {
-    Thread.current.name
 }
 
 /// A value set by one task and read by another.

@@ -36,7 +36,8 @@ import Testing
                 "thread", "detached", "inline", "race", "holder", "DependencyValues()", "two roots",
                 "owner subclass", "read that depends on a value", "many keys", "five or more overrides",
                 "a later key set twice", "reads in an update", "changed copy re-entered", "kept object",
-                "kept object read from threads", "holder read from threads",
+                "kept object read from threads", "holder read from threads", "race across scopes",
+                "waits for a second reader",
             ]
         )
     }
@@ -284,6 +285,7 @@ import Testing
             if case .owner(let held) = key.shape, held == index { found.insert("owner of its own key") }
             if case .ownerSubclass = key.shape { found.insert("owner subclass") }
             if !key.conditionalReads.isEmpty { found.insert("read that depends on a value") }
+            if key.waitsForASecondReader { found.insert("waits for a second reader") }
             switch key.work?.kind {
             case .task: found.insert("task started by a default")
             case .dispatch: found.insert("dispatch block of a creation")
@@ -327,6 +329,8 @@ import Testing
                 found.insert("kept object")
             case .readKept(_, _, let threads) where threads > 1:
                 found.insert("kept object read from threads")
+            case .raceAcross:
+                found.insert("race across scopes")
             case .raceHolder:
                 found.insert("holder read from threads")
                 found.insert("holder")
