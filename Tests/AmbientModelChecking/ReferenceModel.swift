@@ -221,13 +221,14 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// With the contract, how many of the program's defaults stay alive once it dropped every value: the values
     /// that hold each other through `@Dependency` properties (Semantics: "Freeing never splits an instance"), and
-    /// what they hold. A property holds the instance a read of it would return now; a value never holds itself.
+    /// what they hold, overrides included. A property holds the instance a read of it would return now; a value
+    /// never holds itself.
     func survivors() -> Int {
         guard contract else { return 0 }
         var edges: [Int: [Int]] = [:]
         for (serial, instance) in instances {
             edges[serial] = keys[instance.key].laterReads.compactMap { key in
-                peek(key, in: instance.node).flatMap { $0 > 0 && $0 != serial ? $0 : nil }
+                peek(key, in: instance.node).flatMap { $0 != serial ? $0 : nil }
             }
         }
         func reachable(from start: Int) -> Set<Int> {

@@ -119,6 +119,10 @@ extension ReferenceModelTests {
         #expect(pair.survivors() == 0)
         _ = pair.readReference(1, index: 1, in: root)
         #expect(pair.survivors() == 2)
+        // In a request scope, the pair keeps the request's override, which its `@Dependency` names, too.
+        let request = pair.scope(in: root, overrides: [0: -1], context: nil)
+        _ = pair.readReference(1, index: 1, in: request)
+        #expect(pair.survivors() == 2 + 3)
         let itself = ReferenceModel(keys: ReferenceModelTests.KeepingPattern.selfReference.keys, contract: true)
         let scope = itself.scope(in: itself.freshRoot(context: .testing), overrides: [0: -1], context: nil)
         _ = itself.readReference(1, index: 1, in: scope)
