@@ -130,6 +130,12 @@ struct ProgramGenerator {
 
     private mutating func steps(depth: Int, isAsync: Bool) -> [Step] {
         var steps: [Step] = []
+        let keptBefore = keptSlots.count
+        defer {
+            // Today's core rebuilds what an object kept in a scope names, or finds it, once the scope ended, as its
+            // ownership decides; the contract keeps the scope's instance ("One instance per key per scope").
+            if !contract { keptSlots.removeLast(keptSlots.count - keptBefore) }
+        }
         for _ in 0..<(1 + random.below(4)) where budget > 0 {
             budget -= 1
             let keptBefore = keptSlots.count
