@@ -130,18 +130,21 @@ struct ProgramGenerator {
 
     private mutating func steps(depth: Int, isAsync: Bool) -> [Step] {
         var steps: [Step] = []
-        let keptBefore = keptSlots.count
+        let keptBeforeTheBody = keptSlots.count
         defer {
             // Today's core rebuilds what an object kept in a scope names, or finds it, once the scope ended, as its
             // ownership decides; the contract keeps the scope's instance ("One instance per key per scope").
-            if !contract { keptSlots.removeLast(keptSlots.count - keptBefore) }
+            if !contract { keptSlots.removeLast(keptSlots.count - keptBeforeTheBody) }
         }
         for _ in 0..<(1 + random.below(4)) where budget > 0 {
             budget -= 1
             let keptBefore = keptSlots.count
             let step = step(depth: depth, isAsync: isAsync)
             steps.append(step)
-            if case .scope = step, keptSlots.count > keptBefore, random.chance(60) {
+            if case .keep(let slot, _) = step, random.chance(50) {
+                // The kept object read while its scope lasts, from one or several threads.
+                steps.append(.readKept(slot: slot, index: random.below(2), threads: 1 + random.below(4)))
+            } else if case .scope = step, keptSlots.count > keptBefore, random.chance(60) {
                 // A logger flushing after its request: an object kept in a scope is read after the scope ended, from
                 // several threads.
                 steps.append(
