@@ -180,8 +180,10 @@ final class ModelRuntime: @unchecked Sendable {
         for read in behavior.conditionalReads where ModelKeys.read(read.when, in: .current).serial < 0 {
             _ = ModelKeys.read(read.then, in: .current)
         }
-        if let work = behavior.work, work.kind == .dispatch {
-            dispatch(work.reads, for: serial)
+        switch behavior.work?.kind {
+        case .dispatch?: dispatch(behavior.work?.reads ?? [], for: serial)
+        case .taskDuringCreation?: startTaskAndWait(behavior.work?.reads ?? [], for: serial)
+        case .task?, nil: break
         }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
@@ -198,6 +200,19 @@ final class ModelRuntime: @unchecked Sendable {
         case .value:
             return ValueProbe(serial: serial, references: references, captured: captured)
         }
+    }
+
+    /// Reads `reads` in a `Task { }`, which inherits the creation's task-local values, and waits for it.
+    private func startTaskAndWait(_ reads: [Int], for serial: Int) {
+        let done = DispatchSemaphore(value: 0)
+        let executor = OneTaskExecutor()
+        _ = ProgramExecutor.task(on: executor) { [self] in
+            let serials = reads.map { ModelKeys.read($0, in: .current).serial }
+            lock.withLock { dispatchReads.append((serial, serials)) }
+            done.signal()
+        }
+        done.wait()
+        executor.finish()
     }
 
     /// Reads `reads` on a Dispatch queue in the values of the creation, and waits for the block.

@@ -40,6 +40,7 @@ extension KeyBehavior: CustomStringConvertible {
             switch work.kind {
             case .task: parts.append("init starts Task { [weak self] } reading \(reads)")
             case .dispatch: parts.append("init waits for a Dispatch block reading \(reads) in its values")
+            case .taskDuringCreation: parts.append("init waits for a Task { } reading \(reads)")
             }
         }
         return parts.joined(separator: "; ")

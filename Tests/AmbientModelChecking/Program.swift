@@ -28,6 +28,9 @@ struct KeyBehavior: Hashable, Sendable {
             /// A `Task { [weak self] in … }` that reads through `DependencyValues.current` once the program lets it
             /// (after the step that created the default), then runs until the default is freed.
             case task
+            /// A `Task { }` that reads through `DependencyValues.current` while the creation waits for it (an
+            /// app-wide default whose task reads a request's id at once).
+            case taskDuringCreation
             /// A block on a Dispatch queue that re-enters the `DependencyValues.current` of the creation and
             /// reads, while the creation waits for it.
             case dispatch

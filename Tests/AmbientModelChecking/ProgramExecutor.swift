@@ -63,9 +63,11 @@ final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
 
     /// A task that prefers this executor, where the platform has task executors; it inherits task-local values, as
     /// `Task { }` does.
-    static func task(_ operation: sending @escaping @isolated(any) () async -> Void) -> Task<Void, Never> {
+    static func task(
+        on executor: any TaskExecutor = shared, _ operation: sending @escaping @isolated(any) () async -> Void
+    ) -> Task<Void, Never> {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return Task(executorPreference: shared, operation: operation)
+            return Task(executorPreference: executor, operation: operation)
         }
         return Task(operation: operation)
     }
@@ -86,5 +88,47 @@ final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
             return Task.detached(executorPreference: shared, operation: operation)
         }
         return Task.detached(operation: operation)
+    }
+}
+
+/// A thread of its own for one task that never suspends: the task a creation starts and waits for. Not the
+/// programs' thread, which the creation may be blocking, and not the cooperative pool (see ``ProgramExecutor``).
+final class OneTaskExecutor: TaskExecutor, @unchecked Sendable {
+    // Safe: `jobs` and `isFinished` are behind `condition`.
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var isFinished = false
+
+    init() {
+        // The thread keeps the executor until it ends.
+        Thread { [self] in run() }.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.withLock {
+            jobs.append(job)
+            condition.signal()
+        }
+    }
+
+    /// Ends the thread once it ran every job enqueued so far.
+    func finish() {
+        condition.withLock {
+            isFinished = true
+            condition.signal()
+        }
+    }
+
+    private func run() {
+        while true {
+            let next = condition.withLock { () -> UnownedJob? in
+                while jobs.isEmpty, !isFinished { condition.wait() }
+                return jobs.isEmpty ? nil : jobs.removeFirst()
+            }
+            guard let job = next else { return }
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
     }
 }

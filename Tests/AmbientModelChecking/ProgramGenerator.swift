@@ -92,7 +92,7 @@ struct ProgramGenerator {
                 // A periodic flush or a stream consumer: `init` starts work that reads keys and holds the default
                 // weakly. A Dispatch block the creation waits for reads keys before this one only (others could wait
                 // for this one).
-                let kind: KeyBehavior.Work.Kind = random.chance(50) ? .task : .dispatch
+                let kind = random.element(of: [.task, .dispatch, .taskDuringCreation] as [KeyBehavior.Work.Kind])
                 let readable = kind == .task ? keyCount : index
                 if readable > 0 {
                     let reads = (0..<(1 + random.below(2))).map { _ in random.below(readable) }

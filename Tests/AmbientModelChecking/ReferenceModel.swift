@@ -338,7 +338,7 @@ final class ReferenceModel: @unchecked Sendable {
         var reads = readsWhileCreated(behavior) { resolveKeepingTheContract($0, in: node) }
         if let work = behavior.work, !reachedCycle {
             switch work.kind {
-            case .dispatch:
+            case .dispatch, .taskDuringCreation:
                 let serials = work.reads.map { resolveKeepingTheContract($0, in: node).serial }
                 dispatchedReads.append((serial, serials))
             case .task where behavior.shape == .object:

@@ -163,7 +163,8 @@ extension ReferenceModelTests {
 
     /// Natural code that breaks a rule of "Deciding collisions" on today's core, as programs.
     enum Finding: String, CaseIterable, Sendable {
-        case taskOfAPerRequestDefault, taskOfAnAppWideDefault, dispatchOfAnAppWideDefault
+        case taskOfAPerRequestDefault, taskOfAnAppWideDefault, taskDuringTheCreationOfAnAppWideDefault
+        case dispatchOfAnAppWideDefault
         case clientReadFirst, sessionReadFirst, clientAndSessionFromTwoThreads, unreadProperty, bufferAfterTheRequest
         case cartOfAGuest
 
@@ -201,8 +202,9 @@ extension ReferenceModelTests {
                 ]
                 let body = (0..<3).map { _ in request([.read(1)]) }
                 return Program(keys: keys, roots: [RootRun(context: .testing, body: body)])
-            case .taskOfAnAppWideDefault, .dispatchOfAnAppWideDefault:
+            case .taskOfAnAppWideDefault, .taskDuringTheCreationOfAnAppWideDefault, .dispatchOfAnAppWideDefault:
                 var keys = Self.appWideTask
+                if self == .taskDuringTheCreationOfAnAppWideDefault { keys[1].work?.kind = .taskDuringCreation }
                 if self == .dispatchOfAnAppWideDefault { keys[1].work?.kind = .dispatch }
                 let body = [Step.read(1)] + (0..<3).map { _ in request([.read(1)]) }
                 return Program(keys: keys, roots: [RootRun(context: .default, body: body)])

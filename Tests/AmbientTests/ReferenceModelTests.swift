@@ -52,7 +52,8 @@ import Testing
         }
         #expect(
             patterns.isSuperset(of: [
-                "task started by a default", "dispatch block of a creation", "getter reads what keeps it",
+                "task started by a default", "dispatch block of a creation", "task a creation waits for",
+                "getter reads what keeps it",
             ]))
     }
 
@@ -289,6 +290,7 @@ import Testing
             switch key.work?.kind {
             case .task: found.insert("task started by a default")
             case .dispatch: found.insert("dispatch block of a creation")
+            case .taskDuringCreation: found.insert("task a creation waits for")
             case nil: break
             }
             if key.reads.contains(where: { program.keys[$0].laterReads.contains(index) }) {
