@@ -1,12 +1,27 @@
-// Runs random programs against the reference model of DESIGN §4 until the count asked for, and prints how many ran
-// and every failure (seed and shrunk program). `swift run -c release AmbientSoak 20000`; AMBIENT_MODEL_SEED replays
-// one seed, AMBIENT_MODEL_FIRST_SEED fixes where a run starts (else it starts at a random seed, printed).
+// Runs random programs against the reference model of the Semantics article's rules until the count asked for, and
+// prints how many ran and every failure (seed and shrunk program). `swift run -c release AmbientSoak 20000`;
+// AMBIENT_MODEL_SEED replays one seed (AMBIENT_MODEL_PRINT=1 prints its program instead), AMBIENT_MODEL_FIRST_SEED
+// fixes where a run starts (else it starts at a random seed, printed). AMBIENT_MODEL_HOLD_POOL=<seconds> holds every
+// thread of the cooperative pool in a synchronous sleep meanwhile, as the stress suites do under the thread sanitizer:
+// the programs must not wait for it (the run's end does: it prints from the pool).
 import AmbientModelChecking
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment
+if let seconds = environment["AMBIENT_MODEL_HOLD_POOL"].flatMap(Double.init) {
+    // A moment after the programs started: this code itself runs on the pool's threads.
+    Thread {
+        Thread.sleep(forTimeInterval: 0.5)
+        for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
+            Task.detached { holdThisThread(for: seconds) }
+        }
+    }.start()
+}
 let failures: [ModelFailure]
-if let seed = ModelCheck.seedFromEnvironment {
+if let seed = ModelCheck.seedFromEnvironment, environment["AMBIENT_MODEL_PRINT"] == "1" {
+    print(ModelCheck.programDescription(seed: seed))
+    exit(0)
+} else if let seed = ModelCheck.seedFromEnvironment {
     failures = await ModelCheck.check(seed: seed).map { [$0] } ?? []
     print("replayed seed \(seed): \(failures.isEmpty ? "agrees with the model" : "fails")")
 } else {
@@ -27,3 +42,8 @@ for failure in failures {
     print("\n\(failure)")
 }
 exit(failures.isEmpty ? 0 : 1)
+
+/// Blocks the calling thread.
+func holdThisThread(for seconds: Double) {
+    Thread.sleep(forTimeInterval: seconds)
+}

@@ -17,16 +17,17 @@ final class Interpreter: @unchecked Sendable {
     private var failure: String?
     private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Node)] = [:]
     private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Node)] = [:]
+    private var kept: [Int: (probe: any ModelProbe, serial: Int)] = [:]
     private var lastOverride = 0
     private var stepNumber = 0
     private let raceLock = NSLock()
-    private var raceResults: [Int] = []
-    private var raceValues: DependencyValues?
+    private var raceResults: [Int?] = []
+    private var raceBodies: [@Sendable () -> Int?] = []
 
-    init(program: Program, settleTime: Double?) {
+    init(program: Program, settleTime: Double?, contract: Bool = false) {
         self.program = program
         self.settleTime = settleTime
-        model = ReferenceModel(keys: program.keys)
+        model = ReferenceModel(keys: program.keys, contract: contract)
     }
 
     /// What went wrong, if anything; `nil` also for a program the model found to need a cycle (not run further).
@@ -34,6 +35,7 @@ final class Interpreter: @unchecked Sendable {
 
     /// Runs the program, then drops every value it kept and checks that all it created was freed.
     func run() async -> String? {
+        if model.contract { ModelRuntime.keyPathsAreResolved }
         let liveBefore = ModelRuntime.shared.liveInstances
         ModelRuntime.shared.start(program.keys)
         for root in program.roots where failure == nil && !model.reachedCycle {
@@ -44,18 +46,30 @@ final class Interpreter: @unchecked Sendable {
             }
             model.release(node)
         }
+        if model.contract, !isStopped { checkHandedOut() }
+        ModelRuntime.shared.releaseAll()
         captured = [:]
         holders = [:]
+        kept = [:]
         guard failure == nil, !model.reachedCycle, let settleTime else { return failure }
+        let survivors = model.survivors()
         let deadline = Date().addingTimeInterval(settleTime)
-        while ModelRuntime.shared.liveInstances != liveBefore, Date() < deadline {
-            try? await Task.sleep(nanoseconds: 2_000_000)
+        while ModelRuntime.shared.liveInstances != liveBefore + survivors, Date() < deadline {
+            // NB: a blocking sleep: `Task.sleep` resumes through a timer on the global queue, which the stress suites
+            // can hold for a minute (see `ProgramExecutor`); nothing the program frees needs this thread.
+            Self.pause()
         }
         let alive = ModelRuntime.shared.liveInstances - liveBefore
-        if alive != 0 {
-            return "\(alive) instances made by the program are still alive after it dropped all its values"
+        if alive != survivors {
+            let expected = survivors == 0 ? "" : " (the model keeps \(survivors), values that hold each other)"
+            return "\(alive) instances made by the program are still alive after it dropped all its values\(expected)"
         }
         return nil
+    }
+
+    /// Blocks the program's thread for two milliseconds.
+    private static func pause() {
+        Thread.sleep(forTimeInterval: 0.002)
     }
 
     private var isStopped: Bool { failure != nil || model.reachedCycle }
@@ -78,20 +92,74 @@ final class Interpreter: @unchecked Sendable {
             case .reenter(let slot, .detached, let body):
                 stepNumber += 1
                 guard let (values, inner) = captured[slot] else { continue }
-                await Task.detached {
+                await ProgramExecutor.detached {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
                 }.value
+            case .reenterChanged(let slot, let overrides, .detached, let body):
+                stepNumber += 1
+                guard let (values, node) = captured[slot] else { continue }
+                let (inner, probes) = enter(overrides, context: nil, in: node)
+                var copy = values
+                apply(probes, context: nil, to: &copy)
+                model.hold(inner)
+                await ProgramExecutor.detached { [copy] in
+                    await withDependencies(copy) { await self.runAsync(body, in: inner) }
+                }.value
+                model.release(inner)
             default:
                 runSync([step], in: node)
+                await runStartedWork(after: step)
                 continue
             }
             checkCreations(after: step)
+            await runStartedWork(after: step)
+        }
+    }
+
+    /// Lets the work that defaults started run, one at a time in the order it started, and checks what it read.
+    private func runStartedWork(after step: Step) async {
+        guard model.contract, !isStopped else { return }
+        let expected = model.takeStartedWork()
+        let started = ModelRuntime.shared.newWork()
+        guard started.map(\.serial) == expected.map(\.serial) else {
+            failure =
+                "after step \(stepNumber) (\(Self.describe(step))) the defaults \(started.map(\.serial)) started work; "
+                + "the model's defaults \(expected.map(\.serial)) do"
+            return
+        }
+        for (work, prediction) in zip(started, expected) where !isStopped {
+            let serials = await ModelRuntime.shared.release(work.id)
+            if serials != prediction.reads {
+                failure =
+                    "after step \(stepNumber) (\(Self.describe(step))) the task of default #\(work.serial) read "
+                    + "\(serials.map { Self.describe($0) }); the model reads "
+                    + "\(prediction.reads.map { Self.describe($0) })"
+            }
+        }
+        checkCreations(after: step)
+    }
+
+    /// Reads again, through every value the program kept, each key the model says those values were handed: the
+    /// instance of every scope, over its whole life and after it.
+    private func checkHandedOut() {
+        for (slot, (values, node)) in captured.sorted(by: { $0.key < $1.key }) where !isStopped {
+            for (key, serial) in model.handedOut(in: node).sorted(by: { $0.key < $1.key }) where !isStopped {
+                compare(
+                    ModelKeys.read(key, in: values).serial, serial,
+                    .reenter(slot: slot, executor: .inline, body: [.read(key)]))
+            }
+        }
+        for (slot, (holder, node)) in holders.sorted(by: { $0.key < $1.key }) where !isStopped {
+            for (key, serial) in model.handedOut(in: node).sorted(by: { $0.key < $1.key }) where !isStopped {
+                compare(holder.read(key).serial, serial, .readHolder(slot: slot, key: key))
+            }
         }
     }
 
     private func runSync(_ steps: [Step], in node: ReferenceModel.Node) {
         for step in steps where !isStopped {
             stepNumber += 1
+            Watchdog.shared.progress(step: stepNumber, Self.describe(step))
             run(step, in: node)
             checkCreations(after: step)
         }
@@ -130,13 +198,87 @@ final class Interpreter: @unchecked Sendable {
         case .race(let key, let threads):
             let expected = model.read(key, in: node)
             guard !isStopped else { return }
-            for serial in race(key, in: .current, threads: threads) where serial != expected {
+            let values = DependencyValues.current
+            for serial in race(threads: threads, { ModelKeys.read(key, in: values).serial }) where serial != expected {
                 compare(serial, expected, step)
                 return
             }
+        case .keep(let slot, let key):
+            let serial = model.read(key, in: node)
+            guard !isStopped else { return }
+            let probe = ModelKeys.read(key, in: .current)
+            compare(probe.serial, serial, step)
+            kept[slot] = (probe, serial)
+        case .readKept(let slot, let index, let threads):
+            guard let (probe, serial) = kept[slot] else { return }
+            let expected = model.readReference(ofInstance: serial, index: index)
+            guard !isStopped else { return }
+            let results =
+                threads == 1
+                ? [probe.readReference(index)?.serial] : race(threads: threads) { probe.readReference(index)?.serial }
+            for actual in results where actual != expected {
+                compare(actual, expected, step)
+                return
+            }
+        case .raceAcross(let key, let slots):
+            let entries = slots.compactMap { captured[$0] }
+            guard entries.count == slots.count else { return }
+            let createdBefore = model.creations.reduce(0, +)
+            let expected = entries.map { model.read(key, in: $0.node) }
+            guard !isStopped else { return }
+            let reads = entries.map { entry -> @Sendable () -> Int? in
+                let values = entry.values
+                return {
+                    ModelRuntime.shared.arriveAtRace()
+                    return ModelKeys.read(key, in: values).serial
+                }
+            }
+            // Two creations or more would be numbered in the order the threads make them: read one after another.
+            let actual: [Int?]
+            if model.creations.reduce(0, +) - createdBefore > 1 {
+                actual = entries.map { ModelKeys.read(key, in: $0.values).serial }
+            } else {
+                ModelRuntime.shared.armRace()
+                actual = race(reads)
+                ModelRuntime.shared.disarmRace()
+            }
+            for (actual, expected) in zip(actual, expected) where actual != expected {
+                compare(actual, expected, step)
+                return
+            }
+        case .raceHolder(let slot, let key, let threads):
+            guard let (holder, inner) = holders[slot] else { return }
+            let expected = model.read(key, in: inner)
+            guard !isStopped else { return }
+            for actual in race(threads: threads, { holder.read(key).serial }) where actual != expected {
+                compare(actual, expected, step)
+                return
+            }
+        case .reenterChanged(let slot, let overrides, let executor, let body):
+            guard let (values, node) = captured[slot] else { return }
+            let (inner, probes) = enter(overrides, context: nil, in: node)
+            var copy = values
+            apply(probes, context: nil, to: &copy)
+            model.hold(inner)
+            reenter(copy, on: executor) { self.runSync(body, in: inner) }
+            model.release(inner)
+        case .scopeReadingInUpdate(let overrides, let reads, let body):
+            let (inner, probes) = enter(overrides, context: nil, in: node)
+            model.hold(inner)
+            withDependencies {
+                apply(probes, context: nil, to: &$0)
+                for key in reads where !isStopped {
+                    let expected = model.read(key, in: inner)
+                    guard !isStopped else { break }
+                    compare(ModelKeys.read(key, in: $0).serial, expected, step)
+                }
+            } operation: {
+                runSync(body, in: inner)
+            }
+            model.release(inner)
         case .makeHolder(let slot, let byKeyPath):
             model.hold(node)
-            holders[slot] = (ModelHolder(byKeyPath: byKeyPath), node)
+            holders[slot] = (ModelHolder(byKeyPath: byKeyPath, keys: program.keys.count), node)
         case .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
             let expected = model.read(key, in: inner)
@@ -189,7 +331,7 @@ final class Interpreter: @unchecked Sendable {
             withDependencies(values, operation: body)
             return
         case .dispatch:
-            DispatchQueue.global().async(execute: work)
+            ProgramExecutor.dispatchQueue().async(execute: work)
         case .thread, .detached:
             // NB: a detached task needs an asynchronous caller; a synchronous one uses a thread instead.
             Thread(block: work).start()
@@ -197,31 +339,38 @@ final class Interpreter: @unchecked Sendable {
         done.wait()
     }
 
-    /// Reads `key` in `values` on `threads` threads released at once; the serials they read.
-    private func race(_ key: Int, in values: DependencyValues, threads: Int) -> [Int] {
+    /// Runs `read` on `threads` threads released at once; the serials they read.
+    private func race(threads: Int, _ read: @escaping @Sendable () -> Int?) -> [Int?] {
+        race(Array(repeating: read, count: threads))
+    }
+
+    /// Runs each of `reads` on a thread of its own, released at once; the serials they read, in their order.
+    private func race(_ reads: [@Sendable () -> Int?]) -> [Int?] {
         raceLock.withLock {
-            raceResults = []
-            raceValues = values
+            raceResults = Array(repeating: nil, count: reads.count)
+            raceBodies = reads
         }
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
-        for _ in 0..<threads {
+        for index in reads.indices {
             done.enter()
             Thread {
                 gate.wait()
-                if let values = self.raceLock.withLock({ self.raceValues }) {
-                    let serial = ModelKeys.read(key, in: values).serial
-                    self.raceLock.withLock { self.raceResults.append(serial) }
+                if let read = self.raceLock.withLock({
+                    self.raceBodies.indices.contains(index) ? self.raceBodies[index] : nil
+                }) {
+                    let serial = read()
+                    self.raceLock.withLock { self.raceResults[index] = serial }
                 }
                 done.leave()
             }.start()
         }
-        for _ in 0..<threads { gate.signal() }
+        for _ in reads.indices { gate.signal() }
         done.wait()
         // NB: the threads' closures are released a moment after they leave; they must not keep the scope alive
         // then, or a later read would find it where the model finds it gone.
         return raceLock.withLock {
-            raceValues = nil
+            raceBodies = []
             return raceResults
         }
     }
@@ -237,6 +386,16 @@ final class Interpreter: @unchecked Sendable {
 
     private func checkCreations(after step: Step) {
         guard !isStopped else { return }
+        if model.contract {
+            let dispatched = ModelRuntime.shared.dispatchedReads
+            let expected = model.dispatchedReads
+            if dispatched.map(\.serial) != expected.map(\.serial) || dispatched.map(\.reads) != expected.map(\.reads) {
+                failure =
+                    "after step \(stepNumber) (\(Self.describe(step))) the Dispatch blocks of creations read "
+                    + "\(dispatched); the model's read \(expected)"
+                return
+            }
+        }
         let actual = ModelRuntime.shared.creationCounts
         for key in program.keys.indices where actual[key] != model.creations[key] {
             failure =

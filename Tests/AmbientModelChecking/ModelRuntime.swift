@@ -14,6 +14,28 @@ final class ModelRuntime: @unchecked Sendable {
     private var lastSerial = 0
     private var creations: [Int] = Array(repeating: 0, count: ModelKeys.count)
     private var alive = 0
+    /// Work started by defaults (``WorkingProbe``'s tasks), in the order it was started: the serial of the default,
+    /// whether the program let it run, the continuation of a task waiting for that, and what the work read.
+    private var works: [Work] = []
+    private var worksStarted = 0
+    /// While a race across scopes runs, how many of its readers arrived.
+    private var raceArrivals: Int?
+    private let raceCondition = NSCondition()
+    /// What the Dispatch blocks of creations read, by the serial of the default, in the order they ran.
+    private var dispatchReads: [(serial: Int, reads: [Int])] = []
+
+    /// Work one default started.
+    struct WorkID: Hashable, Sendable {
+        let index: Int
+    }
+
+    private struct Work {
+        let serial: Int
+        var isReleased = false
+        var waiting: CheckedContinuation<Void, Never>?
+        var reads: [Int]?
+        var finished: CheckedContinuation<[Int], Never>?
+    }
 
     /// Starts a program whose keys behave as `behaviors`: serials start again from 1, creation counts from 0.
     func start(_ behaviors: [KeyBehavior]) {
@@ -21,8 +43,119 @@ final class ModelRuntime: @unchecked Sendable {
             self.behaviors = behaviors
             lastSerial = 0
             creations = Array(repeating: 0, count: ModelKeys.count)
+            dispatchReads = []
         }
     }
+
+    // MARK: Work started by defaults
+
+    /// Registers the work a default starts; it waits for ``release(_:)``.
+    func registerWork(of serial: Int) -> WorkID {
+        lock.withLock {
+            works.append(Work(serial: serial))
+            return WorkID(index: works.count - 1)
+        }
+    }
+
+    /// The work registered since the last call, in the order it was started: what the program must release next.
+    func newWork() -> [(id: WorkID, serial: Int)] {
+        lock.withLock {
+            defer { worksStarted = works.count }
+            return (worksStarted..<works.count).map { (WorkID(index: $0), works[$0].serial) }
+        }
+    }
+
+    /// Waits until the program lets `work` run.
+    func waitUntilReleased(_ work: WorkID) async {
+        await withCheckedContinuation { continuation in
+            let isReleased = lock.withLock {
+                if works[work.index].isReleased { return true }
+                works[work.index].waiting = continuation
+                return false
+            }
+            if isReleased { continuation.resume() }
+        }
+    }
+
+    /// Notes what `work` read.
+    func finish(_ work: WorkID, reading serials: [Int]) {
+        let finished = lock.withLock {
+            works[work.index].reads = serials
+            defer { works[work.index].finished = nil }
+            return works[work.index].finished
+        }
+        finished?.resume(returning: serials)
+    }
+
+    /// Lets `work` run, and returns what it read.
+    func release(_ work: WorkID) async -> [Int] {
+        await withCheckedContinuation { continuation in
+            let (waiting, reads) = lock.withLock {
+                works[work.index].isReleased = true
+                if works[work.index].reads == nil { works[work.index].finished = continuation }
+                defer { works[work.index].waiting = nil }
+                return (works[work.index].waiting, works[work.index].reads)
+            }
+            waiting?.resume()
+            if let reads { continuation.resume(returning: reads) }
+        }
+    }
+
+    /// Lets every work started so far run, without waiting for it: the end of a program that stopped early.
+    func releaseAll() {
+        let waiting = lock.withLock {
+            worksStarted = works.count
+            return works.indices.compactMap { index -> CheckedContinuation<Void, Never>? in
+                works[index].isReleased = true
+                defer { works[index].waiting = nil }
+                return works[index].waiting
+            }
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    // MARK: Races across scopes
+
+    /// Starts counting the readers of a race across scopes.
+    func armRace() { raceCondition.withLock { raceArrivals = 0 } }
+
+    /// Stops counting.
+    func disarmRace() { raceCondition.withLock { raceArrivals = nil } }
+
+    /// Notes that a reader of the race arrived.
+    func arriveAtRace() {
+        raceCondition.withLock {
+            raceArrivals? += 1
+            raceCondition.broadcast()
+        }
+    }
+
+    /// In a race, waits (a second at most) until a second reader arrived.
+    private func waitForASecondReader() {
+        let deadline = Date().addingTimeInterval(1)
+        raceCondition.withLock {
+            while let arrivals = raceArrivals, arrivals < 2, raceCondition.wait(until: deadline) {}
+        }
+    }
+
+    /// What the Dispatch blocks of creations read since ``start(_:)``, in the order they ran.
+    var dispatchedReads: [(serial: Int, reads: [Int])] { lock.withLock { dispatchReads } }
+
+    /// Resolves every key's key path once in the process, by a read through `@Dependency(\.modelN)` in a root that
+    /// overrides every key: the contract's core then knows the key of each key-path property ("Lazy is lazy": a
+    /// key-path property's key is known once the key path was resolved anywhere), so the model need not follow which
+    /// key paths this process happened to resolve before.
+    static let keyPathsAreResolved: Void = {
+        var values = DependencyValues._freshRoot(context: .testing)
+        for key in 0..<ModelKeys.count {
+            ModelKeys.set(key, to: ValueProbe(serial: 0, references: [], captured: nil), in: &values)
+        }
+        withDependencies(values) {
+            for key in 0..<ModelKeys.count {
+                _ = ModelKeys.dependency(on: key, byKeyPath: true).wrappedValue
+            }
+        }
+    }()
 
     /// How many times each key's default was created since ``start(_:)``.
     var creationCounts: [Int] { lock.withLock { creations } }
@@ -40,18 +173,57 @@ final class ModelRuntime: @unchecked Sendable {
             lastSerial += 1
             return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), lastSerial)
         }
+        if behavior.waitsForASecondReader { waitForASecondReader() }
         for read in behavior.reads {
             _ = ModelKeys.read(read, in: .current)
+        }
+        for read in behavior.conditionalReads where ModelKeys.read(read.when, in: .current).serial < 0 {
+            _ = ModelKeys.read(read.then, in: .current)
+        }
+        switch behavior.work?.kind {
+        case .dispatch?: dispatch(behavior.work?.reads ?? [], for: serial)
+        case .taskDuringCreation?: startTaskAndWait(behavior.work?.reads ?? [], for: serial)
+        case .task?, nil: break
         }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
         switch behavior.shape {
         case .owner(let held):
             return ModelKeys.owner(holding: held, serial: serial)
+        case .ownerSubclass(let inherited, let own):
+            return ModelKeys.ownerSubclass(inheriting: inherited, own: own, serial: serial)
         case .object:
+            if let work = behavior.work, work.kind == .task {
+                return WorkingProbe(serial: serial, references: references, captured: captured, reads: work.reads)
+            }
             return ObjectProbe(serial: serial, references: references, captured: captured)
         case .value:
             return ValueProbe(serial: serial, references: references, captured: captured)
         }
+    }
+
+    /// Reads `reads` in a `Task { }`, which inherits the creation's task-local values, and waits for it.
+    private func startTaskAndWait(_ reads: [Int], for serial: Int) {
+        let done = DispatchSemaphore(value: 0)
+        let executor = OneTaskExecutor()
+        _ = ProgramExecutor.task(on: executor) { [self] in
+            let serials = reads.map { ModelKeys.read($0, in: .current).serial }
+            lock.withLock { dispatchReads.append((serial, serials)) }
+            done.signal()
+        }
+        done.wait()
+        executor.finish()
+    }
+
+    /// Reads `reads` on a Dispatch queue in the values of the creation, and waits for the block.
+    private func dispatch(_ reads: [Int], for serial: Int) {
+        let values = DependencyValues.current
+        let done = DispatchSemaphore(value: 0)
+        ProgramExecutor.dispatchQueue().async { [self] in
+            let serials = withDependencies(values) { reads.map { ModelKeys.read($0, in: .current).serial } }
+            lock.withLock { dispatchReads.append((serial, serials)) }
+            done.signal()
+        }
+        done.wait()
     }
 }

@@ -1,8 +1,24 @@
 import Ambient
 import Foundation
 
+/// A probe that may hold `@Dependency` properties and the values it was created from.
+protocol ReferencingProbe: ModelProbe {
+    var references: [Dependency<any ModelProbe>] { get }
+    var captured: DependencyValues? { get }
+}
+
+extension ReferencingProbe {
+    func readReference(_ index: Int) -> (any ModelProbe)? {
+        references.indices.contains(index) ? references[index].wrappedValue : nil
+    }
+
+    func readCaptured(_ key: Int) -> (any ModelProbe)? {
+        captured.map { ModelKeys.read(key, in: $0) }
+    }
+}
+
 /// A class-typed probe: a default that may hold `@Dependency` properties and the values it was created from.
-final class ObjectProbe: ModelProbe {
+final class ObjectProbe: ReferencingProbe {
     let serial: Int
     let references: [Dependency<any ModelProbe>]
     let captured: DependencyValues?
@@ -15,30 +31,14 @@ final class ObjectProbe: ModelProbe {
     }
 
     deinit { ModelRuntime.shared.instanceFreed() }
-
-    func readReference(_ index: Int) -> (any ModelProbe)? {
-        references.indices.contains(index) ? references[index].wrappedValue : nil
-    }
-
-    func readCaptured(_ key: Int) -> (any ModelProbe)? {
-        captured.map { ModelKeys.read(key, in: $0) }
-    }
 }
 
 /// A value-typed probe; its token counts it among the live instances for as long as a copy exists.
-struct ValueProbe: ModelProbe {
+struct ValueProbe: ReferencingProbe {
     let serial: Int
     let references: [Dependency<any ModelProbe>]
     let captured: DependencyValues?
     private let token = LiveToken()
-
-    func readReference(_ index: Int) -> (any ModelProbe)? {
-        references.indices.contains(index) ? references[index].wrappedValue : nil
-    }
-
-    func readCaptured(_ key: Int) -> (any ModelProbe)? {
-        captured.map { ModelKeys.read(key, in: $0) }
-    }
 }
 
 /// Counts one value among the live instances.
@@ -47,10 +47,10 @@ final class LiveToken: Sendable {
     deinit { ModelRuntime.shared.instanceFreed() }
 }
 
-/// A `DependencyOwner` probe whose one `@Dependency` reads `Key` through its key path.
-final class OwnerProbe<Key: ModelKey>: DependencyOwner, ModelProbe, @unchecked Sendable {
-    // Safe: the stored properties are a `let` and a `@Dependency`, written in `init` and only read afterwards.
-    @Dependency(ModelKeys.keyPaths[Key.index]) var held
+/// A `DependencyOwner` counted among the live instances, with its serial: the base of the owner probes.
+class CountedOwner: DependencyOwner, @unchecked Sendable {
+    // Safe: the stored properties of it and its subclasses are `let`s and `@Dependency`s, written in `init` and only
+    // read afterwards.
     let serial: Int
 
     init(serial: Int) {
@@ -61,17 +61,86 @@ final class OwnerProbe<Key: ModelKey>: DependencyOwner, ModelProbe, @unchecked S
 
     deinit { ModelRuntime.shared.instanceFreed() }
 
-    func readReference(_ index: Int) -> (any ModelProbe)? { index == 0 ? held : nil }
-
     func readCaptured(_ key: Int) -> (any ModelProbe)? { nil }
+}
+
+/// A `DependencyOwner` probe whose one `@Dependency` reads `Key` through its key path.
+final class OwnerProbe<Key: ModelKey>: CountedOwner, ModelProbe, @unchecked Sendable {
+    @Dependency(ModelKeys.keyPaths[Key.index]) var held
+
+    func readReference(_ index: Int) -> (any ModelProbe)? { index == 0 ? held : nil }
+}
+
+/// A `DependencyOwner` subclass whose superclass declares a `@Dependency` on `Inherited` and which declares its own
+/// on `Own`: the properties of every class of the hierarchy are the owner's.
+class OwnerBaseProbe<Inherited: ModelKey>: CountedOwner, @unchecked Sendable {
+    @Dependency(ModelKeys.keyPaths[Inherited.index]) var inherited
+}
+
+/// The subclass of ``OwnerBaseProbe``.
+final class OwnerSubclassProbe<Inherited: ModelKey, Own: ModelKey>: OwnerBaseProbe<Inherited>, ModelProbe,
+    @unchecked Sendable
+{
+    @Dependency(Own.self) var own
+
+    func readReference(_ index: Int) -> (any ModelProbe)? {
+        switch index {
+        case 0: inherited
+        case 1: own
+        default: nil
+        }
+    }
+}
+
+/// A class-typed default whose `init` starts a `Task { [weak self] in … }` that reads keys through
+/// `DependencyValues.current` once the program lets it, then runs until the default is freed, and is cancelled in
+/// `deinit`: a periodic flush or a stream consumer (Semantics: "Bookkeeping ends with the creation").
+final class WorkingProbe: ReferencingProbe {
+    let serial: Int
+    let references: [Dependency<any ModelProbe>]
+    let captured: DependencyValues?
+    private let task = TaskSlot()
+
+    init(serial: Int, references: [Dependency<any ModelProbe>], captured: DependencyValues?, reads: [Int]) {
+        self.serial = serial
+        self.references = references
+        self.captured = captured
+        ModelRuntime.shared.instanceCreated()
+        let work = ModelRuntime.shared.registerWork(of: serial)
+        task.start(
+            ProgramExecutor.task { [weak self] in
+                await ModelRuntime.shared.waitUntilReleased(work)
+                let serials = reads.map { ModelKeys.read($0, in: .current).serial }
+                ModelRuntime.shared.finish(work, reading: serials)
+                while self != nil, !Task.isCancelled {
+                    try? await Task.sleep(nanoseconds: 5_000_000)
+                }
+            })
+    }
+
+    deinit {
+        task.cancel()
+        ModelRuntime.shared.instanceFreed()
+    }
+}
+
+/// The task a ``WorkingProbe`` started, cancelled when the probe is freed.
+final class TaskSlot: @unchecked Sendable {
+    // Safe: `task` is behind `lock`.
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    func start(_ task: Task<Void, Never>) { lock.withLock { self.task = task } }
+    func cancel() { lock.withLock { task }?.cancel() }
 }
 
 /// An object that is not a default: built by a program in some scope, it reads every key in that scope's values.
 final class ModelHolder: Sendable {
     private let dependencies: [Dependency<any ModelProbe>]
 
-    init(byKeyPath: Bool) {
-        dependencies = (0..<ModelKeys.count).map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
+    /// An object with a `@Dependency` on each of the first `keys` keys.
+    init(byKeyPath: Bool, keys: Int) {
+        dependencies = (0..<keys).map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
         ModelRuntime.shared.instanceCreated()
     }
 

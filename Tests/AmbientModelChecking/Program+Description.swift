@@ -22,6 +22,8 @@ extension KeyBehavior: CustomStringConvertible {
         case .value: parts = ["struct"]
         case .object: parts = ["class"]
         case .owner(let held): parts = ["DependencyOwner with @Dependency(\\.k\(held))"]
+        case .ownerSubclass(let inherited, let own):
+            parts = ["subclass with @Dependency(K\(own).self) of a DependencyOwner with @Dependency(\\.k\(inherited))"]
         }
         if !reads.isEmpty { parts.append("reads " + reads.map { "k\($0)" }.joined(separator: ", ") + " while created") }
         for reference in references {
@@ -29,6 +31,18 @@ extension KeyBehavior: CustomStringConvertible {
                 reference.byKeyPath ? "@Dependency(\\.k\(reference.key))" : "@Dependency(K\(reference.key).self)")
         }
         if capturesCurrent { parts.append("keeps DependencyValues.current") }
+        if waitsForASecondReader { parts.append("in a race, waits for a second reader") }
+        for read in conditionalReads {
+            parts.append("reads k\(read.then) while created when k\(read.when) is overridden")
+        }
+        if let work {
+            let reads = work.reads.map { "k\($0)" }.joined(separator: ", ")
+            switch work.kind {
+            case .task: parts.append("init starts Task { [weak self] } reading \(reads)")
+            case .dispatch: parts.append("init waits for a Dispatch block reading \(reads) in its values")
+            case .taskDuringCreation: parts.append("init waits for a Task { } reading \(reads)")
+            }
+        }
         return parts.joined(separator: "; ")
     }
 }
@@ -63,6 +77,26 @@ extension Step {
                 lines.append(indent + "read k\(key) through h\(slot)")
             case .rootValues(let body):
                 lines.append(indent + "withDependencies(DependencyValues()):")
+                describe(body, indent: indent + "  ", into: &lines)
+            case .keep(let slot, let key):
+                lines.append(indent + "o\(slot) = read k\(key)")
+            case .readKept(let slot, let index, let threads):
+                lines.append(indent + "read o\(slot)'s @Dependency #\(index) on \(threads) thread(s) at once")
+            case .raceAcross(let key, let slots):
+                lines.append(indent + "read k\(key) in " + slots.map { "v\($0)" }.joined(separator: ", ") + " at once")
+            case .raceHolder(let slot, let key, let threads):
+                lines.append(indent + "read k\(key) through h\(slot) on \(threads) threads at once")
+            case .reenterChanged(let slot, let overrides, let executor, let body):
+                let sets = overrides.map { "k\($0.key) = new \($0.isObject ? "class" : "struct")" }
+                lines.append(
+                    indent
+                        + "var copy = v\(slot); \(sets.joined(separator: "; ")); withDependencies(copy) on \(executor):"
+                )
+                describe(body, indent: indent + "  ", into: &lines)
+            case .scopeReadingInUpdate(let overrides, let reads, let body):
+                var sets = overrides.map { "$0.k\($0.key) = new \($0.isObject ? "class" : "struct")" }
+                sets += reads.map { "read $0.k\($0)" }
+                lines.append(indent + "withDependencies { \(sets.joined(separator: "; ")) }:")
                 describe(body, indent: indent + "  ", into: &lines)
             }
         }

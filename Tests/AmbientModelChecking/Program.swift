@@ -10,6 +10,33 @@ struct KeyBehavior: Hashable, Sendable {
         case object
         /// A `DependencyOwner` subclass whose one `@Dependency` reads `holding`.
         case owner(holding: Int)
+        /// A subclass of a `DependencyOwner` subclass: the superclass's `@Dependency` reads `inherited`, the
+        /// subclass's own reads `own`.
+        case ownerSubclass(inherited: Int, own: Int)
+    }
+
+    /// A read while the default is created that depends on a value: `then` is read only when the value of `when`
+    /// is an override (a cart that reads `persistence` only when `config` says it persists).
+    struct ConditionalRead: Hashable, Sendable {
+        var when: Int
+        var then: Int
+    }
+
+    /// Work the default's `init` starts, which holds the default weakly and reads `reads`.
+    struct Work: Hashable, Sendable {
+        enum Kind: String, Hashable, Sendable {
+            /// A `Task { [weak self] in … }` that reads through `DependencyValues.current` once the program lets it
+            /// (after the step that created the default), then runs until the default is freed.
+            case task
+            /// A `Task { }` that reads through `DependencyValues.current` while the creation waits for it (an
+            /// app-wide default whose task reads a request's id at once).
+            case taskDuringCreation
+            /// A block on a Dispatch queue that re-enters the `DependencyValues.current` of the creation and
+            /// reads, while the creation waits for it.
+            case dispatch
+        }
+        var kind: Kind
+        var reads: [Int]
     }
 
     /// A `@Dependency` property of the default.
@@ -25,18 +52,40 @@ struct KeyBehavior: Hashable, Sendable {
     var references: [Reference] = []
     /// Whether the default keeps `DependencyValues.current`, and reads through it later.
     var capturesCurrent = false
+    /// Reads while the default is created that depend on values, after `reads`.
+    var conditionalReads: [ConditionalRead] = []
+    /// Work the default starts while it is created (a class only).
+    var work: Work?
+    /// Whether, in a race across scopes, the creation waits until a second reader arrived: the other reader then
+    /// reads while this creation is under way.
+    var waitsForASecondReader = false
 
-    /// The keys of the `@Dependency` properties, in the order the creation resolves them.
+    /// The keys of the `@Dependency` properties, in the order they are declared (a superclass's first).
     var laterReads: [Int] {
-        if case .owner(let held) = shape { return [held] }
-        return references.map(\.key)
+        switch shape {
+        case .owner(let held): [held]
+        case .ownerSubclass(let inherited, let own): [inherited, own]
+        case .value, .object: references.map(\.key)
+        }
     }
 
-    /// Whether the values of the default's scope are captured by the default (it holds what may hold it).
-    var keepsItsValues: Bool {
-        if case .owner = shape { return true }
-        return !references.isEmpty || capturesCurrent
+    /// The keys of the `@Dependency` properties in the order today's core reads them while the default is created:
+    /// a `DependencyOwner` finds its properties by reflection, the subclass's before its superclass's.
+    var eagerReads: [Int] {
+        if case .ownerSubclass(let inherited, let own) = shape { return [own, inherited] }
+        return laterReads
     }
+
+    /// Whether the default is a `DependencyOwner` subclass.
+    var isOwner: Bool {
+        switch shape {
+        case .owner, .ownerSubclass: true
+        case .value, .object: false
+        }
+    }
+
+    /// Every key the creation may read before its value exists, values aside.
+    var creationReads: [Int] { reads + conditionalReads.flatMap { [$0.when, $0.then] } }
 }
 
 /// Where re-entered values run.
@@ -66,6 +115,20 @@ indirect enum Step: Hashable, Sendable {
     case reenter(slot: Int, executor: Executor, body: [Step])
     /// Reads a key from `threads` threads at once, all started before any reads.
     case race(Int, threads: Int)
+    /// Keeps the value of `key` in the current values in slot `slot`, to the program's end.
+    case keep(slot: Int, key: Int)
+    /// Reads the `index`th `@Dependency` property of the value kept in slot `slot`, from `threads` threads at once
+    /// (one: on the program's thread).
+    case readKept(slot: Int, index: Int, threads: Int)
+    /// Reads `key` in the values kept in each of `slots` (one thread each), released at once.
+    case raceAcross(key: Int, slots: [Int])
+    /// Reads `key` through the object in slot `slot` from `threads` threads at once.
+    case raceHolder(slot: Int, key: Int, threads: Int)
+    /// Copies the values of slot `slot`, sets `overrides` in the copy, and re-enters it on `executor`.
+    case reenterChanged(slot: Int, overrides: [OverrideSpec], executor: Executor, body: [Step])
+    /// A synchronous `withDependencies` scope whose update sets `overrides` and then reads `reads` in the values it
+    /// is updating.
+    case scopeReadingInUpdate(overrides: [OverrideSpec], reads: [Int], body: [Step])
     /// Builds an object with a `@Dependency` for every key in the current values, kept in slot `slot`.
     case makeHolder(slot: Int, byKeyPath: Bool)
     /// Reads a key through the object in slot `slot`.
@@ -93,7 +156,8 @@ extension Step {
     static func size(of steps: [Step]) -> Int {
         steps.reduce(0) { total, step in
             switch step {
-            case .scope(_, _, _, let body), .reenter(_, _, let body), .rootValues(let body):
+            case .scope(_, _, _, let body), .reenter(_, _, let body), .rootValues(let body),
+                .reenterChanged(_, _, _, let body), .scopeReadingInUpdate(_, _, let body):
                 total + 1 + size(of: body)
             default: total + 1
             }

@@ -4,22 +4,37 @@ import Ambient
 struct ProgramGenerator {
     private var random: SplitMix64
     private let defaultsMayKeepTheirScope: Bool
+    /// Whether the programs may contain the shapes only a core that keeps the Semantics article's "Deciding
+    /// collisions" runs: defaults whose `init` starts work, and a getter that reads a key whose value keeps a property
+    /// on the getter's own key (today's core stops that as a cycle, ending the process).
+    private let contract: Bool
     private var keyCount = 0
+    private var keys: [KeyBehavior] = []
     private var nextSlot = 0
     private var capturedSlots: [Int] = []
+    /// The slots captured in the root being generated.
+    private var capturedSlotsOfTheRoot: [Int] = []
     private var holderSlots: [Int] = []
+    private var keptSlots: [Int] = []
     private var budget = 0
 
-    init(seed: UInt64, defaultsMayKeepTheirScope: Bool) {
+    init(seed: UInt64, defaultsMayKeepTheirScope: Bool, contract: Bool = false) {
         random = SplitMix64(seed: seed)
         self.defaultsMayKeepTheirScope = defaultsMayKeepTheirScope
+        self.contract = contract
     }
 
     mutating func program() -> Program {
-        keyCount = 4 + random.below(ModelKeys.count - 3)
-        let keys = behaviors()
+        // Most programs use a few keys, so that what they do meets; some use about forty, so that a root's and a
+        // scope's tables fill and grow.
+        keyCount = random.chance(12) ? 30 + random.below(ModelKeys.count - 29) : 4 + random.below(3)
+        keys = behaviors()
         var roots: [RootRun] = []
         for _ in 0..<(1 + random.below(2)) {
+            // Today's core frees a root's instances when the root ends, also those a kept default's `@Dependency`
+            // still names; the contract keeps them ("One instance per key per scope, for good").
+            if !contract { keptSlots = [] }
+            capturedSlotsOfTheRoot = []
             budget = 14 + random.below(14)
             let context = random.element(of: [.testing, .testing, .default, .preview] as [DependencyContext])
             roots.append(RootRun(context: context, body: steps(depth: 0, isAsync: true)))
@@ -30,56 +45,131 @@ struct ProgramGenerator {
     // MARK: Keys
 
     private mutating func behaviors() -> [KeyBehavior] {
+        // With many keys, each reads fewer of the keys before it, so that creations stay short.
+        let readChance = keyCount > 8 ? 6 : 30
         var keys = (0..<keyCount).map { index in
             var key = KeyBehavior()
             key.shape = random.chance(45) ? .object : .value
-            key.reads = (0..<index).filter { _ in random.chance(30) }
+            key.reads = (0..<index).filter { _ in random.chance(readChance) }
+            if index >= 2, random.chance(20) {
+                // A read that depends on a value (a cart reads `persistence` when `config` persists).
+                let when = random.below(index)
+                let then = random.below(index)
+                if when != then { key.conditionalReads.append(.init(when: when, then: then)) }
+            }
             return key
         }
         for index in keys.indices {
-            // Without the patterns of issue 20 §1, a default holds only keys of lower index: no value can then
-            // reach itself through what it holds.
+            // Without the defaults that keep what keeps them, a default holds only keys of lower index: no value can
+            // then reach itself through what it holds.
             let targets = defaultsMayKeepTheirScope ? Array(0..<keyCount) : Array(0..<index)
             if random.chance(20), defaultsMayKeepTheirScope {
                 let held = random.chance(50) ? index : random.element(of: targets)
                 keys[index].shape = .owner(holding: held)
-                if Self.isCyclic(keys) { keys[index].shape = .owner(holding: index) }
+                if random.chance(30) {
+                    // A subclass whose superclass declares the other property.
+                    keys[index].shape = .ownerSubclass(inherited: random.element(of: targets), own: held)
+                }
+                if keys[index].laterReads.contains(where: { closesACycle(keys, from: index, to: $0) }) {
+                    keys[index].shape = .owner(holding: index)
+                }
                 continue
             }
             for _ in 0..<random.below(3) where !targets.isEmpty {
                 let target = random.chance(35) && defaultsMayKeepTheirScope ? index : random.element(of: targets)
-                keys[index].references.append(.init(key: target, byKeyPath: random.chance(50)))
-                if Self.isCyclic(keys) { keys[index].references.removeLast() }
+                if !closesACycle(keys, from: index, to: target) {
+                    keys[index].references.append(.init(key: target, byKeyPath: random.chance(50)))
+                }
             }
             keys[index].capturesCurrent = defaultsMayKeepTheirScope && random.chance(20)
+            if contract, defaultsMayKeepTheirScope, !keys[index].reads.isEmpty, random.chance(25) {
+                // A client's getter reads the session, which keeps `@Dependency(\.client)`: the getter reads a key
+                // whose value keeps a `@Dependency` on the getter's own key.
+                let read = random.element(of: keys[index].reads)
+                if !keys[read].isOwner { keys[read].references.append(.init(key: index, byKeyPath: random.chance(50))) }
+            }
+            if contract, keys[index].shape == .object, random.chance(20) {
+                // A periodic flush or a stream consumer: `init` starts work that reads keys and holds the default
+                // weakly. A Dispatch block the creation waits for reads keys before this one only (others could wait
+                // for this one).
+                let kind = random.element(of: [.task, .dispatch, .taskDuringCreation] as [KeyBehavior.Work.Kind])
+                let readable = kind == .task ? keyCount : index
+                if readable > 0 {
+                    let reads = (0..<(1 + random.below(2))).map { _ in random.below(readable) }
+                    keys[index].work = .init(kind: kind, reads: reads)
+                }
+            }
+        }
+        for index in keys.indices where keys[index].creationReads.isEmpty && keys[index].laterReads.isEmpty {
+            // Its creation reads nothing, so the scopes of a race share it: the second reader waits for the first.
+            keys[index].waitsForASecondReader =
+                !keys[index].capturesCurrent && keys[index].work == nil && random.chance(40)
         }
         return keys
     }
 
-    /// Whether some default would read itself while it is still being made: from what it reads before its value
-    /// exists, through anything those keys read, back to itself. Such a program stops the process.
-    static func isCyclic(_ keys: [KeyBehavior]) -> Bool {
-        keys.indices.contains { start in
-            var seen: Set<Int> = []
-            var next = keys[start].reads
-            while let key = next.popLast() {
-                if key == start { return true }
-                guard seen.insert(key).inserted else { continue }
-                next += keys[key].reads + keys[key].laterReads
-            }
-            return false
+    /// Whether a `@Dependency` of `key` on `target` would let some default read itself while it is still being made,
+    /// with the core these programs are for: a path from `target` back to `key` with a read while created on it
+    /// (reads while created, and with today's core the properties, which it reads while creating). The programs have
+    /// no such path before (reads while created name keys of lower index only), so a new one goes through this
+    /// property. Such a program stops the process.
+    private func closesACycle(_ keys: [KeyBehavior], from key: Int, to target: Int) -> Bool {
+        guard !contract else { return false }
+        var seen: Set<[Int]> = []
+        var next = [(key: target, afterARead: false)]
+        while let (current, afterARead) = next.popLast() {
+            if current == key, afterARead { return true }
+            guard seen.insert([current, afterARead ? 1 : 0]).inserted else { continue }
+            next += keys[current].creationReads.map { ($0, true) }
+            next += keys[current].laterReads.map { ($0, afterARead) }
         }
+        return false
     }
 
     // MARK: Steps
 
     private mutating func steps(depth: Int, isAsync: Bool) -> [Step] {
         var steps: [Step] = []
+        let keptBeforeTheBody = keptSlots.count
+        defer {
+            // Today's core rebuilds what an object kept in a scope names, or finds it, once the scope ended, as its
+            // ownership decides; the contract keeps the scope's instance ("One instance per key per scope").
+            if !contract { keptSlots.removeLast(keptSlots.count - keptBeforeTheBody) }
+        }
         for _ in 0..<(1 + random.below(4)) where budget > 0 {
             budget -= 1
-            steps.append(step(depth: depth, isAsync: isAsync))
+            let keptBefore = keptSlots.count
+            let step = step(depth: depth, isAsync: isAsync)
+            steps.append(step)
+            if case .keep(let slot, _) = step, random.chance(50) {
+                // The kept object read while its scope lasts, from one or several threads.
+                steps.append(.readKept(slot: slot, index: random.below(2), threads: 1 + random.below(4)))
+            } else if case .scope = step, keptSlots.count > keptBefore, random.chance(60) {
+                // A logger flushing after its request: an object kept in a scope is read after the scope ended, from
+                // several threads.
+                steps.append(
+                    .readKept(
+                        slot: keptSlots[keptSlots.count - 1], index: random.below(2), threads: 1 + random.below(4)))
+            }
         }
         return steps
+    }
+
+    /// The overrides of one update: mostly one or two keys; sometimes five or more, or a key (not the first) set
+    /// twice.
+    private mutating func overrides() -> [OverrideSpec] {
+        var keys = Array((0..<keyCount).filter { _ in random.chance(25) }.prefix(2))
+        switch random.below(100) {
+        case 0..<10 where keyCount >= 5:
+            keys = Array((0..<keyCount).filter { _ in random.chance(50) }.prefix(5 + random.below(3)))
+            while keys.count < 5 { keys.append(random.below(keyCount)) }
+        case 10..<20:
+            keys = [key(), key()]
+            keys.append(keys[1])
+        default:
+            break
+        }
+        return keys.map { OverrideSpec(key: $0, isObject: random.chance(50)) }
     }
 
     private mutating func step(depth: Int, isAsync: Bool) -> Step {
@@ -91,13 +181,28 @@ struct ProgramGenerator {
             return .readReference(key(), index: random.below(2))
         case 36..<41:
             return .readCaptured(key(), through: key())
-        case 41..<58 where nests:
-            let overrides = (0..<keyCount).filter { _ in random.chance(25) }.prefix(2)
-                .map { OverrideSpec(key: $0, isObject: random.chance(50)) }
+        case 41..<44 where nests:
+            // A scope that reads in the values it is updating, or that reads every key (tables fill and grow).
+            if keyCount > 8, random.chance(50) {
+                return .scope(
+                    overrides: overrides(), context: nil, isAsync: false, body: (0..<keyCount).map { .read($0) })
+            }
+            return .scopeReadingInUpdate(
+                overrides: overrides(), reads: (0..<(1 + random.below(2))).map { _ in key() },
+                body: steps(depth: depth + 1, isAsync: false))
+        case 44..<58 where nests:
+            let overrides = overrides()
             let context: DependencyContext? = random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
             let scopeIsAsync = isAsync && random.chance(50)
             let body = steps(depth: depth + 1, isAsync: scopeIsAsync)
-            return .scope(overrides: Array(overrides), context: context, isAsync: scopeIsAsync, body: body)
+            return .scope(overrides: overrides, context: context, isAsync: scopeIsAsync, body: body)
+        case 58..<62 where nests && !capturedSlots.isEmpty:
+            // A copy of kept values, changed and re-entered.
+            let executors = isAsync ? Executor.allCases : [.inline, .dispatch, .thread]
+            let executor = random.element(of: executors)
+            return .reenterChanged(
+                slot: random.element(of: capturedSlots), overrides: overrides(), executor: executor,
+                body: steps(depth: depth + 1, isAsync: executor == .detached))
         case 58..<74 where nests && !capturedSlots.isEmpty:
             let executors = isAsync ? Executor.allCases : [.inline, .dispatch, .thread]
             let executor = random.element(of: executors)
@@ -107,10 +212,26 @@ struct ProgramGenerator {
         case 58..<74:
             nextSlot += 1
             capturedSlots.append(nextSlot)
+            capturedSlotsOfTheRoot.append(nextSlot)
             return .capture(slot: nextSlot)
-        case 74..<80:
+        case 74..<77 where capturedSlotsOfTheRoot.count >= 2 && random.chance(80):
+            // First reads racing across scopes, of a default that waits for the second reader when it can.
+            let waiting = keys.indices.filter { keys[$0].waitsForASecondReader }
+            let key = !waiting.isEmpty && random.chance(70) ? random.element(of: waiting) : key()
+            let slots = (0..<(2 + random.below(2))).map { _ in random.element(of: capturedSlotsOfTheRoot) }
+            return .raceAcross(key: key, slots: slots)
+        case 74..<77:
             return .race(key(), threads: 2 + random.below(4))
+        case 77..<80 where !keptSlots.isEmpty && random.chance(50):
+            return .readKept(slot: random.element(of: keptSlots), index: random.below(2), threads: 1 + random.below(4))
+        case 77..<80:
+            nextSlot += 1
+            keptSlots.append(nextSlot)
+            return .keep(slot: nextSlot, key: key())
         case 80..<92 where !holderSlots.isEmpty && random.chance(60):
+            if random.chance(25) {
+                return .raceHolder(slot: random.element(of: holderSlots), key: key(), threads: 2 + random.below(4))
+            }
             return .readHolder(slot: random.element(of: holderSlots), key: key())
         case 80..<92:
             nextSlot += 1

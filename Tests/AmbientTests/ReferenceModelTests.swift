@@ -3,10 +3,10 @@ import Testing
 
 @testable import AmbientModelChecking
 
-/// Semantics: nothing outlives its use. Random programs over a few keys, checked step by step against a reference model
-/// of the Semantics article's rules (`AmbientModelChecking`). A failure names its seed and the shrunk program;
-/// `AMBIENT_MODEL_SEED=<seed> swift test --filter ReferenceModelTests` replays it, `AMBIENT_MODEL_PROGRAMS` sets the
-/// size of the batch. Serialized: the programs count creations and live instances of shared keys.
+/// Semantics: "Nothing outlives its use" and the rules it names: random programs over a few keys (or about forty),
+/// checked step by step against a reference model of the Semantics article (`AmbientModelChecking`). A failure names
+/// its seed and the shrunk program; `AMBIENT_MODEL_SEED=<seed> swift test --filter ReferenceModelTests` replays it, `AMBIENT_MODEL_PROGRAMS` sets the size of the batch. Serialized: the
+/// programs count creations and live instances of shared keys.
 @Suite(.serialized) struct ReferenceModelTests {
     @Test func randomProgramsAgreeWithTheReferenceModel() async {
         let options = ModelCheckOptions()
@@ -34,8 +34,27 @@ import Testing
                 "self-reference", "mutual reference", "owner of its own key", "keeps current values",
                 "reads while created", "value", "object", "sync scope", "async scope", "context", "dispatch",
                 "thread", "detached", "inline", "race", "holder", "DependencyValues()", "two roots",
+                "owner subclass", "read that depends on a value", "many keys", "five or more overrides",
+                "a later key set twice", "reads in an update", "changed copy re-entered", "kept object",
+                "kept object read from threads", "holder read from threads", "race across scopes",
+                "waits for a second reader",
             ]
         )
+    }
+
+    /// With the contract, the generator also builds the shapes only a core that keeps it runs (defaults whose init
+    /// starts work, a getter reading a key whose value names the getter's key).
+    @Test func generatorWithTheContractMakesItsShapes() {
+        var patterns: Set<String> = []
+        for seed in UInt64(1)...300 {
+            var generator = ProgramGenerator(seed: seed, defaultsMayKeepTheirScope: true, contract: true)
+            patterns.formUnion(Self.patterns(in: generator.program()))
+        }
+        #expect(
+            patterns.isSuperset(of: [
+                "task started by a default", "dispatch block of a creation", "task a creation waits for",
+                "getter reads what keeps it",
+            ]))
     }
 
     @Test func generatorWithoutTheScopeKeepingPatternsMakesNone() {
@@ -177,7 +196,8 @@ import Testing
         #expect(failure == nil, "\(failure ?? "")")
     }
 
-    /// The four patterns of issue 20 §1, each in a request scope: the default must be freed with its scope.
+    /// The four patterns of defaults that keep what keeps them, each in a request scope: the default must be freed
+    /// with its scope (Semantics: "Freeing never splits an instance").
     enum KeepingPattern: String, CaseIterable, Sendable {
         case selfReference, mutualReference, ownerOfItsOwnKey, keepsCurrentValues
 
@@ -209,14 +229,14 @@ import Testing
         await expectFreedWithItsScope(.keepsCurrentValues)
     }
 
-    /// These leaked 4, 3 and 4 instances before the ownership fix of issue 20 §1 (8a843eb).
+    /// These leaked 4, 3 and 4 instances before the ownership fix (8a843eb).
     @Test(arguments: [KeepingPattern.selfReference, .mutualReference, .ownerOfItsOwnKey])
     func defaultThatHoldsWhatHoldsItIsFreedWithItsScope(_ pattern: KeepingPattern) async {
         await expectFreedWithItsScope(pattern)
     }
 
-    /// Every pattern, the ones of issue 20 §1 included, over seeds 1 to 300: seed 10 leaked and seed 377 hung before
-    /// a creation stopped waiting for one nested in it (see the two tests above).
+    /// Every pattern, the defaults that keep what keeps them included, over seeds 1 to 300: seed 10 leaked and seed 377
+    /// hung before a creation stopped waiting for one nested in it (see the two tests above).
     @Test
     func randomProgramsWithDefaultsThatKeepTheirScopeAgreeWithTheReferenceModel() async {
         let count = min(ModelCheck.programCountFromEnvironment ?? 300, 300)
@@ -257,12 +277,25 @@ import Testing
         .scope(overrides: [.init(key: key, isObject: kind == .object)], context: nil, isAsync: isAsync, body: body)
     }
 
-    /// The patterns of the issue and of the Semantics article that `program` contains.
+    /// The patterns of the issues and of the Semantics article that `program` contains.
     static func patterns(in program: Program) -> Set<String> {
         var found: Set<String> = []
+        if program.keys.count > 8 { found.insert("many keys") }
         for (index, key) in program.keys.enumerated() {
             if key.references.contains(where: { $0.key == index }) { found.insert("self-reference") }
             if case .owner(let held) = key.shape, held == index { found.insert("owner of its own key") }
+            if case .ownerSubclass = key.shape { found.insert("owner subclass") }
+            if !key.conditionalReads.isEmpty { found.insert("read that depends on a value") }
+            if key.waitsForASecondReader { found.insert("waits for a second reader") }
+            switch key.work?.kind {
+            case .task: found.insert("task started by a default")
+            case .dispatch: found.insert("dispatch block of a creation")
+            case .taskDuringCreation: found.insert("task a creation waits for")
+            case nil: break
+            }
+            if key.reads.contains(where: { program.keys[$0].laterReads.contains(index) }) {
+                found.insert("getter reads what keeps it")
+            }
             if key.capturesCurrent { found.insert("keeps current values") }
             if !key.reads.isEmpty { found.insert("reads while created") }
             found.insert(key.shape == .value ? "value" : "object")
@@ -280,10 +313,29 @@ import Testing
     private static func patterns(in steps: [Step], into found: inout Set<String>) {
         for step in steps {
             switch step {
-            case .scope(_, let context, let isAsync, let body):
+            case .scope(let overrides, let context, let isAsync, let body):
                 found.insert(isAsync ? "async scope" : "sync scope")
                 if context != nil { found.insert("context") }
+                patterns(in: overrides, into: &found)
                 patterns(in: body, into: &found)
+            case .scopeReadingInUpdate(let overrides, _, let body):
+                found.insert("reads in an update")
+                patterns(in: overrides, into: &found)
+                patterns(in: body, into: &found)
+            case .reenterChanged(_, let overrides, let executor, let body):
+                found.insert("changed copy re-entered")
+                found.insert(executor.rawValue)
+                patterns(in: overrides, into: &found)
+                patterns(in: body, into: &found)
+            case .keep:
+                found.insert("kept object")
+            case .readKept(_, _, let threads) where threads > 1:
+                found.insert("kept object read from threads")
+            case .raceAcross:
+                found.insert("race across scopes")
+            case .raceHolder:
+                found.insert("holder read from threads")
+                found.insert("holder")
             case .reenter(_, let executor, let body):
                 found.insert(executor.rawValue)
                 patterns(in: body, into: &found)
@@ -297,6 +349,14 @@ import Testing
             default:
                 break
             }
+        }
+    }
+
+    private static func patterns(in overrides: [OverrideSpec], into found: inout Set<String>) {
+        if overrides.count >= 5 { found.insert("five or more overrides") }
+        if overrides.dropFirst().contains(where: { override in overrides.filter { $0.key == override.key }.count > 1 })
+        {
+            found.insert("a later key set twice")
         }
     }
 }
