@@ -1,6 +1,16 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// The settings of a new app target in Xcode 26, for the targets that check Ambient there.
+let appTargetSettings: [SwiftSetting] = [
+    // Every declaration is isolated to the main actor unless it says otherwise.
+    .defaultIsolation(MainActor.self),
+    // A nonisolated async function runs on its caller's actor.
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    // A conformance of a type isolated to the main actor is isolated to it too.
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
+
 let package = Package(
     name: "Ambient",
     platforms: [
@@ -54,6 +64,21 @@ let package = Package(
             name: "MigrationExampleTests",
             dependencies: ["Ambient", "AmbientTesting", "MigrationExample"],
             path: "Examples/Migration/Tests"
+        ),
+
+        // An Xcode 26 app target (`appTargetSettings`): the original SwiftUI Dependencies README setup unchanged,
+        // Ambient's quick start and main-actor services, built and tested where every declaration is `@MainActor`.
+        .target(
+            name: "AppTargetFixture",
+            dependencies: ["Ambient"],
+            path: "Tests/AppTargetFixture",
+            swiftSettings: appTargetSettings
+        ),
+        .testTarget(
+            name: "AppTargetFixtureTests",
+            dependencies: ["Ambient", "AmbientTesting", "AppTargetFixture"],
+            path: "Tests/AppTargetFixtureTests",
+            swiftSettings: appTargetSettings
         ),
 
         .executableTarget(
