@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import Ambient
+
+/// A service isolated to the main actor, declared as a nonisolated module declares one.
+@MainActor final class SessionService {
+    let context: String
+    static var instances = 0
+
+    init(context: String) {
+        self.context = context
+        Self.instances += 1
+    }
+}
+
+private enum SessionKey: MainActorDependencyKey {
+    static var defaultValue: SessionService { SessionService(context: "live") }
+    static var testingValue: SessionService { SessionService(context: "testing") }
+}
+
+private enum PreviewedSessionKey: MainActorDependencyKey {
+    static var defaultValue: SessionService { SessionService(context: "live") }
+    static var previewValue: SessionService { SessionService(context: "preview") }
+    static var testingValue: SessionService { SessionService(context: "testing") }
+}
+
+extension DependencyValues {
+    @MainActor var session: SessionService {
+        get { self[SessionKey.self] }
+        set { self[SessionKey.self] = newValue }
+    }
+
+    @MainActor var previewedSession: SessionService {
+        get { self[PreviewedSessionKey.self] }
+        set { self[PreviewedSessionKey.self] = newValue }
+    }
+
+    /// A property isolated to the main actor that reads a plain key, as an app target declares every property.
+    @MainActor var mainActorGreeting: String {
+        get { self[GreetingKey.self] }
+        set { self[GreetingKey.self] = newValue }
+    }
+}
+
+private enum GreetingKey: DependencyKey {
+    static var defaultValue: String { "Hello" }
+    static var testingValue: String { "Test hello" }
+}
+
+@MainActor private final class SessionModel {
+    @Dependency(\.session) var session
+    @Dependency(\.mainActorGreeting) var greeting
+}
+
+@MainActor private struct GreetingRow {
+    @Dependency(\.mainActorGreeting) var greeting
+}
+
+/// DESIGN §4.25 in a nonisolated module: a `@MainActor` service is a dependency, created on the main actor, with no
+/// `MainActor.assumeIsolated` in the key; a `@MainActor` property is read by `@Dependency` in a main-actor owner.
+@MainActor @Suite struct MainActorDependencyKeyTests {
+    @Test(arguments: [
+        (DependencyContext.default, "live", "live"),
+        (.preview, "testing", "preview"),
+        (.testing, "testing", "testing"),
+    ])
+    func eachContextGetsItsValue(context: DependencyContext, session: String, previewed: String) {
+        withFreshRoot(context) {
+            #expect(DependencyValues.current.session.context == session)
+            #expect(DependencyValues.current.previewedSession.context == previewed)
+        }
+    }
+
+    @Test func theValueIsCreatedOncePerRootAndShared() {
+        withFreshRoot {
+            let before = SessionService.instances
+            let first = SessionModel()
+            let second = SessionModel()
+            #expect(first.session === second.session)
+            #expect(first.session === DependencyValues.current.session)
+            #expect(SessionService.instances == before + 1)
+        }
+        withFreshRoot {
+            let before = SessionService.instances
+            _ = SessionModel().session
+            #expect(SessionService.instances == before + 1, "another root creates its own")
+        }
+    }
+
+    @Test func anOverrideWinsAndIsRestoredOnExit() {
+        withFreshRoot {
+            let signedIn = SessionService(context: "signed in")
+            let model = withDependencies {
+                $0.session = signedIn
+            } operation: {
+                SessionModel()
+            }
+            #expect(model.session === signedIn)
+            #expect(DependencyValues.current.session.context == "testing")
+        }
+    }
+
+    @Test func aTaskOffTheMainActorReadsTheSameInstanceThroughTheMainActor() async {
+        await withFreshRoot {
+            let values = DependencyValues.current
+            let fromTask = await Task.detached { await MainActor.run { values.session } }.value
+            #expect(fromTask === values.session)
+        }
+    }
+
+    @Test func aMainActorPropertyIsReadByAClassAndAStruct() {
+        withFreshRoot {
+            #expect(SessionModel().greeting == "Test hello")
+            let row = withDependencies {
+                $0.mainActorGreeting = "Hi"
+            } operation: {
+                GreetingRow()
+            }
+            #expect(row.greeting == "Hi")
+        }
+    }
+
+    @Test func aMainActorPropertyIsWrappedOncePerKeyPath() {
+        let first = MainActorProperty.sendableKeyPath(for: \DependencyValues.mainActorGreeting)
+        let second = MainActorProperty.sendableKeyPath(for: \DependencyValues.mainActorGreeting)
+        #expect(ObjectIdentifier(first) == ObjectIdentifier(second))
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func aWrapperSentOffTheMainActorStopsWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let dependency = await MainActor.run { Dependency(\DependencyValues.mainActorGreeting) }
+            _ = await Task.detached { dependency.wrappedValue }.value
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(
+            text.contains(
+                """
+                Ambient: a @Dependency of a key path, a DependencyValues property isolated to the main actor, was \
+                read off the main actor. Read it on the main actor (a @Dependency declared in a type isolated to the \
+                main actor is read there), or declare the property nonisolated: \
+                `nonisolated extension DependencyValues { ... }`.
+                """
+            )
+        )
+    }
+}
