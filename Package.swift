@@ -66,6 +66,25 @@ let package = Package(
             path: "Examples/Migration/Tests"
         ),
 
+        // A dependency split across modules: an interface features import, a live module only the app links.
+        .target(
+            name: "GeocoderInterface", dependencies: ["Ambient"], path: "Examples/FeatureModules/GeocoderInterface"),
+        .target(
+            name: "GeocoderLive",
+            dependencies: ["Ambient", "GeocoderInterface"],
+            path: "Examples/FeatureModules/GeocoderLive"
+        ),
+        .target(
+            name: "MapFeature",
+            dependencies: ["Ambient", "GeocoderInterface"],
+            path: "Examples/FeatureModules/MapFeature"
+        ),
+        .testTarget(
+            name: "FeatureModulesTests",
+            dependencies: ["AmbientTesting", "GeocoderInterface", "GeocoderLive", "MapFeature"],
+            path: "Examples/FeatureModules/Tests"
+        ),
+
         // An Xcode 26 app target (`appTargetSettings`): the original SwiftUI Dependencies README setup unchanged,
         // Ambient's quick start and main-actor services, built and tested where every declaration is `@MainActor`.
         .target(
