@@ -21,11 +21,12 @@ extension DependencyValues {
 @MainActor final class AuthService: ObservableObject, Sendable {
     @Published var staysSignedIn = false
 }
-private enum AuthKey: DependencyKey {
-    static var defaultValue: AuthService { MainActor.assumeIsolated { AuthService() } }
+private enum AuthKey: MainActorDependencyKey {
+    static var defaultValue: AuthService { AuthService() }
+    static var testingValue: AuthService { AuthService() }
 }
 extension DependencyValues {
-    var auth: AuthService {
+    @MainActor var auth: AuthService {
         get { self[AuthKey.self] }
         set { self[AuthKey.self] = newValue }
     }
