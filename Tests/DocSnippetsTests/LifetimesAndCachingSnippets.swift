@@ -14,7 +14,7 @@ private struct AnalyticsKey: DependencyKey {
     static var testingValue: Analytics { defaultValue }  // built from the test's API client
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var analytics: Analytics {
         get { self[AnalyticsKey.self] }
         set { self[AnalyticsKey.self] = newValue }
