@@ -19,10 +19,12 @@ extension Dependency {
     /// }
     /// ```
     ///
-    /// The property is read on the main actor, where its owner is; a wrapper copied out of its owner and read on
-    /// another thread stops with a message that says so. A type that is not isolated to the main actor cannot name
-    /// such a property: declare the extension `nonisolated extension DependencyValues` instead, which lets any type,
-    /// task or test read and override it.
+    /// The property is read on the main actor, where its owner is. A wrapper copied out of its owner and read on
+    /// another thread gets the value a read on the main actor already cached in the same values, and otherwise stops
+    /// with a message that says so, rather than run the property's getter off the main actor. A type that is not
+    /// isolated to the main actor cannot name such a property (`main actor-isolated default value in a nonisolated
+    /// context`): declare the extension `nonisolated extension DependencyValues` instead, which lets any type, task
+    /// or test read and override it.
     ///
     /// - Parameters:
     ///   - keyPath: The property, such as `\.myDependency`.
@@ -46,7 +48,7 @@ extension Dependency {
 
 extension OwnedDependency {
     /// A dependency read through a ``DependencyValues`` property that is isolated to the main actor, in a
-    /// ``DependencyOwner`` subclass isolated to the main actor (see ``Dependency/init(_:fileID:filePath:line:column:)-(KeyPath<DependencyValues,Value>,_,_,_,_)``).
+    /// ``DependencyOwner`` subclass isolated to the main actor, read as ``Dependency`` reads such a property.
     ///
     /// ```swift
     /// final class SearchModel: DependencyOwner {   // in an app target: isolated to the main actor
