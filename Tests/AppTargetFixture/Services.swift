@@ -18,6 +18,7 @@ final class AuthService {
 }
 
 /// An `@Observable` store.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable final class CartStore {
     var items: [String] = []
 }
@@ -27,6 +28,7 @@ private enum AuthKey: MainActorDependencyKey {
     static var testingValue: AuthService { AuthService(isLive: false) }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private enum CartKey: MainActorDependencyKey {
     static var defaultValue: CartStore { CartStore() }
     static var testingValue: CartStore { CartStore() }
@@ -37,15 +39,23 @@ extension DependencyValues {
         get { self[AuthKey.self] }
         set { self[AuthKey.self] = newValue }
     }
+}
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension DependencyValues {
     var cart: CartStore {
         get { self[CartKey.self] }
         set { self[CartKey.self] = newValue }
     }
 }
 
-/// A model that reads both services.
+/// A model that reads the sign-in service.
 final class CheckoutModel {
     @Dependency(\.auth) var auth
+}
+
+/// A model that reads the store.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+final class CartModel {
     @Dependency(\.cart) var cart
 }
