@@ -92,6 +92,7 @@ struct SettingsView: View {
 
 struct Badge: View {
     @InjectedObject(\.auth) private var auth
+    @Dependency(\.auth) private var sameAuth  // a @MainActor property: Dependency's main-actor initializer
     var body: some View { Toggle("Stay", isOn: $auth.staysSignedIn) }
 }
 
