@@ -26,12 +26,13 @@ let package = Package(
     targets: [
         // Atomic operations on one word, for the lock-free read path (Swift's own need iOS 18).
         .target(name: "AmbientAtomics"),
-        .target(name: "Ambient", dependencies: ["AmbientAtomics"]),
+        .target(name: "Ambient", dependencies: ["AmbientAtomics"], exclude: ["Internal/README.md"]),
         // Installs AmbientTesting's per-test roots when a test binary that links it is loaded.
         .target(name: "AmbientTestingHook"),
         .target(name: "AmbientTesting", dependencies: ["Ambient", "AmbientTestingHook"]),
         .testTarget(name: "AmbientTests", dependencies: ["Ambient", "AmbientModelChecking"]),
-        // A reference model of DESIGN §4 and random programs checked against it (ReferenceModelTests, AmbientSoak).
+        // A reference model of the rules of the Semantics article, and random programs checked against it
+        // (ReferenceModelTests, AmbientSoak).
         .target(name: "AmbientModelChecking", dependencies: ["Ambient"], path: "Tests/AmbientModelChecking"),
         .testTarget(name: "AmbientTestingTests", dependencies: ["Ambient", "AmbientTesting"]),
         // Every `swift` snippet of the DocC catalogs, verbatim, so each one keeps compiling (see .ci/doc-snippets).

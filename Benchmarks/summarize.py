@@ -5,7 +5,8 @@
     python3 Benchmarks/summarize.py /tmp/bench-*.txt > Benchmarks/RESULTS.md
 
 The README, the Performance article and the changelog link to that file instead of copying its figures. The
-README's table of the figures DESIGN §5 sets a goal for is generated from it, between two marker comments:
+README's table of the figures that have a goal (the Performance article states each goal) is generated from it,
+between two marker comments:
 
     python3 Benchmarks/summarize.py --readme        # rewrites that table from Benchmarks/RESULTS.md
     python3 Benchmarks/summarize.py --check-readme  # fails if the README's table is not what RESULTS.md gives

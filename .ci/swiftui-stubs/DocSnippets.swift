@@ -211,6 +211,14 @@ struct SignInOptions: View {
     ProfileView()
         .dependencies { $0.context = .default }
 }
+
+#Preview("Offline", traits: .dependency(\.api, FailingAPI())) {
+    ProfileView()
+}
+
+#Preview("Live service", traits: .dependencies { $0.context = .default }) {
+    ProfileView()
+}
 #endif
 
 // The content of the previews above, type-checked here.
@@ -221,6 +229,26 @@ struct SignInOptions: View {
             .dependency(\.api, FailingAPI())
         ProfileView()
             .dependencies { $0.context = .default }
+    }
+}
+
+// The traits of the previews above, type-checked here.
+@available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
+@MainActor func previewTraits() -> [PreviewTrait<Preview.ViewTraits>] {
+    [.dependency(\.api, FailingAPI()), .dependencies { $0.context = .default }]
+}
+
+// The "Lifetimes and caching" article's signed-in session, in SwiftUI.
+struct SignedInRoot: View {
+    @State private var session = Session(user: "ada")
+
+    var body: some View {
+        VStack {
+            InboxView()
+                .dependency(\.session, session)
+                .id(ObjectIdentifier(session))   // new views, and new models, for a new session
+            Button("Sign out") { session = Session(user: nil) }
+        }
     }
 }
 
@@ -256,4 +284,25 @@ struct FailingAPI: API {
 
 enum Config {
     static let baseURL = URL(string: "https://api.example.com")!
+}
+
+// The "Lifetimes and caching" article declares these in a snippet of its own (compiled in DocSnippetsTests).
+final class Session: Sendable {
+    let user: String?
+    init(user: String?) { self.user = user }
+}
+
+private enum SessionKey: DependencyKey {
+    static var defaultValue: Session { Session(user: nil) }
+}
+
+extension DependencyValues {
+    var session: Session {
+        get { self[SessionKey.self] }
+        set { self[SessionKey.self] = newValue }
+    }
+}
+
+struct InboxView: View {
+    var body: some View { Text("Inbox") }
 }

@@ -166,3 +166,36 @@ extension Bindable where Value: AnyObject, Value: Observable {
         fatalError()
     }
 }
+
+// Previews. `PreviewTrait` and `Preview` belong to DeveloperToolsSupport, which SwiftUI re-exports (`import SwiftUI`
+// names them): `@MainActor struct PreviewTrait<T>` with `@MainActor init(_ traits: PreviewTrait<T>...)`, and
+// `@MainActor struct Preview` with `enum ViewTraits` (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1). They stand
+// in here rather than in a module of their own, which would switch on the `#if canImport(DeveloperToolsSupport)`
+// blocks that hold `#Preview`, a macro with no stand-in. SwiftUI's own: `@MainActor protocol PreviewModifier`
+// (`associatedtype Context = Void`, `typealias Content = PreviewModifierContent`, `@MainActor static func
+// makeSharedContext() async throws -> Self.Context`, `@ContentBuilder @MainActor func body(content: Self.Content,
+// context: Self.Context) -> Self.Body`), `nonisolated struct PreviewModifierContent: View`, and `@MainActor static func
+// modifier(_ modifier: some PreviewModifier) -> PreviewTrait<T>` where `T == Preview.ViewTraits` (iOS 18, macOS 15,
+// tvOS 18, watchOS 11, visionOS 2).
+@MainActor public struct PreviewTrait<T> {
+    public init(_ traits: PreviewTrait<T>...) {}
+}
+@MainActor public struct Preview {
+    public enum ViewTraits {}
+}
+@available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
+@MainActor public protocol PreviewModifier {
+    associatedtype Context = Void
+    associatedtype Body: View
+    typealias Content = PreviewModifierContent
+    static func makeSharedContext() async throws -> Self.Context
+    @ViewBuilder func body(content: Self.Content, context: Self.Context) -> Self.Body
+}
+@available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
+public struct PreviewModifierContent: View {
+    public var body: Never { fatalError() }
+}
+@available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
+extension PreviewTrait where T == Preview.ViewTraits {
+    public static func modifier(_ modifier: some PreviewModifier) -> PreviewTrait<T> { PreviewTrait() }
+}

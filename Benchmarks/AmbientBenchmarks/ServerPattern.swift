@@ -1,8 +1,9 @@
 import Ambient
 import Foundation
 
-// The server pattern of DESIGN §5 and the lifetimes issue: one scope per request, overriding the request's id and
-// its 64 KiB body; a logger default holds `@Dependency(\.requestID)`, so it is rebuilt for every request.
+// The server pattern, whose memory goal the Performance article states (Semantics: nothing outlives its use): one
+// scope per request, overriding the request's id and its 64 KiB body; a logger default holds
+// `@Dependency(\.requestID)`, so it is rebuilt for every request.
 
 enum RequestIDKey: DependencyKey {
     static var defaultValue: Int { 0 }

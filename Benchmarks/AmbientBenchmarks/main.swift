@@ -4,8 +4,9 @@
 //     swift run -c release AmbientBenchmarks
 //
 // Prints ns/op (median, min, max over 15 samples), the ratio of medians to the baseline and the ratio of minimums
-// (steadier on a noisy virtual machine), with the goal from DESIGN §5. Ratios, not absolute times, are what carry
-// from machine to machine. The timed bodies are in `Scenarios.swift`, out of the main actor's reach.
+// (steadier on a noisy virtual machine), with the row's goal, if it has one (the Performance article states each
+// goal). Ratios, not absolute times, are what carry from machine to machine. The timed bodies are in
+// `Scenarios.swift`, out of the main actor's reach.
 
 import Ambient
 import BenchmarkSupport
@@ -101,7 +102,7 @@ report(
     goal: "≤ 1.2× static let + retain")
 report("@Dependency read, DependencyOwner, value type vs stored Int property", readRows[12], against: storedInt)
 // NB: a property declared with its key type reads through a call into the scope, not the key-path pairs' inline
-// probe; DESIGN's read goal holds for every `@Dependency` of a class owner, so the row carries it too.
+// probe; the read goal holds for every `@Dependency` of a class owner, so the row carries it too.
 report(
     "@Dependency(Key.self) read, class owner, value type vs stored Int property", readRows[14], against: storedInt,
     goal: "≤ 2× stored property")

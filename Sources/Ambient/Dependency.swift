@@ -95,17 +95,15 @@ public struct Dependency<Value: Sendable>: Sendable {
         if values.storage.recorder != nil { captureReadDuringCreation() }
     }
 
-    /// While a default is being created from `values`, notes this property's key as read, so that the default is
-    /// rebuilt for a scope that overrides it (<doc:LifetimesAndCaching>).
+    /// While a default is being created from `values`, names this property's key without reading it, so that the
+    /// default is rebuilt for a scope that overrides it (<doc:Semantics#Lazy-is-lazy>).
     @usableFromInline
     func captureReadDuringCreation() {
-        guard let recorder = values.storage.recorder, recorder.isOpen else { return }
-        let values = values
+        guard let recorder = values.storage.recorder else { return }
         if let keyPath {
-            recorder.capture { _ = values[keyPath: keyPath] }
+            recorder.name(PropertyKeys.key(for: keyPath))
         } else {
-            let typeKey = typeKey
-            recorder.capture { _ = values.value(ofTypeKey: typeKey, as: Value.self) }
+            recorder.name(typeKey)
         }
     }
 

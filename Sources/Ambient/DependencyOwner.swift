@@ -52,12 +52,11 @@ open class DependencyOwner {
         guard let recorder = dependencies.storage.recorder, recorder.isOpen else { return }
         // NB: the properties are found by reflection, which is slow, but only while a default is being created: a
         // subclass's stored properties are all initialized before `super.init` runs, so they are all visible here.
-        let values = dependencies
         var mirror: Mirror? = Mirror(reflecting: self)
         while let current = mirror {
             for child in current.children {
                 if let property = child.value as? any OwnedDependencyRead {
-                    recorder.capture { property.read(in: values) }
+                    property.name(in: recorder)
                 }
             }
             mirror = current.superclassMirror
@@ -67,6 +66,6 @@ open class DependencyOwner {
 
 /// What ``DependencyOwner`` needs of an ``OwnedDependency`` whose value type it does not know.
 protocol OwnedDependencyRead: Sendable {
-    /// Reads the property's dependency in `values`.
-    func read(in values: DependencyValues)
+    /// Names the property's key to `recorder`, without reading its value.
+    func name(in recorder: ReadRecorder)
 }

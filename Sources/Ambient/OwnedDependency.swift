@@ -104,12 +104,12 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
 }
 
 extension OwnedDependency: OwnedDependencyRead {
-    func read(in values: DependencyValues) {
-        // NB: as `Dependency.init` captures it: a plain read through the key path, which the recorder sees.
+    func name(in recorder: ReadRecorder) {
+        // NB: as `Dependency.init` names it: the key, without reading the value.
         if let keyPath {
-            _ = values[keyPath: keyPath]
+            recorder.name(PropertyKeys.key(for: keyPath))
         } else {
-            _ = resolve(in: values)
+            recorder.name(unsafeBitCast(identity, to: Any.Type.self) as? any DependencyKey.Type)
         }
     }
 }

@@ -97,7 +97,8 @@ final class WithTestDependenciesXCTests: XCTestCase {
         }
     }
 
-    /// DESIGN §4.13 for XCTest: a read in the test's values on another thread fails the test method.
+    /// Semantics: strictness follows the values, for XCTest. A read in the test's values on another thread fails the
+    /// test method.
     final class DependencyTestCaseStrictnessTests: FailureCatchingTestCase {
         override func check(_ failures: [(description: String, file: String, line: Int)]) -> String? {
             let expected = failures.contains {

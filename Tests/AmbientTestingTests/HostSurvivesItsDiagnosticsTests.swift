@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// DESIGN §4.18 and issue 20's table: the `todos` example, which links Ambient and not AmbientTesting, is run with an
-/// unknown `AMBIENT_CONTEXT` — so Ambient warns as it starts — and a standard error that cannot be written. The
+/// Semantics: the host survives diagnostics. The `todos` example, which links Ambient and not AmbientTesting, is run
+/// with an unknown `AMBIENT_CONTEXT` — so Ambient warns as it starts — and a standard error that cannot be written. The
 /// warning is dropped, the process lives, and the todo it was asked to add is saved.
 @Suite(.enabled(if: Todos.executable != nil, "needs the todos executable beside the test binary"))
 struct HostSurvivesItsDiagnosticsTests {

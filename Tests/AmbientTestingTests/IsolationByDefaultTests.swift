@@ -3,9 +3,9 @@ import Foundation
 import Testing
 import XCTest
 
-// DESIGN §4.14: with AmbientTesting linked, every Swift Testing test and every XCTest method gets its own root of
-// testing values with no trait and no base class. This file imports only AmbientTesting (and the test frameworks):
-// Ambient's names come with it.
+// Semantics: isolation by default. With AmbientTesting linked, every Swift Testing test and every XCTest method gets
+// its own root of testing values with no trait and no base class. This file imports only AmbientTesting (and the test
+// frameworks): Ambient's names come with it.
 
 /// A store whose count shows whether a test got a fresh instance.
 final class VisitCounter: Sendable {

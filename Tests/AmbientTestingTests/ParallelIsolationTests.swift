@@ -2,8 +2,8 @@ import Ambient
 import AmbientTesting
 import Testing
 
-/// Many tests, run in parallel, each overriding the same keys: each must see only its own values (DESIGN §4.9).
-/// CI runs this suite again under the thread sanitizer.
+/// Many tests, run in parallel, each overriding the same keys: each must see only its own values (Semantics: each test
+/// has its own root). CI runs this suite again under the thread sanitizer.
 @Suite struct ParallelIsolationTests {
     @Test(
         .dependencies {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// DESIGN §4.8 and §4.17: with AmbientTesting linked, a test that reads a key without a testing value fails, with no
-/// trait and no base class, and work a test leaves behind keeps its own test's values.
+/// Semantics: strict in tests, and leftover work stays with its test. With AmbientTesting linked, a test that reads a
+/// key without a testing value fails, with no trait and no base class, and work a test leaves behind keeps its own
+/// test's values.
 ///
 /// Each case runs one fixture of `StrictByDefaultFixtures.swift` in a child run of this test binary and checks how
 /// the child ended — its exit status, not what it printed — since a fixture that must fail cannot fail here.

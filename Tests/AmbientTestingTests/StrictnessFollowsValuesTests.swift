@@ -5,8 +5,9 @@ import Testing
 
 @testable import AmbientTesting
 
-/// DESIGN §4.13: a test's reporter travels with the test's values, so a read of a key without a testing value, or
-/// a call of an `unimplemented` endpoint made in the test, fails the test on whichever thread it happens.
+/// Semantics: strictness follows the values. A test's reporter travels with the test's values, so a read of a key
+/// without a testing value, or a call of an `unimplemented` endpoint made in the test, fails the test on whichever
+/// thread it happens.
 ///
 /// No `.dependencies` trait on the suite: each test makes its own test root whose failures are captured, so the
 /// failure it must cause is checked here (`StrictByDefaultTests` shows, in a child, that it fails a real test).

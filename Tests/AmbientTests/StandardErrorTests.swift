@@ -9,8 +9,9 @@ import Testing
     import Darwin
 #endif
 
-/// DESIGN §4.18: a write of Ambient's own output that fails is dropped, and the process goes on. Each case breaks
-/// standard error in a child process, writes, and must then exit normally (a trap would end it with SIGILL).
+/// Semantics: the host survives diagnostics. A write of Ambient's own output that fails is dropped, and the process
+/// goes on. Each case breaks standard error in a child process, writes, and must then exit normally (a trap would end
+/// it with SIGILL).
 @Suite struct StandardErrorTests {
     @Test func writeToAFullDeviceIsDropped() async {
         await #expect(processExitsWith: .success) {

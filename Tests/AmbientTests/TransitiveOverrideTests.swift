@@ -2,7 +2,7 @@ import Testing
 
 @testable import Ambient
 
-/// DESIGN §4.10: a default built from other dependencies follows their overrides.
+/// Semantics: overrides reach derived defaults. A default built from other dependencies follows their overrides.
 @Suite struct TransitiveOverrideTests {
     @Test func overridingAnInputRebuildsTheDefaultForThatScope() {
         withFreshRoot {

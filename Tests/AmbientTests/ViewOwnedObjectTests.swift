@@ -237,6 +237,39 @@ import Testing
         #expect(builds.value == 1)
     }
 
+    @Test func earlyReadsOfLaterViewValuesBuildModelsThatAreFreedWhenTheViewIsInstalled() {
+        // SwiftUI makes a new value of a view each time its parent's body runs, each with a new candidate storage,
+        // and keeps the first value's storage (in `@State`). This view reads its model in its initializer.
+        let models = LiveInstances()
+        let builds = Counter()
+        func candidate() -> ViewOwnedObject<TrackedModel> {
+            ViewOwnedObject { _ in TrackedModel(models, serial: builds.increment()) }
+        }
+        let kept = candidate()
+        let log = collectingReports {
+            withFreshRoot {
+                var first = ViewOwnedObjectSlot(kept)
+                let early = first.object
+                kept.install(values(withService: "position"))
+                first.installed(kept)
+                #expect(first.object === early, "the first value's early read built the model the view keeps")
+                var latest: ViewOwnedObjectSlot<TrackedModel>?
+                for _ in 2...3 {
+                    var later = ViewOwnedObjectSlot(candidate())
+                    _ = later.object
+                    kept.install(values(withService: "ignored"))
+                    later.installed(kept)
+                    #expect(later.object === early)
+                    latest = later
+                }
+                #expect(builds.value == 3, "each later value that reads early builds one model the view never uses")
+                #expect(latest?.candidate != nil, "SwiftUI still holds the latest value")
+                #expect(models.alive == 1, "and those models are freed once the value is installed")
+            }
+        }
+        #expect(log.kinds == [.misuse, .misuse, .misuse], "each early read is reported to the test")
+    }
+
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func readBeforeInstallationGoesToTheCandidate() {
         let slot = ViewOwnedObjectSlot(countingStorage(Counter()))
@@ -245,4 +278,16 @@ import Testing
         }
         #expect(log.kinds == [.misuse])
     }
+}
+
+/// A model that counts its live instances, so a test can see which are freed.
+private final class TrackedModel: Sendable {
+    let models: LiveInstances
+    let serial: Int
+    init(_ models: LiveInstances, serial: Int) {
+        self.models = models
+        self.serial = serial
+        models.created()
+    }
+    deinit { models.freed() }
 }

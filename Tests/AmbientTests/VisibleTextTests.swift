@@ -2,8 +2,9 @@ import Testing
 
 @testable import Ambient
 
-/// DESIGN §4.18: what Ambient echoes from outside (an environment variable, a type's or an endpoint's name) is
-/// printed with its control characters made visible, so it can neither forge a line nor reach the terminal.
+/// Semantics: the host survives diagnostics. What Ambient echoes from outside (an environment variable, a type's or an
+/// endpoint's name) is printed with its control characters made visible, so it can neither forge a line nor reach the
+/// terminal.
 @Suite struct VisibleTextTests {
     @Test(arguments: [
         ("plain text, Ünïcode and emoji 🌤", "plain text, Ünïcode and emoji 🌤"),

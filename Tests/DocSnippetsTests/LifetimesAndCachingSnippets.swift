@@ -31,3 +31,46 @@ nonisolated extension DependencyValues {
     #expect(scoped.source == "StubAPI")
     #expect(root.source == "TestAPI")
 }
+
+nonisolated final class Session: Sendable {
+    let user: String?
+    init(user: String?) { self.user = user }
+}
+
+nonisolated final class Drafts: Sendable {
+    let session: Session
+    init(session: Session) { self.session = session }
+}
+
+private enum SessionKey: DependencyKey {
+    static var defaultValue: Session { Session(user: nil) }  // signed out
+    static var testingValue: Session { defaultValue }
+}
+
+private enum DraftsKey: DependencyKey {
+    static var defaultValue: Drafts { Drafts(session: DependencyValues.current.session) }
+    static var testingValue: Drafts { defaultValue }  // built from the test's session
+}
+
+nonisolated extension DependencyValues {
+    var session: Session {
+        get { self[SessionKey.self] }
+        set { self[SessionKey.self] = newValue }
+    }
+    var drafts: Drafts { self[DraftsKey.self] }
+}
+
+@Test func signingOutRebuildsWhatWasBuiltFromTheSession() {
+    let signedIn = withDependencies {
+        $0.session = Session(user: "ada")
+    } operation: {
+        DependencyValues.current
+    }
+    let signedOut = withDependencies {
+        $0.session = Session(user: nil)
+    } operation: {
+        DependencyValues.current
+    }
+    #expect(signedIn.drafts.session.user == "ada")
+    #expect(signedOut.drafts.session.user == nil)
+}

@@ -50,13 +50,13 @@
         /// ```
         public var dependencyContext: DependencyContext { dependencies.context }
 
-        /// Setting applies a change to `dependencies`, as the scene's modifier made it last time when nothing
-        /// differs (see `SceneDependencies`); reading gives a change that does nothing.
+        /// Setting applies a scene modifier's change to `dependencies`, as that modifier made it last time when
+        /// nothing differs (see `SceneDependencies`); reading gives a change that does nothing.
         ///
         /// `Scene.environment(_:_:)` can only set a value, so this lets a scene change the dependencies it inherits.
-        var dependencyChange: DependencyChange {
-            get { DependencyChange { _ in } }
-            set { dependencies = SceneDependencies.shared.values(from: dependencies, applying: newValue) }
+        var dependencyChange: SceneDependencyChange {
+            get { .unchanged }
+            set { dependencies = newValue.applied(to: dependencies) }
         }
     }
 #endif

@@ -7,7 +7,10 @@
     //   nonisolated (iOS 14 / macOS 11). It sets the value through the key path on the environment the scene
     //   inherits, which is what lets `EnvironmentValues.dependencyChange` apply a change there.
     // - Not found: a `Scene.transformEnvironment`; the key path above stands in for it.
-    // Availability: iOS 14 / macOS 11, below the package's floor (iOS 14 / macOS 11); no `@available` is needed.
+    // - `@State` — `init(wrappedValue value: Value)` (iOS 13): "Create a state value in an App, Scene, or View";
+    //   SwiftUI keeps its storage once per position, so each modifier's scene keeps its own cache there.
+    // - `Scene.body` — `@SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }` (iOS 14 / macOS 11).
+    // Availability: iOS 14 / macOS 11, the package's floor (iOS 14 / macOS 11); no `@available` is needed.
 
     extension Scene {
         /// Overrides one dependency for every view of this scene.
@@ -37,8 +40,8 @@
             fileID: StaticString = #fileID,
             line: UInt = #line
         ) -> some Scene {
-            environment(
-                \.dependencyChange, DependencyChange(keyPath, value, site: CallSite(fileID: fileID, line: line)))
+            DependencyScene(
+                content: self, change: DependencyChange(keyPath, value, site: CallSite(fileID: fileID, line: line)))
         }
 
         /// Changes several dependencies, or the context, for every view of this scene.
@@ -58,7 +61,23 @@
             fileID: StaticString = #fileID,
             line: UInt = #line
         ) -> some Scene {
-            environment(\.dependencyChange, DependencyChange(transform, site: CallSite(fileID: fileID, line: line)))
+            DependencyScene(
+                content: self, change: DependencyChange(transform, site: CallSite(fileID: fileID, line: line)))
+        }
+    }
+
+    /// A scene whose views get the inherited dependencies with one change applied, keeping the same values while
+    /// neither the inherited values nor the change differ (see `SceneDependencies`).
+    ///
+    /// The cache lives in `@State`, so that each position in the app's scenes has its own: two modifiers written on
+    /// one line, or in a helper that several scenes use, do not evict each other's values.
+    private struct DependencyScene<Content: Scene>: Scene {
+        let content: Content
+        let change: DependencyChange
+        @State private var cache = SceneDependencies()
+
+        var body: some Scene {
+            content.environment(\.dependencyChange, SceneDependencyChange(change: change, cache: cache))
         }
     }
 #endif

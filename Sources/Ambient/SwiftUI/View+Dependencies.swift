@@ -69,8 +69,8 @@
     }
 
     /// Hands its content the inherited dependencies with one change applied, keeping the same values while neither
-    /// the inherited values nor the change differ.
-    private struct DependencyModifier: ViewModifier {
+    /// the inherited values nor the change differ. The preview traits apply it too (`PreviewTrait+Dependencies`).
+    struct DependencyModifier: ViewModifier {
         let change: DependencyChange
         @Environment(\.dependencies) private var inherited
         @State private var derived = DerivedDependencies()

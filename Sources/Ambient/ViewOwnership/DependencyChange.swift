@@ -4,7 +4,8 @@
 /// recognised as the same change (see ``isSame(as:)``) and the subtree keeps its values. That holds for a value that
 /// is not `Equatable` too, as long as it is made again the same way: the original package's demo writes
 /// `.dependency(\.api, DemoAPI())` with a plain struct, in a body that SwiftUI runs again and again. A closure
-/// cannot be compared, so a `.dependencies { ... }` change counts as new each time.
+/// cannot be compared before it runs: a `.dependencies { ... }` change is compared by what it sets instead (see
+/// ``DerivedDependencies``).
 struct DependencyChange {
     /// Applies the change.
     let apply: (inout DependencyValues) -> Void
@@ -34,9 +35,17 @@ struct DependencyChange {
     /// struct, a struct of the same references and the same plain data. A closure change is never the same.
     func isSame(as other: DependencyChange) -> Bool {
         guard let mine = setting, let theirs = other.setting, mine.keyPath == theirs.keyPath else { return false }
-        if let value = mine.value as? any Equatable { return value.isEqual(to: theirs.value) }
-        return isBitwiseIdentical(opening: mine.value, theirs.value)
+        return isSameDependencyValue(mine.value, theirs.value)
     }
+}
+
+/// Whether two values that a modifier sets, known only as `Any`, are the same value: equal when their type is
+/// `Equatable`, otherwise of the same type with the same bytes (see `isBitwiseIdentical(opening:_:)`).
+///
+/// "Different" is always safe to answer: the subtree then gets new values, as if the modifier changed.
+func isSameDependencyValue(_ mine: Any, _ theirs: Any) -> Bool {
+    if let value = mine as? any Equatable { return value.isEqual(to: theirs) }
+    return isBitwiseIdentical(opening: mine, theirs)
 }
 
 extension Equatable {

@@ -1,17 +1,20 @@
-/// The values that each scene's `.dependency(_:_:)` or `.dependencies { ... }` modifier hands its views, remembered
-/// per modifier.
+/// The values that one scene's `.dependency(_:_:)` or `.dependencies { ... }` modifier hands its views, remembered
+/// between the times SwiftUI computes the scene's environment.
 ///
 /// A scene changes the environment it inherits only through `Scene.environment(_:_:)`, which sets a value through
-/// a key path each time SwiftUI computes the scene's environment, and has no storage of its own. So the change is
-/// applied here, with the decision a view's modifier makes (``DerivedDependencies``): the same change to the same
-/// inherited values gives the same values, so the views of the scene keep their values, and the defaults rebuilt
-/// for them, across recomputations. Modifiers are told apart by where they are written.
+/// a key path each time SwiftUI computes the scene's environment. So the change is applied here, with the decision a
+/// view's modifier makes (``DerivedDependencies``): the same change to the same inherited values gives the same
+/// values, so the views of the scene keep their values, and the defaults rebuilt for them, across recomputations.
+///
+/// Each modifier has a cache of its own, which the scene keeps in `@State`, one per position in the app's scenes:
+/// two modifiers never share one, even when they are written on the same line or in one helper that several scenes
+/// use, so neither evicts what the other made.
+///
+/// Thread-safe: SwiftUI's environment is computed on the main thread, but setting `EnvironmentValues` is not
+/// isolated, so each use of the cache takes a lock.
 final class SceneDependencies: Sendable {
-    /// The values made so far, one cache per modifier.
-    static let shared = SceneDependencies()
-
-    // NB: `DerivedDependencies` is not thread-safe; the lock makes every use of one exclusive.
-    private let caches = ConditionLock<[String: DerivedDependencies]>([:])
+    // NB: `DerivedDependencies` is not thread-safe; the lock makes every use of it exclusive.
+    private let cache = ConditionLock(DerivedDependencies())
 
     /// The values of the scene: `inherited` with `change` applied, the same as last time when neither differs.
     ///
@@ -20,12 +23,27 @@ final class SceneDependencies: Sendable {
     ///   - change: What the scene's modifier changes.
     /// - Returns: The values for the scene's views.
     func values(from inherited: DependencyValues, applying change: DependencyChange) -> DependencyValues {
-        guard let site = change.site else { return DerivedDependencies().values(from: inherited, applying: change) }
-        return caches.withLock { caches in
-            let key = "\(site.fileID):\(site.line)"
-            let cache = caches[key] ?? DerivedDependencies()
-            caches[key] = cache
-            return cache.values(from: inherited, applying: change)
-        }
+        cache.withLock { $0.values(from: inherited, applying: change) }
+    }
+}
+
+/// What a scene's modifier sets through `EnvironmentValues.dependencyChange`: its change, with the cache of the
+/// scene position that made it.
+struct SceneDependencyChange {
+    /// What the modifier changes.
+    let change: DependencyChange
+    /// The cache the modifier's scene position keeps; `nil` for a change that leaves the values alone.
+    let cache: SceneDependencies?
+
+    /// The change that leaves the values alone: what reading `EnvironmentValues.dependencyChange` gives.
+    static var unchanged: SceneDependencyChange { SceneDependencyChange(change: DependencyChange { _ in }, cache: nil) }
+
+    /// `inherited` with the change applied, the same values as last time when nothing differs.
+    ///
+    /// - Parameter inherited: The values the scene inherits.
+    /// - Returns: The values for the scene's views.
+    func applied(to inherited: DependencyValues) -> DependencyValues {
+        guard let cache else { return inherited }
+        return cache.values(from: inherited, applying: change)
     }
 }

@@ -11,15 +11,40 @@
 ///   never both.
 /// - Installs that race build one object; the losers wait for it.
 /// - The object and its change subscription live as long as the storage, that is, as long as the view.
-/// - Reading ``object`` before any install is reported once per type, and builds the storage's one object from the
-///   current scope rather than a throwaway instance.
+/// - Reading ``object`` before any install is reported (to the running test, or once per type as a warning), and
+///   builds the storage's one object from the current scope. For the first value of a view, whose storage SwiftUI
+///   keeps, that is the object the view keeps. Each later value of the view (SwiftUI makes one each time the
+///   parent's body runs) has a storage of its own that SwiftUI does not keep: an early read there builds one more
+///   object, which the view never uses, and which ``letGoOfUnkeptObject()`` frees as soon as the view is installed.
 final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
-    // Safe: `build` is called at most once, by the caller that wins `cell`; `subscription` is only touched inside
-    // `subscriptionLock`. Handing a non-Sendable `Object` to several threads is the caller's choice (SwiftUI calls
-    // from the main actor only).
+    // Safe: `build` is called at most once to fill `cell`, by the caller that wins it (and again only for a read of a
+    // storage that let go of its object, which nothing makes); `subscription` is only touched inside
+    // `subscriptionLock`; `Held` argues for itself. Handing a non-Sendable `Object` to several threads is the
+    // caller's choice (SwiftUI calls from the main actor only).
     private let build: (DependencyValues) -> Object
-    private let cell = OnceCell<Object>()
+    private let cell = OnceCell<Held>()
     private let subscriptionLock = ConditionLock<AnyObject?>(nil)
+
+    /// The object once built, until a storage that SwiftUI did not keep lets go of it.
+    private final class Held: @unchecked Sendable {
+        // Safe: the reference is only touched inside the lock.
+        private let reference: ConditionLock<Object?>
+
+        init(_ object: Object) {
+            reference = ConditionLock(object)
+        }
+
+        var object: Object? { reference.withLock { $0 } }
+
+        /// Drops the reference; the object is released after the lock, so that its `deinit` may use this storage.
+        func letGo() {
+            let object = reference.withLock { reference in
+                defer { reference = nil }
+                return reference
+            }
+            withExtendedLifetime(object) {}
+        }
+    }
 
     /// A storage whose object `build` makes from the values at the view's position.
     ///
@@ -28,8 +53,8 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
         self.build = build
     }
 
-    /// The object, once built.
-    var builtObject: Object? { cell.value }
+    /// The object, once built (and not let go of).
+    var builtObject: Object? { cell.value?.object }
 
     /// Installs the storage with the values at the view's position: the first call builds the object from them.
     ///
@@ -49,10 +74,10 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
         return object
     }
 
-    /// The object for a read: the one built at install, else — reported once per type — the storage's one object,
-    /// built from the current scope.
+    /// The object for a read: the one built at install, else — reported — the storage's one object, built from the
+    /// current scope.
     var object: Object {
-        if let object = cell.value { return object }
+        if let object = builtObject { return object }
         IssueReporting.reportOnce(
             .misuse,
             token: "read before install: \(ObjectIdentifier(Object.self))",
@@ -62,10 +87,19 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
         return object(builtFrom: DependencyValues.current)
     }
 
+    /// Lets go of the object an early read built, in a storage that SwiftUI did not keep for the view's identity:
+    /// nothing reads it again (the view reads the kept storage's), though SwiftUI holds this storage as long as the
+    /// view's current value.
+    func letGoOfUnkeptObject() {
+        cell.value?.letGo()
+    }
+
     private func object(builtFrom values: DependencyValues) -> Object {
-        cell.value(orBuild: { withDependencies(values) { build(values) } }) {
+        let held = cell.value(orBuild: { Held(withDependencies(values) { build(values) }) }) {
             fatalError(Messages.reentrantBuild(Object.self))
         }
+        // NB: `nil` only in a storage that let go of its object, which nothing reads; such a read gets a new object.
+        return held.object ?? withDependencies(values) { build(values) }
     }
 }
 

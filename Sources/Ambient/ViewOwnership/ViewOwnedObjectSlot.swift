@@ -4,7 +4,8 @@
 /// only the first one's is kept for the view's identity (in `@State` or `@StateObject`). Once SwiftUI installed the
 /// copy, reads go to that kept storage; before, to the copy's own candidate, whose read is reported (see
 /// ``ViewOwnedObject/object``). So a read never reaches SwiftUI's storage before it is installed, which would make
-/// SwiftUI warn and, for `@StateObject`, make a new instance each time.
+/// SwiftUI warn and, for `@StateObject`, make a new instance each time. Once installed, a copy whose candidate is not
+/// the kept storage has that candidate let go of anything an early read built.
 struct ViewOwnedObjectSlot<Object: AnyObject> {
     /// The storage this copy of the view made; the kept one, if it is the first copy.
     let candidate: ViewOwnedObject<Object>
@@ -19,6 +20,8 @@ struct ViewOwnedObjectSlot<Object: AnyObject> {
 
     /// Records the storage SwiftUI keeps for the view's identity, at an update.
     mutating func installed(_ kept: ViewOwnedObject<Object>) {
+        guard self.kept !== kept else { return }
         self.kept = kept
+        if kept !== candidate { candidate.letGoOfUnkeptObject() }
     }
 }

@@ -68,24 +68,4 @@ static inline __attribute__((always_inline)) uintptr_t *ambient_trace_switch_add
     return &ambient_trace_switch;
 }
 
-/// How many times a default's reads grew in any root: a scope's cached `@Dependency` values are valid only for the
-/// count they were cached at, since a key whose reads grow may be rebuilt for a scope that overrides one of the new
-/// ones. A C global, loaded by every getter inline.
-extern uintptr_t ambient_reads_generation;
-
-/// Loads `ambient_reads_generation` (acquire).
-static inline __attribute__((always_inline)) uintptr_t ambient_load_reads_generation(void) {
-    return __atomic_load_n(&ambient_reads_generation, __ATOMIC_ACQUIRE);
-}
-
-/// Loads `ambient_reads_generation` with no ordering, for a getter that only compares it.
-static inline __attribute__((always_inline)) uintptr_t ambient_load_reads_generation_relaxed(void) {
-    return __atomic_load_n(&ambient_reads_generation, __ATOMIC_RELAXED);
-}
-
-/// Counts one more growth of a default's reads (release: after the reads it publishes).
-static inline __attribute__((always_inline)) void ambient_advance_reads_generation(void) {
-    __atomic_fetch_add(&ambient_reads_generation, 1, __ATOMIC_RELEASE);
-}
-
 #endif

@@ -2,7 +2,7 @@ import Ambient
 import Dispatch
 import Foundation
 
-// Keys whose defaults read each other, for the exit tests of DESIGN §4.7.
+// Keys whose defaults read each other, for the exit tests of the rule "cycles are named" (Semantics).
 
 enum SelfCycleKey: DependencyKey {
     static var defaultValue: Int { DependencyValues.current[SelfCycleKey.self] + 1 }

@@ -130,7 +130,7 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
     /// Stores an element for a key known to be absent. Single writer only.
     func insertNew(_ element: Element, keyBits: UInt) {
         let mask = capacity - 1
-        var index = slotIndex(ofBits: keyBits, shift: shift)
+        var index = slotIndex(ofBits: keyBits, shift: UInt(truncatingIfNeeded: shift))
         while keyWord(index).loadRelaxed() != 0 {
             index = (index + 1) & mask
         }

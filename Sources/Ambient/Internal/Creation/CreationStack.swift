@@ -89,11 +89,36 @@ final class Creation: @unchecked Sendable {
     var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 }
 
+/// The innermost creation under way on one thread, as a task-local holds it.
+///
+/// A task or a Dispatch block started by a default's `init` inherits the task-local: the frame holds the creation
+/// weakly, and answers only on the creating thread, so such work neither keeps the creation (and through it the
+/// new value) alive nor counts as nested in it (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
+final class CreationFrame: @unchecked Sendable {
+    // Safe: both are set in `init` only, and the runtime loads weak references atomically.
+    private weak var creation: Creation?
+    private let thread: UInt
+
+    init(_ creation: Creation) {
+        self.creation = creation
+        thread = creation.thread
+    }
+
+    /// The creation, if it is still under way and this is its thread.
+    var current: Creation? {
+        guard thread == currentThreadID() else { return nil }
+        return creation
+    }
+}
+
 /// The creations nested on the current thread (creating a default is synchronous, so nesting means reads made by
 /// a default while it is created).
 enum CreationStack {
-    /// The innermost creation under way here.
-    @TaskLocal static var top: Creation?
+    /// The frame of the innermost creation under way on this task.
+    @TaskLocal static var frame: CreationFrame?
+
+    /// The innermost creation under way on this thread.
+    static var top: Creation? { frame?.current }
 
     /// The creations from `start` down to `end` (inclusive), outermost first; just `[start]` when `end` is not
     /// nested in `start`.

@@ -4,10 +4,9 @@ enum CreationStep {
     case create(Creation)
     /// Look again: the creation this thread waited for is over.
     case retry
-    /// Use this value: it was created on this thread, by the given creation, which is resolving what it captured.
+    /// Use this value: it was created on this thread, by the given creation, whose publication waits for the
+    /// creation around it.
     case resolved(AnyBox, Creation)
-    /// Record the read of this value, being created on another thread: the reading creation publishes after it.
-    case recorded(AnyBox)
 }
 
 /// A created value on its way to where it belongs, kept while its publication waits for other creations.
@@ -29,4 +28,12 @@ struct Outcome {
     let box: AnyBox
     let reads: [ObjectIdentifier]
     let rebuilt: Bool
+    /// Keys this creation read that the key's first creation did not, reported now (<doc:Semantics#One-instance-per-key-per-scope>).
+    var lateReads: [ObjectIdentifier] = []
+}
+
+/// A key that a later creation of a default read and its first creation did not: reported once per root.
+struct LateRead: Hashable {
+    let key: ObjectIdentifier
+    let read: ObjectIdentifier
 }

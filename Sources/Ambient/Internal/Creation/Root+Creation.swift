@@ -9,11 +9,7 @@ extension Root {
     /// where its value belongs (which overrides it read) once it is done, so two creations of one key could
     /// otherwise build two values for one scope. Whether the value is still missing is decided under the lock that
     /// every creation publishes under, so no read creates a value that another creation has just published.
-    ///
-    /// A read that only records, made while its creation's value already exists (resolving the `@Dependency`
-    /// properties it captured), does not wait for a value that exists either: two defaults that hold each other
-    /// may be created on two threads at once. The reading creation then publishes after the one it read, with its
-    /// reads (``CreationState/group(of:)``).
+
     func create<Key: DependencyKey>(
         _: Key.Type,
         id: ObjectIdentifier,
@@ -40,8 +36,6 @@ extension Root {
                 node = current.parent
             }
             return (box, [])
-        case .recorded(let box):
-            return (box, [])
         case .create(let creation):
             _TestHooks.willCreate(Key.self, in: self)
             return createAndPublish(Key.self, creation: creation, in: storage)
@@ -55,7 +49,8 @@ extension Root {
         creation: Creation,
         in storage: Storage
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        let values = DependencyValues(storage: Storage(snapshotOf: storage, recorder: ReadRecorder()))
+        let values = DependencyValues(
+            storage: Storage(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
         let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
         let publication = Publication(
             key: Key.self, creation: creation, box: created, reads: reads, directReads: directReads, storage: storage
@@ -71,70 +66,29 @@ extension Root {
         return (created, reads)
     }
 
-    /// Publishes a created value where it belongs, once the values it read while they were still being created on
-    /// other threads are published, then publishes the creations that waited for it on this thread.
+    /// Publishes a created value where it belongs, then publishes the creations that waited for it on this thread.
     ///
     /// - Returns: The published value and every key its creation read, transitively.
     private func publish(_ publication: Publication) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let creation = publication.creation
-        // NB: the broadcast also wakes the threads whose reads of this value only record, which then stop waiting
-        // for it, so that its group can be built (see `create`).
-        let outcome =
-            creations.withLockBroadcasting { state in
-                // Its deferral, if it had one, is over: this is its publication.
-                state.deferred[publication.id] = nil
-                guard state.edges[publication.id] == nil else { return nil }
-                return place(publication, reads: publication.reads, in: &state)
-            } ?? publishWithGroup(publication)
+        let outcome = creations.withLockBroadcasting { state in
+            // Its deferral, if it had one, is over: this is its publication.
+            state.deferred[publication.id] = nil
+            return place(publication, reads: publication.reads, in: &state)
+        }
         if Trace.isOn {
             Trace.created(
                 publication.key, context: creation.context, in: self, rebuilt: outcome.rebuilt,
                 readAt: creation.readContext?.site
             )
         }
+        for read in outcome.lateReads {
+            IssueReporting.report(
+                .misuse, Messages.lateRead(name(of: read, among: publication.directReads), by: publication.key),
+                to: reporter)
+        }
         creation.publishDeferred(reads: outcome.reads)
         return (outcome.box, outcome.reads)
-    }
-
-    /// Publishes a creation that read values while they were being created on other threads, together with every
-    /// creation of its group (``CreationState/group(of:)``) once they are all built: the last one built publishes
-    /// them all, and the others collect where theirs went.
-    private func publishWithGroup(_ publication: Publication) -> Outcome {
-        let (creation, thread) = (publication.creation, currentThreadID())
-        var publishedOthers = false
-        let outcome: Outcome = creations.waitFor(
-            warningAfter: CreationWait.warningDelay,
-            warning: {
-                CreationWait.message(
-                    waitingFor: $0.waiting[thread]?.pending, from: creation, among: Array($0.pending.values))
-            },
-            warn: CreationWait.warn
-        ) { state in
-            if let outcome = state.outcomes.removeValue(forKey: publication.id) {
-                state.waiting[thread] = nil
-                return outcome
-            }
-            state.built[publication.id] = publication
-            let group = state.group(of: publication)
-            if let unbuilt = group.first(where: { state.built[ObjectIdentifier($0)] == nil }) {
-                if let cycle = state.deadlock(if: thread, waitsFor: unbuilt, top: creation) {
-                    CycleReport.stop(cycle)
-                }
-                state.waiting[thread] = WaitingThread(pending: unbuilt, top: creation, onlyRecords: false)
-                return nil
-            }
-            var mine: Outcome?
-            for (member, reads) in state.transitiveReads(of: group) {
-                guard let member = state.built.removeValue(forKey: ObjectIdentifier(member)) else { continue }
-                let outcome = place(member, reads: reads, in: &state)
-                if member.creation === creation { mine = outcome } else { state.outcomes[member.id] = outcome }
-            }
-            publishedOthers = group.count > 1
-            state.waiting[thread] = nil
-            return mine.unsafelyUnwrapped
-        }
-        if publishedOthers { creations.withLockBroadcasting { _ in } }
-        return outcome
     }
 
     /// Puts a created value where it belongs, given every key its creation read, and ends its creation. Called
@@ -156,18 +110,19 @@ extension Root {
                 ),
                 in: context
             )
-        info.merge(reads)
-        // The value belongs to the innermost scope that overrides what any creation of it read.
+        let late = info.lateReads(in: reads).filter {
+            state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
+        }
+        // The value belongs to the innermost scope that overrides what its first creation read.
         guard let scope = owner(of: id, for: publication.storage, reads: info.reads) else {
-            return Outcome(box: info.value.storeIfNil(publication.box), reads: reads, rebuilt: false)
+            return Outcome(box: info.value.storeIfNil(publication.box), reads: reads, rebuilt: false, lateReads: late)
         }
         let box = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
             .insert(ScopedDefault(box: publication.box, reads: reads), for: id).box
-        return Outcome(box: box, reads: reads, rebuilt: true)
+        return Outcome(box: box, reads: reads, rebuilt: true, lateReads: late)
     }
 
-    /// Runs the key's value for the context with `values` current, then resolves the `@Dependency` properties the
-    /// new value captured, so that everything it depends on is recorded.
+    /// Runs the key's value for the context with `values` current, and returns it with what it read and named.
     private func build<Key: DependencyKey>(
         _: Key.Type,
         creation: Creation,
@@ -178,21 +133,56 @@ extension Root {
             return ReadContext.$current.withValue(nil) { build(Key.self, creation: creation, values: values) }
         }
         let recorder = values.storage.recorder.unsafelyUnwrapped
-        let box: AnyBox = CreationStack.$top.withValue(creation) {
+        let box: AnyBox = CreationStack.$frame.withValue(CreationFrame(creation)) {
             DependencyValues.$currentValues.withValue(values) {
                 let box = Box(Key.value(for: creation.context))
                 _ = creation.result.storeIfNil(box)
-                // Threads whose reads of this value only record stop waiting for it now (see `create`).
-                creations.withLockBroadcasting { _ in }
-                var captured = recorder.takeCaptured()
-                while !captured.isEmpty {
-                    for read in captured { read() }
-                    captured = recorder.takeCaptured()
-                }
                 return box
             }
         }
         let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
-        return (box, recorder.close().filter { $0 != creation.key }, directReads)
+        let closed = recorder.close()
+        var reads = Set(closed.reads)
+        if closed.namesUnknownKey { reads.insert(KeyInfo.anyOverride) }
+        for key in closed.named where ObjectIdentifier(key) != creation.key {
+            reads.formUnion(namedReads(of: key, by: creation, in: values.storage))
+        }
+        reads.remove(creation.key)
+        return (box, Array(reads), directReads)
+    }
+
+    /// The name of the key `id`, one of `directReads` or a key created in this root.
+    private func name(of id: ObjectIdentifier, among directReads: [any DependencyKey.Type]) -> String {
+        if let key = directReads.first(where: { ObjectIdentifier($0) == id }) { return VisibleText.of(key) }
+        for context in DependencyContext.allCases {
+            if let info = infoTable(for: context).find(id) { return VisibleText.of(info.keyType) }
+        }
+        return "a key"
+    }
+
+    /// What a creation depends on through a `@Dependency` property it created on `key`, without reading it: the
+    /// key, and the keys its default is known to read; any override, while those are not known yet.
+    ///
+    /// A key under way around the creation on this thread (a session whose property names the client being
+    /// created) is known once that creation is: the creation, and those between, publish after it.
+    private func namedReads(
+        of key: any DependencyKey.Type, by creation: Creation, in storage: Storage
+    ) -> [ObjectIdentifier] {
+        let id = ObjectIdentifier(key)
+        if storage.override(for: id) != nil { return [id] }
+        var outer = creation.parent
+        while let current = outer, current.key != id || current.context != creation.context {
+            outer = current.parent
+        }
+        if let outer {
+            var node: Creation? = creation
+            while let current = node, current !== outer {
+                current.awaits(outer)
+                node = current.parent
+            }
+            return [id]
+        }
+        guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
+        return [id] + info.reads
     }
 }

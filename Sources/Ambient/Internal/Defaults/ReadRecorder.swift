@@ -13,10 +13,16 @@ final class ReadRecorder: @unchecked Sendable {
     private struct State {
         var keys: Set<ObjectIdentifier> = []
         var direct: [any DependencyKey.Type] = []
-        var captured: [@Sendable () -> Void] = []
+        /// The keys of `@Dependency` properties created while open, whose values were not read.
+        var named: [any DependencyKey.Type] = []
+        /// Whether a property was created whose key is not known yet (a key path never read).
+        var namesUnknownKey = false
     }
     private let state = ConditionLock(State())
     private var open: AtomicWord { AtomicWords.word(0, of: self) }
+    /// The thread that opened the recorder: only its reads are recorded. A creation is synchronous, so reads made
+    /// on other threads while it is open — by a task or a Dispatch block that its `init` started — are not its own.
+    private let thread = currentThreadID()
     /// What reads of a key whose value has `answerType` return instead of the key's value (see
     /// ``DependencyValues/assign(_:_:)``); `nil` for a recorder that only records.
     ///
@@ -52,9 +58,13 @@ final class ReadRecorder: @unchecked Sendable {
     @inline(__always)
     var isOpen: Bool { open.loadAcquiring() != 0 }
 
+    /// Whether a read made now is this recorder's: it is open, and this is its thread.
+    @inline(__always)
+    private var records: Bool { isOpen && currentThreadID() == thread }
+
     /// Notes that `key` was read, and with it the keys its own default was built from.
     func record(_ key: any DependencyKey.Type, reads: [ObjectIdentifier]) {
-        guard isOpen else { return }
+        guard records else { return }
         state.withLock { state in
             state.direct.append(key)
             state.keys.insert(ObjectIdentifier(key))
@@ -62,27 +72,24 @@ final class ReadRecorder: @unchecked Sendable {
         }
     }
 
-    /// Notes a `@Dependency` created during the creation: `read` reads it, so that its key counts as read too.
-    func capture(_ read: @escaping @Sendable () -> Void) {
-        guard isOpen else { return }
-        state.withLock { $0.captured.append(read) }
-    }
-
-    /// The reads captured since the last call.
-    func takeCaptured() -> [@Sendable () -> Void] {
+    /// Notes a `@Dependency` created while open, without reading it (<doc:Semantics#Lazy-is-lazy>): its key, if
+    /// known, names what the creation depends on; `nil` for a key path whose key is not known yet.
+    func name(_ key: (any DependencyKey.Type)?) {
+        guard records else { return }
         state.withLock { state in
-            defer { state.captured = [] }
-            return state.captured
+            if let key {
+                state.named.append(key)
+            } else {
+                state.namesUnknownKey = true
+            }
         }
     }
 
-    /// Stops recording (values created now may outlive the creation) and returns every key read, transitively.
-    func close() -> [ObjectIdentifier] {
+    /// Stops recording (values created now may outlive the creation) and returns every key read, transitively,
+    /// the keys of the properties created meanwhile, and whether one of those had a key not known yet.
+    func close() -> (reads: [ObjectIdentifier], named: [any DependencyKey.Type], namesUnknownKey: Bool) {
         open.storeReleasing(0)
-        return state.withLock { state in
-            state.captured = []
-            return Array(state.keys)
-        }
+        return state.withLock { state in (Array(state.keys), state.named, state.namesUnknownKey) }
     }
 
     /// The keys read directly through these values so far, in order, repeats included.

@@ -120,7 +120,12 @@ final class Root: Sendable {
         guard let info = infoTable(for: context).find(id) else { return nil }
         let reads = info.reads
         if let scope = owner(of: id, for: storage, reads: reads) {
-            guard let entry = scope.existingScopedDefaults?.table(for: context).find(id) else { return nil }
+            let slot = CreationSlot(key: id, context: context)
+            // A value created in a scope keeps the instances that scope handed out to it, after the scope ended too.
+            let links = storage.links.flatMap { scope.depth <= storage.baseDepth ? $0 : nil }
+            if let pinned = links?.pinned(slot) { return (pinned.box, pinned.reads) }
+            guard var entry = scope.existingScopedDefaults?.table(for: context).find(id) else { return nil }
+            if let links { entry = links.pin(entry, for: slot) }
             return (entry.box, entry.reads)
         }
         return info.value.load().map { ($0, reads) }

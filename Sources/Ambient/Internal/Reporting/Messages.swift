@@ -12,6 +12,15 @@ enum Messages {
         as early as possible at launch (for example in your App's init or at the top of main.swift).
         """
 
+    static func lateRead(_ read: String, by keyType: any DependencyKey.Type) -> String {
+        let key = VisibleText.of(keyType)
+        return """
+            Ambient: \(key)'s default read \(read), which its first creation did not read, so values that override \
+            \(read) (and nothing that the first creation read) share one instance of \(key). To give them their \
+            own, read \(read) on every creation of \(key).
+            """
+    }
+
     static func preparedAfterRead(_ keyType: any DependencyKey.Type) -> String {
         let keyType = VisibleText.of(keyType)
         return """

@@ -24,10 +24,10 @@ final class TraceSwitch: @unchecked Sendable {
     @inline(__always)
     static var isSharedOn: Bool { AtomicWord(address: ambient_trace_switch_address()).loadRelaxed() != 0 }
 
-    /// A switch of its own, for tests.
     /// Whether the atomic words are where ``AtomicWords`` looks for them.
     var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 
+    /// A switch of its own, for tests.
     convenience init(toStandardError: Bool) {
         self.init(shared: false, toStandardError: toStandardError)
     }

@@ -3,8 +3,8 @@ public import AmbientAtomics
 /// An open-addressed array of (key path identity, box) pairs: what `@Dependency` key paths resolved to in one
 /// scope, in the form that every getter probes inline, without a call.
 ///
-/// Word 0 holds the hash's shift, word 1 the mask of the pair index, and word 2 the ``ReadsGeneration`` the pairs
-/// are valid at (word 3 is unused, so that pairs stay 16-byte aligned); pair `i` is words `4 + 2i` (the key path's
+/// Word 0 holds the hash's shift and word 1 the mask of the pair index (words 2 and 3 are unused, so that pairs stay
+/// 16-byte aligned); pair `i` is words `4 + 2i` (the key path's
 /// identity, 0 while free) and `5 + 2i` (the bits of its box, or ``uncacheable``). The header is written before the
 /// array is published (with a releasing store, which readers load with an acquiring one) and never changes. A pair
 /// is filled once, by the one writer its ``KeyPathCache`` admits at a time: box first, then the identity with a
@@ -27,15 +27,14 @@ struct KeyPathPairs: @unchecked Sendable {
         headerWords + 2 * capacity
     }
 
-    /// An empty array of `capacity` pairs (a power of two), valid at `generation`.
-    init(capacity: Int, generation: UInt) {
+    /// An empty array of `capacity` pairs (a power of two).
+    init(capacity: Int) {
         precondition(capacity > 1 && capacity.nonzeroBitCount == 1)
         let count = Self.words(forCapacity: capacity)
         words = .allocate(capacity: count)
         words.initialize(repeating: 0, count: count)
         words[0] = UInt(slotShift(forCapacity: capacity))
         words[1] = UInt(capacity - 1)
-        words[2] = generation
     }
 
     /// The pairs at `words`, as published.
@@ -45,10 +44,6 @@ struct KeyPathPairs: @unchecked Sendable {
     }
 
     var capacity: Int { Int(words[1]) + 1 }
-
-    /// The ``ReadsGeneration`` at which every pair here was resolved.
-    @inlinable
-    var generation: UInt { words[2] }
 
     /// The box bits stored for `keyPath`: 0 if it has no pair, ``uncacheable`` if its getter computes its value.
     @inlinable @inline(__always)
@@ -65,14 +60,10 @@ struct KeyPathPairs: @unchecked Sendable {
         }
     }
 
-    /// The pair a probe for the key path whose identity has bits `key` starts at: a multiplicative hash onto the
-    /// pairs.
-    ///
-    /// NB: a masking shift and wrapping arithmetic here and in the probe: the header keeps the shift below 64 and the
-    /// index below the capacity, and the checks would be half the probe's instructions.
+    /// The pair a probe for the key path whose identity has bits `key` starts at (``slotIndex(ofBits:shift:)``).
     @inlinable @inline(__always)
     func firstIndex(ofKey key: UInt) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> words[0])
+        slotIndex(ofBits: key, shift: words[0])
     }
 
     /// Fills a free pair with the key path whose identity has bits `key`, and `bits`; the key path must have none.

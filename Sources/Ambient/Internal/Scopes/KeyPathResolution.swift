@@ -21,19 +21,18 @@ extension DependencyValues {
     @usableFromInline
     func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
         let id = ObjectIdentifier(keyPath)
-        // NB: before the read, so that a value read while some key's reads grew is not cached as current.
-        let generation = ReadsGeneration.current
         guard !storage.isRecording, !storage.isUncacheable(keyPath: id) else { return self[keyPath: keyPath] }
         let recorder = ReadRecorder()
         let probe = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
         let value = probe[keyPath: keyPath]
         let reads = recorder.closeReturningDirectReads()
+        if reads.count == 1 { PropertyKeys.learn(keyPath, reads: reads[0]) }
         if reads.count == 1, let direct = reads[0].value(in: self, as: Value.self),
             isBitwiseIdentical(value, direct), storage.mayCacheValue(of: ObjectIdentifier(reads[0]))
         {
-            storage.cacheValue(Box(value), forKeyPath: keyPath, resolvedAt: generation)
+            storage.cacheValue(Box(value), forKeyPath: keyPath)
         } else {
-            storage.markUncacheable(keyPath: keyPath, resolvedAt: generation)
+            storage.markUncacheable(keyPath: keyPath)
         }
         return value
     }

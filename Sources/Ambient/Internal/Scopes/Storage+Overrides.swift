@@ -88,6 +88,9 @@ extension Storage {
 
     /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
     func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
+        if keys.contains(KeyInfo.anyOverride) {
+            return hasOverrides ? allOverrides().all.map(\.depth).max() : nil
+        }
         var innermost: Int?
         for key in keys {
             if let override = override(for: key), override.depth > (innermost ?? -1) {

@@ -51,23 +51,14 @@ extension Storage {
     /// (``KeyPathPairs``).
     @inlinable @inline(__always)
     static func cachedValueAddress(in storage: Unmanaged<Storage>, forKeyPath keyPath: ObjectIdentifier) -> UInt {
-        guard let bits = keyPathPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
+        guard let bits = publishedPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
             return 0
         }
         return valueAddress(in: Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped))
     }
 
-    /// The pairs that `storage`'s key-path cache published, if it has any entry yet and they are of the current
-    /// ``ReadsGeneration``.
-    @inlinable @inline(__always)
-    static func keyPathPairs(of storage: Unmanaged<Storage>) -> KeyPathPairs? {
-        guard let pairs = publishedPairs(of: storage), pairs.generation == ambient_load_reads_generation_relaxed()
-        else { return nil }
-        return pairs
-    }
-
-    /// The pairs that `storage`'s key-path cache published last, of whatever generation, if it has any entry yet
-    /// (`keyPathPairs`, loaded from the node's address so that a getter can inline it).
+    /// The pairs that `storage`'s key-path cache published last, if it has any entry yet (`keyPathPairs`, loaded
+    /// from the node's address so that a getter can inline it).
     @inlinable @inline(__always)
     static func publishedPairs(of storage: Unmanaged<Storage>) -> KeyPathPairs? {
         let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
@@ -75,8 +66,8 @@ extension Storage {
         return UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:))
     }
 
-    /// The value a `@Dependency` key path resolved to in these values, if the pairs published last hold it, of
-    /// whatever generation (for tests, which other tests' reads may move on to the next one). Not retained.
+    /// The value a `@Dependency` key path resolved to in these values, if the pairs hold it (for tests). Not
+    /// retained.
     func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
         guard let bits = Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath),
             bits > KeyPathPairs.uncacheable
@@ -86,24 +77,22 @@ extension Storage {
 
     /// Whether the getter of `keyPath` was found to compute its value, so it must run on every read.
     func isUncacheable(keyPath: ObjectIdentifier) -> Bool {
-        Self.keyPathPairs(of: .passUnretained(self))?.boxBits(for: keyPath) == KeyPathPairs.uncacheable
+        Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath) == KeyPathPairs.uncacheable
     }
 
-    /// Caches the value `keyPath` resolves to in these values, resolved at `generation` (``ReadsGeneration``).
-    func cacheValue(_ box: AnyBox, forKeyPath keyPath: any AnyObject & Sendable, resolvedAt generation: UInt) {
-        insertInKeyPathCache(box, for: keyPath, resolvedAt: generation)
+    /// Caches the value `keyPath` resolves to in these values.
+    func cacheValue(_ box: AnyBox, forKeyPath keyPath: any AnyObject & Sendable) {
+        insertInKeyPathCache(box, for: keyPath)
     }
 
-    /// Notes that the getter of `keyPath` computes its value, as found at `generation`.
-    func markUncacheable(keyPath: any AnyObject & Sendable, resolvedAt generation: UInt) {
-        insertInKeyPathCache(nil, for: keyPath, resolvedAt: generation)
+    /// Notes that the getter of `keyPath` computes its value.
+    func markUncacheable(keyPath: any AnyObject & Sendable) {
+        insertInKeyPathCache(nil, for: keyPath)
     }
 
-    private func insertInKeyPathCache(
-        _ box: AnyBox?, for keyPath: any AnyObject & Sendable, resolvedAt generation: UInt
-    ) {
-        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache(generation: generation))
-        cache.insert(box, for: keyPath, resolvedAt: generation) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
+    private func insertInKeyPathCache(_ box: AnyBox?, for keyPath: any AnyObject & Sendable) {
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
+        cache.insert(box, for: keyPath) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
     }
 
     /// Whether a cache here may hold the value that a read of `key` finds here: only when these values already hold
@@ -122,7 +111,8 @@ extension Storage {
         guard let owner = root.ownerOfDefault(key, readIn: self) else { return false }
         switch owner {
         case .root: return root.isProcess || links.isOrphanRoot(root)
-        case .scope(let scope): return holdsStrongly(scope)
+        case .scope(let scope):
+            return holdsStrongly(scope) || links.pinned(CreationSlot(key: key, context: context)) != nil
         }
     }
 

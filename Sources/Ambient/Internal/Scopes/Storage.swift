@@ -173,7 +173,7 @@ final class Storage: @unchecked Sendable {
 
     /// The values a default is created from: those of `source`, with reads recorded by `recorder`, but holding
     /// nothing that may cache the default (see the ownership rule above).
-    init(snapshotOf source: Storage, recorder: ReadRecorder) {
+    init(snapshotOf source: Storage, recorder: ReadRecorder, for key: ObjectIdentifier) {
         isProcessNode = false
         continuesParentScope = false
         rootReference = Unmanaged.passUnretained(Root.placeholder)
@@ -185,7 +185,8 @@ final class Storage: @unchecked Sendable {
         context = source.context
         let inherited = source.hasOverrides ? source.allOverrides() : nil
         inheritedCount = inherited?.all.count ?? 0
-        links = WeakLinks(root: source.root, origins: source.overridingNodes, inherited: inherited)
+        links = WeakLinks(
+            root: source.root, origins: source.overridingNodes, inherited: inherited, createdKey: key)
     }
 
     /// The root whose cache holds the defaults read here.
@@ -195,34 +196,6 @@ final class Storage: @unchecked Sendable {
     var root: Root {
         if let links { return links.root(context: context) }
         return rootReference.takeUnretainedValue()
-    }
-
-    /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
-    var overridingNodes: [WeakOrigin] {
-        var found: [WeakOrigin] = []
-        var node: Storage? = self
-        while let current = node {
-            if current.setsOverrides { found.append(WeakOrigin(current)) }
-            guard let parent = current.parent else {
-                found += current.links?.origins ?? []
-                break
-            }
-            node = parent
-        }
-        return found
-    }
-
-    /// How many scopes above this node the node at `depth` (an ancestor's, or one a snapshot inherited from) is: the
-    /// nodes in between and this one, less those that carry on their parent's scope.
-    func scopes(upTo depth: Int) -> Int {
-        var count = 0
-        var node = self
-        while node.depth > depth {
-            if !node.continuesParentScope { count += 1 }
-            guard let parent = node.parent else { return count + node.depth - 1 - depth }
-            node = parent
-        }
-        return count
     }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
@@ -260,39 +233,6 @@ final class Storage: @unchecked Sendable {
     /// How many overrides this scope sets itself.
     @inline(__always)
     var ownCount: Int { firstKeyType == nil ? 0 : 1 + moreOwn.count }
-
-    /// The first override this scope sets itself, if any; an inline value is copied into a new box.
-    var firstOwn: OwnOverride? {
-        firstKeyType.map { OwnOverride(keyType: $0, box: firstBoxOrCopy) }
-    }
-
-    /// The first override's box, or a new box holding a copy of its inline value; only while there is a first.
-    var firstBoxOrCopy: AnyBox {
-        firstBox ?? boxFirstInline(of: firstValueType.unsafelyUnwrapped)
-    }
-
-    /// The overrides this scope sets itself, in the order they were first set.
-    var layer: [Override] {
-        guard let firstOwn else { return [] }
-        return [override(firstOwn)] + moreOwn.map(override)
-    }
-
-    /// The overrides of the scope that a `withDependencies` update opened inside the node at `outer` and left in
-    /// this node: this node's own and those of the nodes it carries on (``continuesParentScope``), in the order they
-    /// were first set, each key once; none when this node is not in a child scope of `outer` (the update replaced
-    /// the values it was given).
-    func scopeLayer(openedInside outer: Unmanaged<Storage>) -> [Override] {
-        var nodes = [self]
-        while let node = nodes.last, node.continuesParentScope, let parent = node.parent { nodes.append(parent) }
-        guard nodes[nodes.count - 1].isChild(of: outer) else { return [] }
-        var seen: Set<ObjectIdentifier> = []
-        return nodes.reversed().flatMap(\.layer).filter { seen.insert($0.key).inserted }
-    }
-
-    /// `own`, which this scope sets, with this scope's depth and site.
-    func override(_ own: OwnOverride) -> Override {
-        Override(key: own.key, keyType: own.keyType, box: own.box, depth: depth, site: site)
-    }
 
     // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
 

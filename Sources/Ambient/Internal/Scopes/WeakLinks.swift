@@ -16,11 +16,35 @@ final class WeakLinks: @unchecked Sendable {
     let inherited: OverrideMap?
     /// The root the snapshot reads in once its own root was freed (its default outlived the root's last user).
     private let orphan = ConditionLock<Root?>(nil)
+    /// The key whose creation the snapshot was made for; `nil` for values made from one some other way.
+    let createdKey: ObjectIdentifier?
+    /// The instances that the scopes the snapshot links to handed out to it, kept for good: a value created in a
+    /// scope reads the scope's instances after the scope ended too (<doc:Semantics#One-instance-per-key-per-scope>).
+    ///
+    /// NB: never its own key's, so that a value with a property on its own key does not keep itself alive.
+    private let pins = ConditionLock<[CreationSlot: ScopedDefault]>([:])
 
-    init(root: Root, origins: [WeakOrigin], inherited: OverrideMap?) {
+    init(root: Root, origins: [WeakOrigin], inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil) {
         weakRoot = root
         self.origins = origins
         self.inherited = inherited
+        self.createdKey = createdKey
+    }
+
+    /// The instance of `slot` that a linked scope handed out here, if one did.
+    func pinned(_ slot: CreationSlot) -> ScopedDefault? {
+        pins.withLock { $0[slot] }
+    }
+
+    /// Keeps `entry`, which a linked scope handed out for `slot`, unless it is the snapshot's own key's; returns
+    /// the instance kept for `slot`, which an earlier reader may have pinned first.
+    func pin(_ entry: ScopedDefault, for slot: CreationSlot) -> ScopedDefault {
+        guard slot.key != createdKey else { return entry }
+        return pins.withLock { pins in
+            if let earlier = pins[slot] { return earlier }
+            pins[slot] = entry
+            return entry
+        }
     }
 
     /// The node that set overrides at `depth` and still lives, if any.

@@ -1,0 +1,59 @@
+// Whether two evaluations of a `.dependencies { ... }` modifier set the same values. It reads the scope nodes of
+// Internal/Scopes through their internal API and lives here, beside its one user (``DerivedDependencies``).
+
+extension DependencyValues {
+    /// Whether these values and `other`, each made by applying a change to `inherited`, give a subtree the same
+    /// dependencies: the same context, and the same overrides on top of `inherited`, each set to the same value (see
+    /// `isSameDependencyValue(_:_:)`).
+    ///
+    /// Values that are not a scope opened right inside `inherited` (a change that replaced the values it was given
+    /// instead of changing them) are never the same as others. "Different" is always a safe answer: it costs the
+    /// subtree new values, and the defaults rebuilt for it, as any change does.
+    ///
+    /// - Parameters:
+    ///   - other: Values made from `inherited` earlier.
+    ///   - inherited: The values both were made from.
+    /// - Returns: Whether a view could tell the two apart.
+    func setTheSame(as other: DependencyValues, over inherited: Storage) -> Bool {
+        guard storage.context == other.storage.context,
+            let mine = storage.overridesAdded(to: inherited),
+            let theirs = other.storage.overridesAdded(to: inherited),
+            mine.count == theirs.count
+        else { return false }
+        return mine.allSatisfy { key, box in
+            guard let value = box.valueForComparison, let other = theirs[key]?.valueForComparison else { return false }
+            return isSameDependencyValue(value, other)
+        }
+    }
+}
+
+extension Storage {
+    /// The overrides this node adds to `inherited`, by key: none when it is `inherited` itself; else those of the
+    /// scope opened right inside `inherited`, with the latest value of each key when nodes that carry the scope on
+    /// (``continuesParentScope``) set it again; `nil` when this node is not in such a scope.
+    fileprivate func overridesAdded(to inherited: Storage) -> [ObjectIdentifier: AnyBox]? {
+        if self === inherited { return [:] }
+        var added: [ObjectIdentifier: AnyBox] = [:]
+        var node = self
+        while true {
+            for override in node.layer where added[override.key] == nil { added[override.key] = override.box }
+            guard node.continuesParentScope, let parent = node.parent else { break }
+            node = parent
+        }
+        return node.isChild(of: inherited) ? added : nil
+    }
+}
+
+/// A box that hands out its value without its type being known.
+private protocol ComparableBox {
+    var anyValue: Any { get }
+}
+
+extension Box: ComparableBox {
+    fileprivate var anyValue: Any { value }
+}
+
+extension AnyBox {
+    /// The boxed value, for a comparison that does not know the key's type.
+    fileprivate var valueForComparison: Any? { (self as? any ComparableBox)?.anyValue }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+@testable import Ambient
+
+/// Where two of the core's promises meet, the order that decides (<doc:Semantics>): each test is a natural shape
+/// that once broke one of them.
+@Suite struct ContractTests {
+    /// Semantics: a creation's bookkeeping ends with the creation (it keeps alive only what it captures).
+    @Test func taskStartedByADefaultDoesNotKeepItAlive() async throws {
+        let before = Flusher.live.alive
+        weak var firstRoot: Root?
+        for request in 1...500 {
+            let root = Root(context: .testing)
+            if request == 1 { firstRoot = root }
+            withDependencies(DependencyValues(storage: Storage(root: root))) {
+                withDependencies {
+                    $0.requestNumber = request
+                } operation: {
+                    #expect(DependencyValues.current.flusher.requestNumber == request)
+                }
+            }
+        }
+        #expect(Flusher.live.alive == before)
+        #expect(firstRoot == nil)
+    }
+
+    /// Semantics: a creation's bookkeeping ends with the creation (its tasks' reads are not its reads).
+    @Test func taskStartedByADefaultIsNotItsRead() throws {
+        let result = ConditionLock<(creations: Int, distinct: Int)?>(nil)
+        // NB: on a thread of its own, so that the default's wait for its task never holds a thread of the pool.
+        let thread = Thread {
+            withFreshRoot {
+                let before = Heartbeat.creations.value
+                var seen: Set<ObjectIdentifier> = []
+                for request in 1...100 {
+                    withDependencies {
+                        $0.requestNumber = request
+                    } operation: {
+                        seen.insert(ObjectIdentifier(DependencyValues.current.heartbeat))
+                    }
+                }
+                result.withLockBroadcasting { $0 = (Heartbeat.creations.value - before, seen.count) }
+            }
+        }
+        thread.start()
+        let outcome = result.waitFor { $0 }
+        #expect(outcome.creations == 1)
+        #expect(outcome.distinct == 1)
+    }
+
+    /// Semantics: only a real cycle stops the process. The client's getter reads the session; the session keeps a
+    /// property on the client, read later: no cycle, in either order.
+    @Test(arguments: [true, false])
+    func propertyNamingAValueReadAfterItExistsIsNoCycle(clientFirst: Bool) {
+        for _ in 1...1_000 {
+            withFreshRoot {
+                if clientFirst {
+                    let client = DependencyValues.current.sessionClient
+                    #expect(client.session.client === client)
+                } else {
+                    let session = DependencyValues.current.userSession
+                    #expect(session.client.session === session)
+                }
+            }
+        }
+    }
+
+    /// Semantics: only a real cycle stops the process, also from two threads at once.
+    @Test func propertyNamingAValueIsNoCycleFromTwoThreads() {
+        let threads = RacingThreads(count: 2)
+        defer { threads.stop() }
+        for _ in 1...1_000 {
+            let values = DependencyValues(storage: Storage(root: Root(context: .testing)))
+            let clients = ConditionLock<[SessionClient]>([])
+            threads.race { index in
+                withDependencies(values) {
+                    let client =
+                        index == 0
+                        ? DependencyValues.current.sessionClient : DependencyValues.current.userSession.client
+                    clients.withLock { $0.append(client) }
+                }
+            }
+            let both = clients.withLock { $0 }
+            #expect(both.count == 2 && both[0] === both[1])
+            #expect(both[0].session.client === both[0])
+        }
+    }
+
+    /// Semantics: lazy is lazy. A default that keeps a property on the database creates no database, and so a test
+    /// that never uses it is not told that the database has no testing value.
+    @Test func creatingAnObjectCreatesNoDependencyValue() {
+        let before = Database.creations.value
+        let log = collectingReports {
+            withFreshRoot {
+                _ = DependencyValues.current.auditedAnalytics
+                withDependencies {
+                    $0.requestNumber = 7
+                } operation: {
+                    _ = DependencyValues.current.auditedAnalytics
+                }
+            }
+        }
+        #expect(Database.creations.value == before)
+        #expect(log.messages == [])
+    }
+
+    /// Semantics: lazy is lazy, and the property's key is enough to rebuild: a scope that overrides the database
+    /// gets an analytics client whose property reads its database.
+    @Test func propertyKeyAloneRebuildsTheDefaultForAnOverridingScope() {
+        withFreshRoot {
+            // The key path's key is learned from its first read.
+            _ = withDependencies {
+                $0.database = Database()
+            } operation: {
+                DependencyValues.current.database
+            }
+            let root = DependencyValues.current.auditedAnalytics
+            let stub = Database()
+            withDependencies {
+                $0.database = stub
+            } operation: {
+                let scoped = DependencyValues.current.auditedAnalytics
+                #expect(scoped !== root)
+                #expect(scoped.database === stub)
+            }
+        }
+    }
+
+    /// Semantics: one instance per key per scope, for good: a buffer that a logger and an auditor of one request
+    /// write to is the one the logger flushes after the request, on another thread.
+    @Test func oneInstancePerScopeAfterTheScopeEnded() {
+        withFreshRoot {
+            let logger = withDependencies {
+                $0.requestNumber = 42
+            } operation: {
+                let logger = DependencyValues.current.requestLogger
+                logger.write("request started")
+                DependencyValues.current.requestAuditor.write("user checked")
+                return logger
+            }
+            let flushed = ConditionLock<[String]?>(nil)
+            DispatchQueue.global().async { flushed.withLockBroadcasting { $0 = logger.buffer.all } }
+            #expect(flushed.waitFor { $0 } == ["request started", "user checked"])
+            #expect(logger.buffer.requestNumber == 42)
+        }
+    }
+
+    /// Semantics: one instance per key per scope, for good: many threads reading through an object after its scope
+    /// ended get one instance.
+    @Test func lateReadsFromManyThreadsGetOneInstance() {
+        withFreshRoot {
+            for _ in 1...20 {
+                let logger = withDependencies {
+                    $0.requestNumber = 9
+                } operation: {
+                    DependencyValues.current.requestLogger
+                }
+                let buffers = ConditionLock<Set<ObjectIdentifier>>([])
+                DispatchQueue.concurrentPerform(iterations: 32) { _ in
+                    let buffer = logger.buffer
+                    buffers.withLock { _ = $0.insert(ObjectIdentifier(buffer)) }
+                }
+                #expect(buffers.withLock { $0.count } == 1)
+                #expect(logger.buffer.requestNumber == 9)
+            }
+        }
+    }
+
+    /// Semantics: one instance per key per scope, for good: a guest keeps the cart it was handed when a later
+    /// creation of the cart reads a key that its first creation did not, and Ambient says so, naming both keys.
+    @Test func lateReadOfAnOverriddenKeyIsReportedNotSplit() {
+        let log = collectingReports {
+            withFreshRoot {
+                let guest = withDependencies {
+                    $0.cartPersistence = CartPersistence("guest")
+                } operation: {
+                    DependencyValues.current
+                }
+                let guestCart = guest.cart
+                guestCart.add("apple")
+                guestCart.add("pear")
+                let settingsCart = withDependencies {
+                    $0.cartConfiguration = CartConfiguration(persists: true)
+                } operation: {
+                    DependencyValues.current.cart
+                }
+                #expect(settingsCart !== guestCart)
+                #expect(settingsCart.persistence?.name == "disk")
+                #expect(guest.cart === guestCart)
+                #expect(guest.cart.all == ["apple", "pear"])
+                #expect(DependencyValues.current.cart === guestCart)
+            }
+        }
+        #expect(
+            log.messages == [
+                """
+                Ambient: CartKey's default read CartPersistenceKey, which its first creation did not read, so \
+                values that override CartPersistenceKey (and nothing that the first creation read) share one \
+                instance of CartKey. To give them their own, read CartPersistenceKey on every creation of CartKey.
+                """
+            ])
+    }
+}

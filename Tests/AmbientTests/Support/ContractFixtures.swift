@@ -1,0 +1,211 @@
+import Foundation
+
+@testable import Ambient
+
+// The shapes of the contract's collisions (Semantics: the order that decides): each is natural code that once broke
+// a promise, kept here as a fixture of `ContractTests`.
+
+/// The request a scope serves: read by the defaults built per request.
+enum RequestNumberKey: DependencyKey {
+    static var defaultValue: Int { 0 }
+    static var testingValue: Int { 0 }
+}
+
+/// A per-request default whose `init` starts a task that holds it weakly and is cancelled in `deinit`.
+final class Flusher: Sendable {
+    static let live = LiveInstances()
+    let requestNumber: Int
+    private let task = ConditionLock<Task<Void, Never>?>(nil)
+
+    init() {
+        requestNumber = DependencyValues.current.requestNumber
+        Self.live.created()
+        let started = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 20_000_000)
+                self?.flush()
+            }
+        }
+        task.withLock { $0 = started }
+    }
+
+    func flush() {}
+
+    deinit {
+        task.withLock { $0?.cancel() }
+        Self.live.freed()
+    }
+}
+
+enum FlusherKey: DependencyKey {
+    static var defaultValue: Flusher { Flusher() }
+    static var testingValue: Flusher { Flusher() }
+}
+
+/// An app-wide default whose `init` starts a task that reads the request once, and waits until it has.
+final class Heartbeat: Sendable {
+    static let creations = Counter()
+    let taskRead = ConditionLock<Int?>(nil)
+
+    init() {
+        _ = Self.creations.increment()
+        let done = DispatchSemaphore(value: 0)
+        Task { [taskRead] in
+            let requestNumber = DependencyValues.current.requestNumber
+            taskRead.withLock { $0 = requestNumber }
+            done.signal()
+        }
+        // NB: waits, with a bound, so that the task's read happens while the creation is under way.
+        _ = done.wait(timeout: .now() + 5)
+    }
+}
+
+enum HeartbeatKey: DependencyKey {
+    static var defaultValue: Heartbeat { Heartbeat() }
+    static var testingValue: Heartbeat { Heartbeat() }
+}
+
+/// A client built from the session, and a session that keeps a `@Dependency` on the client for later.
+final class SessionClient: Sendable {
+    let session: UserSession
+    init(session: UserSession) { self.session = session }
+}
+
+final class UserSession: @unchecked Sendable {
+    // Safe: the only stored property is the wrapper, which is never mutated after `init`.
+    @Dependency(\.sessionClient) var client
+}
+
+enum SessionClientKey: DependencyKey {
+    static var defaultValue: SessionClient { SessionClient(session: DependencyValues.current.userSession) }
+    static var testingValue: SessionClient { defaultValue }
+}
+
+enum UserSessionKey: DependencyKey {
+    static var defaultValue: UserSession { UserSession() }
+    static var testingValue: UserSession { defaultValue }
+}
+
+/// A database that nothing should create unless it is used.
+final class Database: Sendable {
+    static let creations = Counter()
+    init() { _ = Self.creations.increment() }
+}
+
+/// Has no testing value of its own on purpose: a read of it in a test is reported.
+enum DatabaseKey: DependencyKey {
+    static var defaultValue: Database { Database() }
+}
+
+/// An analytics client that keeps a `@Dependency` on the database for one rarely used method.
+final class AuditedAnalytics: @unchecked Sendable {
+    // Safe: the only stored property is the wrapper, which is never mutated after `init`.
+    @Dependency(\.database) var database
+}
+
+enum AuditedAnalyticsKey: DependencyKey {
+    static var defaultValue: AuditedAnalytics { AuditedAnalytics() }
+    static var testingValue: AuditedAnalytics { defaultValue }
+}
+
+/// A per-request log buffer, and two per-request defaults that write to it through `@Dependency`.
+final class LogBuffer: Sendable {
+    static let live = LiveInstances()
+    let requestNumber: Int
+    private let lines = ConditionLock<[String]>([])
+    init(requestNumber: Int) {
+        self.requestNumber = requestNumber
+        Self.live.created()
+    }
+    deinit { Self.live.freed() }
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+enum LogBufferKey: DependencyKey {
+    static var defaultValue: LogBuffer { LogBuffer(requestNumber: DependencyValues.current.requestNumber) }
+    static var testingValue: LogBuffer { defaultValue }
+}
+
+/// Writes to the request's log buffer through `@Dependency`: the logger and the auditor of one request.
+final class BufferWriter: @unchecked Sendable {
+    // Safe: the only stored property is the wrapper, which is never mutated after `init`.
+    @Dependency(\.logBuffer) var buffer
+    func write(_ line: String) { buffer.append(line) }
+}
+
+enum RequestLoggerKey: DependencyKey {
+    static var defaultValue: BufferWriter { BufferWriter() }
+    static var testingValue: BufferWriter { defaultValue }
+}
+
+enum RequestAuditorKey: DependencyKey {
+    static var defaultValue: BufferWriter { BufferWriter() }
+    static var testingValue: BufferWriter { defaultValue }
+}
+
+/// Whether carts are saved.
+struct CartConfiguration: Sendable {
+    var persists: Bool
+}
+
+enum CartConfigurationKey: DependencyKey {
+    static var defaultValue: CartConfiguration { CartConfiguration(persists: false) }
+    static var testingValue: CartConfiguration { defaultValue }
+}
+
+/// Where carts are saved.
+final class CartPersistence: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+enum CartPersistenceKey: DependencyKey {
+    static var defaultValue: CartPersistence { CartPersistence("disk") }
+    static var testingValue: CartPersistence { defaultValue }
+}
+
+/// A cart whose creation reads the persistence only when the configuration says carts are saved.
+final class Cart: Sendable {
+    let persistence: CartPersistence?
+    private let items = ConditionLock<[String]>([])
+    init(persistence: CartPersistence?) { self.persistence = persistence }
+    func add(_ item: String) { items.withLock { $0.append(item) } }
+    var all: [String] { items.withLock { $0 } }
+}
+
+enum CartKey: DependencyKey {
+    static var defaultValue: Cart {
+        let configuration = DependencyValues.current.cartConfiguration
+        return Cart(persistence: configuration.persists ? DependencyValues.current.cartPersistence : nil)
+    }
+    static var testingValue: Cart { defaultValue }
+}
+
+extension DependencyValues {
+    var requestNumber: Int {
+        get { self[RequestNumberKey.self] }
+        set { self[RequestNumberKey.self] = newValue }
+    }
+    var flusher: Flusher { self[FlusherKey.self] }
+    var heartbeat: Heartbeat { self[HeartbeatKey.self] }
+    var sessionClient: SessionClient { self[SessionClientKey.self] }
+    var userSession: UserSession { self[UserSessionKey.self] }
+    var database: Database {
+        get { self[DatabaseKey.self] }
+        set { self[DatabaseKey.self] = newValue }
+    }
+    var auditedAnalytics: AuditedAnalytics { self[AuditedAnalyticsKey.self] }
+    var logBuffer: LogBuffer { self[LogBufferKey.self] }
+    var requestLogger: BufferWriter { self[RequestLoggerKey.self] }
+    var requestAuditor: BufferWriter { self[RequestAuditorKey.self] }
+    var cartConfiguration: CartConfiguration {
+        get { self[CartConfigurationKey.self] }
+        set { self[CartConfigurationKey.self] = newValue }
+    }
+    var cartPersistence: CartPersistence {
+        get { self[CartPersistenceKey.self] }
+        set { self[CartPersistenceKey.self] = newValue }
+    }
+    var cart: Cart { self[CartKey.self] }
+}
