@@ -287,7 +287,7 @@ enum Config {
 }
 
 // The "Lifetimes and caching" article declares these in a snippet of its own (compiled in DocSnippetsTests).
-final class Session: Sendable {
+nonisolated final class Session: Sendable {
     let user: String?
     init(user: String?) { self.user = user }
 }
@@ -296,7 +296,7 @@ private enum SessionKey: DependencyKey {
     static var defaultValue: Session { Session(user: nil) }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var session: Session {
         get { self[SessionKey.self] }
         set { self[SessionKey.self] = newValue }
