@@ -52,11 +52,32 @@ let package = Package(
         // The Todos example: store objects shared by a command-line app and SwiftUI views.
         .target(name: "TodosCore", dependencies: ["Ambient"], path: "Examples/Todos/TodosCore"),
         .target(name: "TodosUI", dependencies: ["Ambient", "TodosCore"], path: "Examples/Todos/TodosUI"),
-        .executableTarget(name: "todos", dependencies: ["Ambient", "TodosCore"], path: "Examples/Todos/CLI"),
+        .executableTarget(
+            name: "todos",
+            dependencies: ["Ambient", "TodosCore", "TodosFileStorage"],
+            path: "Examples/Todos/CLI"
+        ),
         .testTarget(
             name: "TodosTests",
-            dependencies: ["Ambient", "AmbientTesting", "TodosCore", "todos"],
+            dependencies: ["Ambient", "AmbientTesting", "TodosCore", "TodosTestSupport", "todos"],
             path: "Examples/Todos/Tests"
+        ),
+        // The command-line app's file layer (locks, atomic saves, shared-folder checks, terminal escaping) behind the
+        // `TodoStorage` protocol of TodosCore, its tests over the real executable, and their fixtures.
+        .target(
+            name: "TodosFileStorage",
+            dependencies: ["Ambient", "TodosCore"],
+            path: "Examples/Todos/FileStorage/Sources"
+        ),
+        .target(
+            name: "TodosTestSupport",
+            dependencies: ["Ambient", "TodosCore"],
+            path: "Examples/Todos/FileStorage/TestSupport"
+        ),
+        .testTarget(
+            name: "TodosFileStorageTests",
+            dependencies: ["AmbientTesting", "TodosCore", "TodosFileStorage", "TodosTestSupport", "todos"],
+            path: "Examples/Todos/FileStorage/Tests"
         ),
 
         // The worked example of the "Migrating from swift-dependencies" article, built and tested so it keeps compiling.

@@ -47,7 +47,63 @@ enum SelfHoldingLoggerKey: DependencyKey {
     static var testingValue: SelfHoldingLogger { defaultValue }
 }
 
+/// A logger whose `init` starts a periodic flush that holds it weakly and is cancelled in `deinit`: the pattern that
+/// once kept every request's logger, its body and its task alive (Semantics: bookkeeping ends with the creation).
+final class FlushingLogger: @unchecked Sendable {
+    // Safe: `task` is written once, in `init`, before the logger is shared, and read only in `deinit`.
+    let requestID = DependencyValues.current.requestID
+    private var task: Task<Void, Never>?
+
+    init() {
+        FlushTasks.running.add(1)
+        task = Task { [weak self] in
+            defer { FlushTasks.running.add(-1) }
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 30_000_000_000)
+                self?.flush()
+            }
+        }
+    }
+
+    func flush() {}
+
+    deinit { task?.cancel() }
+}
+
+/// How many flush tasks have not ended yet.
+final class FlushTasks: @unchecked Sendable {
+    // Safe: `count` is only read and written under `lock`.
+    static let running = FlushTasks()
+    private let lock = NSLock()
+    private var count = 0
+
+    func add(_ delta: Int) {
+        lock.lock()
+        count += delta
+        lock.unlock()
+    }
+
+    /// Waits, at most `seconds`, until every flush task has ended (a cancelled task ends on the pool, a little
+    /// later), so that memory is measured after the backlog drains.
+    func waitForNone(seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            lock.lock()
+            let now = count
+            lock.unlock()
+            if now == 0 { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+}
+
+enum FlushingLoggerKey: DependencyKey {
+    static var defaultValue: FlushingLogger { FlushingLogger() }
+    static var testingValue: FlushingLogger { defaultValue }
+}
+
 extension DependencyValues {
+    var flushingLogger: FlushingLogger { self[FlushingLoggerKey.self] }
     var selfHoldingLogger: SelfHoldingLogger { self[SelfHoldingLoggerKey.self] }
     var requestID: Int {
         get { self[RequestIDKey.self] }
@@ -88,3 +144,6 @@ func residentBytes() -> Int? {
     guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
+
+/// The request's id as a logger that started a task sees it.
+func flushedRequestID() -> Int { DependencyValues.current.flushingLogger.requestID }

@@ -239,11 +239,16 @@ reportScaling(
 
 // MARK: A million request scopes
 
-let requests = 1_000_000 / scale
-for (pattern, requestID) in [("", loggedRequestID), (", logger holding itself", selfLoggedRequestID)] {
+let millionRequests = 1_000_000 / scale
+for (pattern, requestID, requests) in [
+    ("", loggedRequestID, millionRequests), (", logger holding itself", selfLoggedRequestID, millionRequests),
+    (", logger starting a task", flushedRequestID, millionRequests / 10),
+] {
     var wrongLoggers = serveRequests(1...(requests / 10), requestID: requestID)
+    FlushTasks.running.waitForNone(seconds: 10)
     let residentAtTenth = residentBytes()
     wrongLoggers += serveRequests((requests / 10 + 1)...requests, requestID: requestID)
+    FlushTasks.running.waitForNone(seconds: 10)
     let residentAtEnd = residentBytes()
     if let start = residentAtTenth, let end = residentAtEnd {
         let growth = Double(end - start) / 1_048_576

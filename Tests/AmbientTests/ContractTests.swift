@@ -10,7 +10,7 @@ import Testing
     @Test func taskStartedByADefaultDoesNotKeepItAlive() async throws {
         let before = Flusher.live.alive
         weak var firstRoot: Root?
-        for request in 1...500 {
+        for request in 1...5_000 {
             let root = Root(context: .testing)
             if request == 1 { firstRoot = root }
             withDependencies(DependencyValues(storage: Storage(root: root))) {
@@ -147,21 +147,25 @@ import Testing
     }
 
     /// Semantics: one instance per key per scope, for good: many threads reading through an object after its scope
-    /// ended get one instance.
-    @Test func lateReadsFromManyThreadsGetOneInstance() {
+    /// ended get the instance the scope handed out, or, if it handed out none, one new instance.
+    @Test(arguments: [true, false])
+    func lateReadsFromManyThreadsGetOneInstance(readInScope: Bool) {
         withFreshRoot {
             for _ in 1...20 {
-                let logger = withDependencies {
+                let (logger, inScope) = withDependencies {
                     $0.requestNumber = 9
                 } operation: {
-                    DependencyValues.current.requestLogger
+                    let logger = DependencyValues.current.requestLogger
+                    return (logger, readInScope ? ObjectIdentifier(logger.buffer) : nil)
                 }
                 let buffers = ConditionLock<Set<ObjectIdentifier>>([])
                 DispatchQueue.concurrentPerform(iterations: 32) { _ in
                     let buffer = logger.buffer
                     buffers.withLock { _ = $0.insert(ObjectIdentifier(buffer)) }
                 }
-                #expect(buffers.withLock { $0.count } == 1)
+                let seen = buffers.withLock { $0 }
+                #expect(seen.count == 1)
+                if let inScope { #expect(seen == [inScope]) }
                 #expect(logger.buffer.requestNumber == 9)
             }
         }

@@ -160,26 +160,30 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
         #expect(log.messages.first?.hasPrefix("Ambient: ReviewConditionalKey's default read ServiceKey") == true)
     }
 
-    /// The same root cause: the instance is stored under the scope its own reads name (the inner one), but looked
-    /// up under the scope `KeyInfo.reads` names (the outer one), so it is never found and every read creates it
-    /// again. Semantics: overrides reach derived defaults (created once for the scope, then kept there).
+    /// A later creation of a default belongs where its first creation's reads say (the flag-on scope), so it is
+    /// created from that scope's values, once, and found there by every read below it, whatever those override
+    /// (Semantics: one instance per key per scope).
     @Test func defaultWhoseReadsDependOnValuesIsRebuiltOnlyOncePerScope() {
-        withFreshRoot {
-            _ = DependencyValues.current[ReviewCountedConditionalKey.self]
-            withDependencies {
-                $0[ReviewFlagKey.self] = true
-            } operation: {
+        let log = collectingReports {
+            withFreshRoot {
+                _ = DependencyValues.current[ReviewCountedConditionalKey.self]
                 withDependencies {
-                    $0.service = Service("override")
+                    $0[ReviewFlagKey.self] = true
                 } operation: {
-                    let before = ReviewCountedConditionalKey.creations.value
-                    for _ in 0..<3 {
-                        #expect(DependencyValues.current[ReviewCountedConditionalKey.self] == "override")
+                    withDependencies {
+                        $0.service = Service("override")
+                    } operation: {
+                        let before = ReviewCountedConditionalKey.creations.value
+                        for _ in 0..<3 {
+                            #expect(DependencyValues.current[ReviewCountedConditionalKey.self] == "testing")
+                        }
+                        #expect(ReviewCountedConditionalKey.creations.value - before == 1)
                     }
-                    #expect(ReviewCountedConditionalKey.creations.value - before == 1)
+                    #expect(DependencyValues.current[ReviewCountedConditionalKey.self] == "testing")
                 }
             }
         }
+        #expect(log.messages.count == 1)
     }
 
     // MARK: @Dependency key-path cache

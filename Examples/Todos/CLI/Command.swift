@@ -1,27 +1,17 @@
 /// What the user asked `todos` to do, parsed from the command line.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum Command: Equatable {
-    /// No command: the list and a one-line hint.
+    /// No command: the list and a one-line hint. The other cases are the commands of ``CommandName``.
     case overview
-    /// `list`: the todos, optionally sorted first and filtered.
     case list(order: ListOrder?, filter: ListFilter)
-    /// `add`: a new todo at the end of the list.
     case add(title: String, priority: Int)
-    /// `done`: marks the todo at a position done.
     case done(position: Int)
-    /// `undo`: marks the todo at a position not done.
     case undo(position: Int)
-    /// `rm`: removes the todo at a position.
     case remove(position: Int)
-    /// `move`: moves the todo at one position so that it ends at another.
     case move(from: Int, to: Int)
-    /// `clear-done`: removes every todo that is done.
     case clearDone
-    /// `settings`: shows the settings, after changing the ones given.
     case settings(sleepGoal: Double?, notifications: Bool?)
-    /// `help`: every command, or one command's usage.
     case help(CommandName?)
-    /// `explain`: where the stores' dependencies came from, or with `--graph` what their defaults read.
     case explain(graph: GraphFormat?)
 }
 

@@ -1,7 +1,7 @@
-/// Turns the arguments of `todos` into an ``Invocation``, or a ``UsageError`` that names what is wrong.
-///
-/// Parsing reads nothing and changes nothing, so every bad input is refused before the todos are touched. Positions
-/// are checked against the list later, when it is loaded.
+import TodosFileStorage
+
+/// Turns the arguments of `todos` into an ``Invocation``, or a ``UsageError`` that names what is wrong, before
+/// anything is read or changed; positions are checked later, against the list.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum CommandParser {
     /// Parses the arguments that follow the program name.
@@ -12,8 +12,8 @@ enum CommandParser {
         if dataDirectory?.isEmpty == true {
             throw UsageError("--data-dir needs a folder", command: nil)
         }
-        if let dataDirectory, let error = DataFolderVariables.tildeProblem(in: dataDirectory, from: "--data-dir") {
-            throw error
+        if let dataDirectory, let problem = DataFolderVariables.tildeProblem(in: dataDirectory, from: "--data-dir") {
+            throw UsageError(problem)
         }
         guard let name = tokens.positionals.first else {
             if options.removeValue(forKey: .help) != nil {
@@ -116,11 +116,11 @@ private struct ParsedArguments {
             let title = positionals.joined(separator: " ").trimmingWhitespace()
             guard !positionals.isEmpty else { throw error("missing title") }
             guard !title.isEmpty else { throw error("the title is empty") }
-            if let problem = Self.lineProblem(in: title) { throw error(problem) }
+            if let problem = TerminalText.lineProblem(in: title) { throw error(problem) }
             return .add(title: title, priority: try priority())
         case .list:
             try expectPositionals(0)
-            return .list(order: try order(), filter: try filter())
+            return .list(order: try choice(.order, "order"), filter: try filter())
         case .done:
             return .done(position: try positions(1)[0])
         case .undo:
@@ -143,18 +143,8 @@ private struct ParsedArguments {
             return .help(name)
         case .explain:
             try expectPositionals(0)
-            return .explain(graph: try graph())
+            return .explain(graph: try choice(.graph, "graph format"))
         }
-    }
-
-    /// Why `title` cannot be one line of `todos list`: it holds a line break or a NUL, which would start a forged
-    /// line or cut the title short in other tools. Other control characters are kept, and shown as escapes.
-    private static func lineProblem(in title: String) -> String? {
-        let scalars = title.unicodeScalars
-        if scalars.contains("\n") { return "the title contains a line break (\\n); a todo's title is one line" }
-        if scalars.contains("\r") { return "the title contains a carriage return (\\r); a todo's title is one line" }
-        if scalars.contains("\0") { return "the title contains a NUL character (\\0), which no title may hold" }
-        return nil
     }
 
     private func error(_ message: String) -> UsageError {
@@ -204,20 +194,16 @@ private struct ParsedArguments {
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    private func order() throws(UsageError) -> ListOrder? {
-        guard let text = value(of: .order) else { return nil }
-        guard let order = ListOrder(rawValue: text) else {
-            throw error("unknown order '\(text)' (use date or priority)")
+    /// The value of `option`, one of `Choice`'s cases: `--order date`, `--graph dot`.
+    private func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ option: Option,
+        _ noun: String
+    ) throws(UsageError) -> Choice? {
+        guard let text = value(of: option) else { return nil }
+        guard let choice = Choice(rawValue: text) else {
+            throw error("unknown \(noun) '\(text)' (use \(Choice.allCases.map(\.rawValue).joined(separator: " or ")))")
         }
-        return order
-    }
-
-    private func graph() throws(UsageError) -> GraphFormat? {
-        guard let text = value(of: .graph) else { return nil }
-        guard let format = GraphFormat(rawValue: text) else {
-            throw error("unknown graph format '\(text)' (use dot or mermaid)")
-        }
-        return format
+        return choice
     }
 
     private func filter() throws(UsageError) -> ListFilter {

@@ -1,5 +1,6 @@
 import Ambient
 import TodosCore
+import TodosFileStorage
 
 /// What `todos explain` prints: where the dependencies of the stores came from, one per line, or with `--graph`
 /// the graph of which defaults read which keys, as Ambient learned it while reading them.

@@ -1,7 +1,7 @@
 import TodosCore
+import TodosFileStorage
 
-/// How `todos` prints todos and numbers. A title is printed with its control characters made visible
-/// (``TerminalText``).
+/// How `todos` prints todos and numbers; titles with their control characters made visible.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum Format {
     /// Hours without a needless fraction: `8`, `7.5`.

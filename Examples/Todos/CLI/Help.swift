@@ -1,3 +1,5 @@
+import TodosFileStorage
+
 /// The text of `todos help`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 enum Help {
@@ -25,14 +27,7 @@ enum Help {
                                         TODOS_DATA_DIR or --data-dir names a folder, which is then used.
               AMBIENT_CONTEXT=testing   Data in memory: changes are refused unless TODOS_DATA_DIR or --data-dir
                                         names a folder, which is then used.
-              TODOS_ALLOW_SHARED_FOLDER=1
-                                        Allow changes in a data folder that other users can write (group or world
-                                        writable without the sticky bit, or owned by someone else, or in such a
-                                        folder); refused otherwise.
-              TODOS_LOCK_NOTICE=S, TODOS_LOCK_TIMEOUT=S
-                                        Seconds to wait for another todos process before saying so (1) and
-                                        before giving up (10).
-
+            \(CommandLineFiles.environmentHelp)
             """
     }
 

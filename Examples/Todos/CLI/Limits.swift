@@ -5,7 +5,6 @@ import TodosCore
 enum Limits {
     /// Priorities, lowest to highest.
     static let priority = 0...9
-
     /// Sleep goals, in hours: the range of the settings screen's slider.
     static let sleepGoal = SettingsStore.sleepGoalRange
 

@@ -1,3 +1,5 @@
+import TodosFileStorage
+
 /// What a run of `todos` prints and the status it exits with: `0` done, `1` the data could not be read or saved,
 /// `2` bad input (nothing was changed).
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -19,8 +21,8 @@ struct Outcome: Equatable {
         Outcome(errorOutput: "error: \(TerminalText.visible(message))\n", status: 1)
     }
 
-    /// The outcome with every control character but the line breaks of its own lines made visible: nothing that
-    /// `todos` prints can drive the terminal, whatever a title, a path or an argument holds.
+    /// The outcome with every control character but its own line breaks made visible, so nothing printed can drive
+    /// the terminal.
     var visible: Outcome {
         Outcome(
             output: TerminalText.visibleLines(output),

@@ -1,13 +1,10 @@
 import Ambient
 import Foundation
 import TodosCore
+import TodosFileStorage
 
-/// Runs one command against the stores built from `dependencies`.
-///
-/// A command that changes the todos runs whole inside one ``TodosStore/apply(_:)``: under the storage's exclusive
-/// lock, on the todos saved at that moment. Its positions are checked against those todos, and a position out of
-/// range refuses the command before anything changes, so bad input changes nothing and a position always means what
-/// `list` would print now.
+/// Runs one command against the stores built from `dependencies`. A change runs whole inside one
+/// ``TodosStore/apply(_:)``, on the todos saved at that moment, so a position always means what `list` prints now.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 struct Runner {
@@ -32,8 +29,7 @@ struct Runner {
         default:
             let store = TodosStore(dependencies: dependencies)
             if let error = store.loadError { return .failure(error.description) }
-            // Refused on the list just read, before the lock is taken: bad input creates nothing, not even the lock
-            // file. The change checks the positions again, under the lock.
+            // Checked before the lock is taken, so bad input creates nothing; the change checks again under the lock.
             if let error = outOfRange(command, in: store.todos) { return .usage(error) }
             guard let result = run(command, on: store) else {
                 return .failure((store.loadError ?? store.saveError)?.description ?? "the todos were not saved")
@@ -165,7 +161,7 @@ struct Runner {
     }
 
     /// Shows the settings, after saving the changes given; through the settings file when there is one.
-    private func settings(sleepGoal: Double?, notifications: Bool?) throws(TodoStorageError) -> String {
+    private func settings(sleepGoal: Double?, notifications: Bool?) throws(FileStorageError) -> String {
         let show = { (store: KeyValueStore) -> String in
             var values = dependencies
             values.keyValueStore = store

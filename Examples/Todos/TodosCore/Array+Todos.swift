@@ -1,40 +1,22 @@
 public import Foundation
 
-/// The changes a todo list can undergo, as plain functions of the list.
-///
-/// ``TodosStore`` runs each of them inside ``TodoStorage/update(_:)``, on the todos as they are saved at that moment;
-/// the command-line app does the same with positions it checks under the lock. Keeping the rules here, apart from
-/// any store, is what lets both apply them to a list they did not load themselves.
+/// The changes a todo list can undergo, as plain functions of the list, so that ``TodosStore`` and the command-line
+/// app can apply them inside ``TodoStorage/update(_:)`` to the todos saved at that moment.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension Array where Element == Todo {
     /// Marks the todo with `id` done, or not done again; an unknown identifier changes nothing.
-    ///
-    /// ```swift
-    /// todos.toggle(todo.id)
-    /// ```
-    ///
-    /// - Parameter id: The todo's identifier.
     public mutating func toggle(_ id: Todo.ID) {
         guard let index = firstIndex(where: { $0.id == id }) else { return }
         self[index].isDone.toggle()
     }
 
     /// Removes the todos whose identifiers are in `ids`; the others keep their order.
-    ///
-    /// - Parameter ids: The identifiers of the todos to remove.
     public mutating func removeTodos(withIDs ids: Set<Todo.ID>) {
         removeAll { ids.contains($0.id) }
     }
 
-    /// Moves the todos at `source` before the todo at `destination`, as a SwiftUI `onMove` hands them over.
-    ///
-    /// ```swift
-    /// todos.moveTodos(fromOffsets: [0], toOffset: 3)   // A B C D -> B C A D
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - source: Positions of the todos to move.
-    ///   - destination: The position, counted before the move, to insert them before; `count` for the end.
+    /// Moves the todos at `source` before the todo at `destination` (counted before the move; `count` for the end), as
+    /// a SwiftUI `onMove` hands them over: `[0]` to `3` makes `A B C D` into `B C A D`.
     public mutating func moveTodos(fromOffsets source: IndexSet, toOffset destination: Int) {
         var kept: [Todo] = []
         var moved: [Todo] = []
@@ -48,10 +30,6 @@ extension Array where Element == Todo {
 
     /// Moves the todos whose identifiers are `ids` before the todo with identifier `anchor`, or to the end when
     /// `anchor` is `nil` or no longer in the list; the moved todos keep their order.
-    ///
-    /// - Parameters:
-    ///   - ids: The identifiers of the todos to move.
-    ///   - anchor: The identifier of the todo to insert them before.
     public mutating func moveTodos(withIDs ids: Set<Todo.ID>, before anchor: Todo.ID?) {
         let source = IndexSet(indices.filter { ids.contains(self[$0].id) })
         let destination = anchor.flatMap { anchor in firstIndex { $0.id == anchor } } ?? count

@@ -1,9 +1,5 @@
-/// A collection's elements, each with its index: what a list row needs to bind to the element it shows.
-///
-/// Iterating a collection gives each element without its position; a list that numbers its rows (as `todos list`
-/// does, with positions of the whole list even when it shows only some rows) needs both.
-/// ``Swift/RandomAccessCollection/indexed()`` pairs them, and keeps the element's identity, so a `ForEach` over the
-/// pairs follows elements, not positions:
+/// A collection's elements, each with its index: what a list row needs to bind to the element it shows, or to
+/// number it. Each pair keeps the element's identity, so a `ForEach` over the pairs follows elements, not positions:
 ///
 /// ```swift
 /// for row in todos.indexed() where !row.element.isDone {
@@ -71,13 +67,7 @@ extension IndexedCollection: Sendable where Base: Sendable {}
 extension RandomAccessCollection {
     /// The elements paired with their indices, for rows that bind to the element they show.
     ///
-    /// ```swift
-    /// for row in ["a", "b"].indexed() {
-    ///     print(row.index, row.element)   // 0 a, then 1 b
-    /// }
-    /// ```
-    ///
-    /// - Returns: A collection of `(index, element)` pairs with the same indices as this collection.
+    /// - Returns: `(index, element)` pairs with the same indices as this collection.
     public func indexed() -> IndexedCollection<Self> {
         IndexedCollection(base: self)
     }

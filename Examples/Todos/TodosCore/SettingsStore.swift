@@ -1,12 +1,8 @@
 public import Ambient
 public import Observation
 
-/// The user's settings and the rules for them: a store object backed by the `keyValueStore` dependency.
-///
-/// Each setting is a ``KeyValueStored`` property, so it is saved as soon as it is set, and the store reflects a
-/// change made to the key-value store behind its back (by another store, or another screen) at once. The live
-/// store is `UserDefaults`; previews and tests get an empty one in memory, so they start from the defaults. The
-/// command-line app, which has no `UserDefaults` to trust, runs it on a ``SettingsFile``.
+/// The user's settings and the rules for them: a store object backed by the `keyValueStore` dependency. Each setting
+/// is a ``KeyValueStored`` property: saved as soon as it is set, and showing at once a change made behind its back.
 ///
 /// ```swift
 /// let settings = SettingsStore(dependencies: .current)
@@ -34,8 +30,6 @@ public final class SettingsStore: ObservableDependency {
     @ObservationIgnored @KeyValueStored public var isNotificationsEnabled: Bool
 
     /// Builds the store on the `keyValueStore` of `dependencies`.
-    ///
-    /// - Parameter dependencies: The values to read `keyValueStore` from.
     public init(dependencies: DependencyValues) {
         let store = dependencies.keyValueStore
         _sleepGoal = KeyValueStored(wrappedValue: 8, Keys.sleepGoal, store: store)

@@ -2,10 +2,7 @@ import Foundation
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension Todo {
-    /// A handful of todos for previews and demos, with fixed identifiers and dates.
-    ///
-    /// The preview value of `\.todoStorage` starts with these, so `AMBIENT_CONTEXT=preview swift run todos` and
-    /// SwiftUI previews show the same list.
+    /// A handful of todos with fixed identifiers and dates: what previews and `AMBIENT_CONTEXT=preview` show.
     public static let samples: [Todo] = [
         sample(1, "Water the plants", daysAgo: 3, priority: 1),
         sample(2, "Book flights to Lisbon", daysAgo: 2, priority: 3),

@@ -1,9 +1,7 @@
 public import Foundation
 
-/// One thing to do: what it is, when it was added, whether it is done, and how much it matters.
-///
-/// ``TodosStore`` creates todos with an identifier from the `uuid` dependency and a date from the `date`
-/// dependency, so tests that fix those dependencies get exact, repeatable todos.
+/// One thing to do. ``TodosStore`` takes its identifier and date from the `uuid` and `date` dependencies, so tests
+/// that fix those get exact, repeatable todos.
 ///
 /// ```swift
 /// let todo = Todo(id: UUID(), title: "Water the plants", date: .now, priority: 2)
@@ -21,14 +19,7 @@ public struct Todo: Identifiable, Hashable, Codable, Sendable {
     /// How much it matters: higher comes first when the list is ordered by priority.
     public var priority: Int
 
-    /// Creates a todo.
-    ///
-    /// - Parameters:
-    ///   - id: The todo's identity.
-    ///   - title: What to do.
-    ///   - date: When the todo was added.
-    ///   - isDone: Whether it is done; `false` unless given.
-    ///   - priority: How much it matters; `0` unless given.
+    /// Creates a todo, open and of priority `0` unless told otherwise.
     public init(id: UUID, title: String, date: Date, isDone: Bool = false, priority: Int = 0) {
         self.id = id
         self.title = title
@@ -36,7 +27,4 @@ public struct Todo: Identifiable, Hashable, Codable, Sendable {
         self.isDone = isDone
         self.priority = priority
     }
-
-    /// The JSON fields a todo is saved with; a saved todo's other fields are kept as they were.
-    static let fieldNames: Set<String> = ["id", "title", "date", "isDone", "priority"]
 }

@@ -1,11 +1,8 @@
-/// Where ``TodosStore`` loads its todos from and saves them to: a JSON file, or memory.
+/// Where ``TodosStore`` loads its todos from and saves them to: the one interface between the stores and the disk.
 ///
-/// It is a dependency (`\.todoStorage`): the app gets ``file(at:locking:)`` in its data folder, previews get sample
-/// todos in memory, and tests get an empty list in memory, so no test ever touches the user's file.
-///
-/// Changes go through ``update(_:)``, a read-modify-write: the storage reads what is saved now, applies the change
-/// to that, and saves the result as one step that nothing else interleaves with. Two stores, two windows or two
-/// processes on one storage therefore never undo each other's changes, whatever each of them last loaded.
+/// It is the dependency `\.todoStorage`: previews and tests get an ``InMemoryTodoStorage``, and the app sets its own
+/// where it starts (the command-line app: a file storage, which this module never sees). A change is one
+/// read-modify-write (``update(_:)``), so stores on one storage never undo each other's changes.
 ///
 /// ```swift
 /// let store = withDependencies {
@@ -15,84 +12,79 @@
 /// }
 /// ```
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-public struct TodoStorage: Sendable {
+public protocol TodoStorage: Sendable {
     /// Where the todos are kept, for messages: a file path, or "memory".
-    public let location: String
-    private let loadTodos: @Sendable () throws(TodoStorageError) -> [Todo]
-    private let updateTodos: @Sendable (_ change: (inout [Todo]) -> Void) throws(TodoStorageError) -> [Todo]
+    var location: String { get }
 
-    /// Creates a storage from its two operations, for a backend of your own.
-    ///
-    /// - Parameters:
-    ///   - location: Where the todos are kept, for messages.
-    ///   - load: Returns the saved todos; an empty list when nothing was saved yet.
-    ///   - update: Reads the saved todos, applies the change it is given to them, saves the result and returns it,
-    ///     as one step that no other load or update interleaves with.
-    public init(
-        location: String,
-        load: @escaping @Sendable () throws(TodoStorageError) -> [Todo],
-        update: @escaping @Sendable (_ change: (inout [Todo]) -> Void) throws(TodoStorageError) -> [Todo]
-    ) {
-        self.location = location
-        loadTodos = load
-        updateTodos = update
-    }
+    /// The saved todos in their order, or an empty list when nothing was saved yet; throws a read failure.
+    func load() throws(TodoStorageError) -> [Todo]
 
-    /// The saved todos, or an empty list when nothing was saved yet.
-    ///
-    /// - Returns: The todos in their saved order.
-    /// - Throws: ``TodoStorageError/unreadable(path:reason:)`` or ``TodoStorageError/corrupt(path:reason:)``, or
-    ///   ``TodoStorageError/busy(path:seconds:)`` when another process held the lock too long.
-    public func load() throws(TodoStorageError) -> [Todo] {
-        try loadTodos()
-    }
-
-    /// Applies `change` to the todos saved now, and saves the result, all at once or not at all.
-    ///
-    /// `change` runs on the todos as they are saved at that moment, not as a store last saw them, and nothing else
-    /// loads or changes the todos until the result is saved. It must not use the storage itself.
+    /// Applies `change` to the todos saved now, and saves the result, all at once or not at all: nothing else loads
+    /// or changes the todos in between. `change` must not use the storage itself.
     ///
     /// ```swift
     /// let saved = try storage.update { $0.removeAll(where: \.isDone) }
     /// ```
     ///
-    /// - Parameter change: The change to make.
     /// - Returns: The todos now saved.
-    /// - Throws: What ``load()`` throws, when the saved todos cannot be read (nothing is saved then), or
-    ///   ``TodoStorageError/saveFailed(path:reason:)``; the previous todos are then still saved.
+    /// - Throws: What ``load()`` throws, or why the save failed; the previous todos are then still saved.
     @discardableResult
-    public func update(_ change: (inout [Todo]) -> Void) throws(TodoStorageError) -> [Todo] {
-        try updateTodos(change)
-    }
+    func update(_ change: (inout [Todo]) -> Void) throws(TodoStorageError) -> [Todo]
+}
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension TodoStorage {
     /// Replaces the saved todos, all at once or not at all.
-    ///
-    /// - Parameter todos: The todos to keep, in order.
-    /// - Throws: What ``update(_:)`` throws; the previous todos are then still saved.
     public func save(_ todos: [Todo]) throws(TodoStorageError) {
         try update { $0 = todos }
     }
 }
 
+/// Todos kept in memory for the storage's lifetime, for previews and tests; copies share them, under a lock.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-extension TodoStorage {
-    /// Todos kept in memory for the storage's lifetime: for previews and tests.
-    ///
-    /// Copies of the storage share the todos, and each update runs under a lock, like the file storage's.
-    ///
-    /// - Parameter todos: The todos it starts with.
-    /// - Returns: A storage whose saves are seen by its later loads.
-    public static func inMemory(_ todos: [Todo] = []) -> TodoStorage {
-        let saved = Locked(todos)
-        return TodoStorage(
-            location: "memory",
-            load: { saved.withLock { $0 } },
-            update: { change in
-                saved.withLock { todos in
-                    change(&todos)
-                    return todos
-                }
-            }
-        )
+public struct InMemoryTodoStorage: TodoStorage {
+    /// `"memory"`.
+    public let location = "memory"
+    private let saved: Locked<[Todo]>
+
+    /// A storage that starts with `todos`, and whose saves are seen by its later loads.
+    public init(_ todos: [Todo] = []) {
+        saved = Locked(todos)
+    }
+
+    /// The todos saved last.
+    public func load() -> [Todo] {
+        saved.withLock { $0 }
+    }
+
+    /// Applies `change` to the todos saved last, under the lock.
+    @discardableResult
+    public func update(_ change: (inout [Todo]) -> Void) -> [Todo] {
+        saved.withLock { todos in
+            change(&todos)
+            return todos
+        }
+    }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension TodoStorage where Self == InMemoryTodoStorage {
+    /// Todos kept in memory, starting with `todos`: `$0.todoStorage = .inMemory(Todo.samples)`.
+    public static func inMemory(_ todos: [Todo] = []) -> InMemoryTodoStorage {
+        InMemoryTodoStorage(todos)
+    }
+}
+
+/// The live `\.todoStorage` until the app sets one: it refuses, so no change is kept in memory and lost.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+struct MissingTodoStorage: TodoStorage {
+    let location = "nowhere"
+
+    func load() throws(TodoStorageError) -> [Todo] {
+        throw .missing
+    }
+
+    func update(_ change: (inout [Todo]) -> Void) throws(TodoStorageError) -> [Todo] {
+        throw .missing
     }
 }

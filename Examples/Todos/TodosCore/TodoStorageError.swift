@@ -1,68 +1,30 @@
-/// Why the todos (or the settings) could not be loaded or saved. Each case names the file, so the message can be
-/// acted on.
+/// Why the todos could not be loaded or saved, in the storage's words; a store only needs the kind: while the todos
+/// cannot be read it refuses every change, so it never overwrites what it could not read.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public enum TodoStorageError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file exists but could not be read (permissions, a directory in its place, a folder that cannot be
-    /// searched, ...).
-    case unreadable(path: String, reason: String)
-    /// The file was read but does not hold what it should: it is left untouched and never overwritten.
-    case corrupt(path: String, reason: String)
-    /// A save failed before the new file replaced the old one, so the previous file is unchanged.
-    case saveFailed(path: String, reason: String)
-    /// Another process held the file's lock for `seconds`, so nothing was read or changed.
-    case busy(path: String, seconds: Double)
-    /// The file's folder can be changed by other users (``SharedFolder``), so nothing was changed.
-    case sharedFolder(path: String, problem: String)
-    /// Another user of a shared folder put a file of theirs in the file's place during a save (only possible when
-    /// shared folders are allowed): the save's bytes went nowhere else, but the previous file is gone.
-    case replaced(path: String, reason: String)
-    /// The file's folder was removed, or another folder was put in its place, during a save (by another program):
-    /// the folder now at that path holds nothing of the save.
-    case folderGone(path: String, folder: String)
+    /// The saved todos could not be read; the message says where and why.
+    case unreadable(String)
+    /// A change could not be saved, and what was saved before stands; the message says where and why.
+    case unsaved(String)
+    /// The app set no `\.todoStorage`, so there is nothing to load from or save to.
+    case missing
 
-    /// The file the error is about.
-    public var path: String {
-        switch self {
-        case .unreadable(let path, _), .corrupt(let path, _), .saveFailed(let path, _), .busy(let path, _),
-            .sharedFolder(let path, _), .replaced(let path, _), .folderGone(let path, _):
-            path
-        }
-    }
-
-    /// Whether the error is about reading the file: while it lasts, a store refuses changes.
+    /// Whether the todos could not be read: while that lasts, a store refuses changes.
     public var isReadFailure: Bool {
         switch self {
-        case .unreadable, .corrupt: true
-        case .saveFailed, .busy, .sharedFolder, .replaced, .folderGone: false
+        case .unreadable, .missing: true
+        case .unsaved: false
         }
     }
 
-    /// One line that says what went wrong, with the file's path, and what became of the file.
+    /// The line to show.
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason):
-            "cannot read \(path) (\(reason)); it was left untouched."
-        case .corrupt(let path, let reason):
-            "\(path) is not a todos file (\(reason)); it was left untouched. Fix or move it, then try again."
-        case .saveFailed(let path, let reason):
-            "cannot save \(path) (\(reason)); the previous file is unchanged."
-        case .busy(let path, let seconds):
-            "another todos process kept \(path) locked for \(Self.text(seconds)) s; gave up, nothing was changed. "
-                + "Try again."
-        case .sharedFolder(let path, let problem):
-            "refused to change \(path): \(problem); nothing was changed."
-        case .replaced(let path, let reason):
-            "cannot save \(path) (\(reason)); the previous file is gone and nothing was written elsewhere. Check "
-                + "what \(path) is now before using it."
-        case .folderGone(let path, let folder):
-            "cannot save \(path): the data folder \(folder) disappeared or was replaced during the save, so nothing "
-                + "was saved in it. Check what \(folder) is now, restore it if it was removed or moved by mistake, "
-                + "then try again."
+        case .unreadable(let message), .unsaved(let message):
+            message
+        case .missing:
+            "no todo storage was set: set `\\.todoStorage` where the app starts (the command-line app sets a file "
+                + "storage in its data folder); nothing was read or saved."
         }
-    }
-
-    /// `10`, `0.5`: seconds without a needless fraction.
-    private static func text(_ seconds: Double) -> String {
-        seconds == seconds.rounded() && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
     }
 }

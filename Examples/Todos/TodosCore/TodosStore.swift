@@ -4,17 +4,9 @@ public import Observation
 
 /// The todo list and the actions that change it: a store object, provided by dependencies.
 ///
-/// The store owns one slice of app state (the todos) and every change to it. It reads three dependencies when it
-/// is built: `\.todoStorage` to load and save, `\.uuid` and `\.date` to make new todos.
-///
-/// Every change is a read-modify-write against the storage (``apply(_:)``): it is applied to the todos saved at that
-/// moment, saved at once, and ``todos`` then shows what was saved. So two stores on one storage — two windows,
-/// two previews, two processes on one file — never undo each other: each change starts from the other's last save.
-/// A change names todos by identifier, never by a position that another store may have moved.
-///
-/// While the saved todos cannot be read (``loadError``), the store refuses every change (``isEditable`` is `false`),
-/// so it never shows an edit that it could not save, and never overwrites a file it could not read. A failed save
-/// leaves the previous todos saved and shown, and is kept in ``saveError``.
+/// It reads `\.todoStorage`, `\.uuid` and `\.date` when it is built. Every change is a read-modify-write against the
+/// storage (``apply(_:)``), naming todos by identifier, so two stores on one storage never undo each other. While the
+/// todos cannot be read the store refuses every change; a failed save leaves the previous todos saved and shown.
 ///
 /// A SwiftUI view owns it with `@DependencyState`; a command-line tool or a test builds it from the current values:
 ///
@@ -26,26 +18,23 @@ public import Observation
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class TodosStore: ObservableDependency {
-    /// The todos, in the order the user chose: what the storage held after the store's last load or change.
+    /// The todos, in the order the user chose, as the storage held them after the last load or change.
     public private(set) var todos: [Todo]
 
-    /// Why the todos could not be read, or `nil`. While it is set the store refuses every change, so the file that
-    /// could not be read is never overwritten; ``reload()`` tries again.
+    /// Why the todos could not be read, or `nil`; while it is set the store refuses every change.
     public private(set) var loadError: TodoStorageError?
 
     /// Why the last change could not be saved, or `nil` when it was.
     public private(set) var saveError: TodoStorageError?
 
-    /// Whether the store accepts changes: `false` while the todos cannot be read. A view disables editing then.
+    /// Whether the store accepts changes: `false` while the todos cannot be read.
     public var isEditable: Bool { loadError == nil }
 
-    @ObservationIgnored private let storage: TodoStorage
+    @ObservationIgnored private let storage: any TodoStorage
     @ObservationIgnored private let uuid: UUIDGenerator
     @ObservationIgnored private let date: DateGenerator
 
-    /// Builds the store from `dependencies` and loads the saved todos.
-    ///
-    /// - Parameter dependencies: The values to read `todoStorage`, `uuid` and `date` from.
+    /// Builds the store from the `todoStorage`, `uuid` and `date` of `dependencies`, and loads the saved todos.
     public init(dependencies: DependencyValues) {
         storage = dependencies.todoStorage
         uuid = dependencies.uuid
@@ -54,7 +43,7 @@ public final class TodosStore: ObservableDependency {
         reload()
     }
 
-    /// Loads the saved todos again: to see another store's changes, or to try again after a ``loadError``.
+    /// Loads the saved todos again: to see another store's changes, or after a ``loadError``.
     public func reload() {
         do {
             todos = try storage.load()
@@ -64,18 +53,17 @@ public final class TodosStore: ObservableDependency {
         }
     }
 
-    /// Applies `change` to the todos saved now, saves the result, and shows it.
+    /// Applies `change` to the todos saved now, saves the result, and shows it: every action goes through here.
     ///
-    /// Every action of the store goes through here. `change` sees the saved todos, which may differ from ``todos``
-    /// when another store or process changed them since; find todos in it by identifier.
+    /// `change` sees the saved todos, which may differ from ``todos``; find todos in it by identifier.
     ///
     /// ```swift
     /// store.apply { $0.removeAll { $0.title.isEmpty } }
     /// ```
     ///
     /// - Parameter change: The change, and what it reports.
-    /// - Returns: What `change` returned, or `nil` when the change was refused (``isEditable`` is `false`) or could
-    ///   not be saved; ``loadError`` or ``saveError`` then says why.
+    /// - Returns: What `change` returned, or `nil` when the change was refused or not saved (see ``loadError`` and
+    ///   ``saveError``).
     @discardableResult
     public func apply<Result>(_ change: (inout [Todo]) -> Result) -> Result? {
         guard isEditable else { return nil }
@@ -96,9 +84,6 @@ public final class TodosStore: ObservableDependency {
 
     /// Adds a todo at the end of the list, with a new identifier and the current date.
     ///
-    /// - Parameters:
-    ///   - title: What to do.
-    ///   - priority: How much it matters; higher comes first in ``orderByPriority()``.
     /// - Returns: The new todo, or `nil` when it could not be saved.
     @discardableResult
     public func add(title: String, priority: Int = 0) -> Todo? {
@@ -106,17 +91,13 @@ public final class TodosStore: ObservableDependency {
         return apply { $0.append(todo) }.map { todo }
     }
 
-    /// Marks a todo done, or not done again.
-    ///
-    /// - Parameter id: The todo's identifier; an unknown one changes nothing.
+    /// Marks the todo with `id` done, or not done again; an unknown identifier changes nothing.
     public func toggle(_ id: Todo.ID) {
         apply { $0.toggle(id) }
     }
 
-    /// Saves the fields of `edited` that differ from the todo with its identifier in ``todos``, as a row's binding
-    /// hands the todo over, and leaves the fields that another store may have changed alone.
-    ///
-    /// - Parameter edited: The todo with its new values; an unknown identifier changes nothing.
+    /// Saves the fields of `edited` that differ from the todo shown with its identifier, as a row's binding hands it
+    /// over, and leaves the fields that another store may have changed alone.
     public func update(_ edited: Todo) {
         guard let shown = todos.first(where: { $0.id == edited.id }) else { return }
         apply { todos in
@@ -128,20 +109,14 @@ public final class TodosStore: ObservableDependency {
         }
     }
 
-    /// Removes the todos at `offsets`, as a SwiftUI `onDelete` hands them over.
-    ///
-    /// - Parameter offsets: Positions in ``todos``.
+    /// Removes the todos at `offsets` of ``todos``, as a SwiftUI `onDelete` hands them over.
     public func delete(atOffsets offsets: IndexSet) {
         let ids = Set(offsets.filter(todos.indices.contains).map { todos[$0].id })
         apply { $0.removeTodos(withIDs: ids) }
     }
 
-    /// Moves the todos at `source` before the todo at `destination`, as a SwiftUI `onMove` hands them over.
-    ///
-    /// - Parameters:
-    ///   - source: Positions in ``todos`` of the todos to move.
-    ///   - destination: The position in ``todos``, counted before the move, to insert them before; `todos.count` for
-    ///     the end.
+    /// Moves the todos at `source` before the todo at `destination` (positions in ``todos``, counted before the
+    /// move), as a SwiftUI `onMove` hands them over.
     public func move(fromOffsets source: IndexSet, toOffset destination: Int) {
         let ids = Set(source.filter(todos.indices.contains).map { todos[$0].id })
         // The first todo at or after the destination that stays put: the moved todos go before it.

@@ -10,10 +10,8 @@
     //   do not exist on tvOS.
     // - `@Bindable` subscript(dynamicMember:) -> `Binding` (iOS 17): `$settings` is `DependencyState`'s projection.
 
-    /// The settings screen: the sleep goal and the notifications switch, saved as soon as they change.
-    ///
-    /// The view owns a ``SettingsStore`` through `@DependencyState`; its settings live in the `keyValueStore`
-    /// dependency (`UserDefaults` in the app, memory in previews and tests).
+    /// The settings screen: the sleep goal and the notifications switch, saved as soon as they change in the
+    /// `keyValueStore` dependency, through a ``SettingsStore`` the view owns with `@DependencyState`.
     ///
     /// ```swift
     /// NavigationStack { SettingsView() }

@@ -9,9 +9,8 @@
     // - `VStack(alignment:spacing:content:)`, `View.font(_:)`, `Font.caption`, `View.padding(_:_:)` (iOS 13).
     // - `#Preview(_:body:)` (Xcode 15), around a small view that holds the `@State` (iOS 13).
 
-    /// One row of the list: a toggle bound to the todo's `isDone`, its title struck through once it is done.
-    ///
-    /// The row edits the todo through a binding, so the store that owns the todo saves the change:
+    /// One row of the list: a toggle bound to the todo's `isDone`, its title struck through once it is done. The row
+    /// edits the todo through a binding, so the store that owns it saves the change:
     ///
     /// ```swift
     /// ForEach(store.todos.indexed()) { row in
@@ -22,9 +21,7 @@
     public struct TodoItemView: View {
         @Binding private var todo: Todo
 
-        /// A row for the todo behind `todo`.
-        ///
-        /// - Parameter todo: A binding to the todo, usually into a store's `todos`.
+        /// A row for the todo behind `todo`, usually a binding into a store's `todos`.
         public init(todo: Binding<Todo>) {
             _todo = todo
         }

@@ -19,10 +19,8 @@
     //   `@available(watchOS, unavailable)`), `Button(_:role:action:)` (iOS 15).
     // - `View.toolbar(content:)`, `ToolbarItem(placement:content:)`, `ToolbarItemPlacement.primaryAction` (iOS 14).
 
-    /// The todo list: rows bound to the store, swipe to delete, drag to reorder, an order menu and an add field.
-    ///
-    /// The view owns a ``TodosStore`` through `@DependencyState`, built once from the dependencies at the view's
-    /// position: the app's file storage, the previews' sample todos, or whatever an ancestor overrides.
+    /// The todo list: rows bound to the store, swipe to delete, drag to reorder, an order menu and an add field. It
+    /// owns a ``TodosStore`` through `@DependencyState`, built once from the dependencies at the view's position.
     ///
     /// ```swift
     /// @main struct TodosApp: App {
@@ -78,11 +76,9 @@
             }
         }
 
-        /// A binding to the todo of `row`.
-        ///
-        /// It reads the todo at the row's index in the store while that is still the row's todo, and hands each edit
-        /// to the store as a change to the todo with that identifier, applied to the todos saved now: a tick here
-        /// never undoes a change another window made, and never lands on another todo that took the position.
+        /// A binding to the todo of `row`: it reads the todo at the row's index while that is still the row's todo,
+        /// and hands each edit to the store by identifier, so it never lands on another todo or undoes another
+        /// window's change.
         private func binding(for row: IndexedCollection<[Todo]>.Element) -> Binding<Todo> {
             Binding(
                 get: { @MainActor in

@@ -38,8 +38,24 @@ extension Root {
             return (box, [])
         case .create(let creation):
             _TestHooks.willCreate(Key.self, in: self)
-            return createAndPublish(Key.self, creation: creation, in: storage)
+            return createAndPublish(Key.self, creation: creation, in: source(of: id, readIn: storage))
         }
+    }
+
+    /// The values a default read in `storage` is created from: those of the scope its instance will belong to.
+    ///
+    /// The first creation of a key learns what it reads, so it is created from the reading scope's values and
+    /// placed by them. Every later creation belongs where the first one's reads say (the innermost scope that
+    /// overrides one of them, or the root), and is created from that scope's values, so that its instance is the
+    /// same whichever of the scopes that share it reads it first: a key it reads that the first creation did not is
+    /// read there, not in the scope below that overrides it (<doc:Semantics#One-instance-per-key-per-scope>).
+    private func source(of id: ObjectIdentifier, readIn storage: Storage) -> Storage {
+        guard let info = infoTable(for: storage.context).find(id) else { return storage }
+        if let scope = owner(of: id, for: storage, reads: info.reads) { return scope }
+        guard storage.hasOverrides else { return storage }
+        let node = Storage(rootNodeOf: storage)
+        node.setContext(storage.context)
+        return node
     }
 
     /// Creates the value of `creation`, registered by this thread, and publishes it: now, or after the creation
