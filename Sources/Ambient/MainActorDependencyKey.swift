@@ -7,7 +7,9 @@ import Foundation
 /// ``DependencyKey``'s nonisolated `defaultValue` cannot call. Its values are `@MainActor`, and so is the
 /// ``DependencyValues`` property that reads it: the value is created on the main actor, on the first read there, and
 /// code off the main actor cannot read it — the compiler says so — instead of creating it on the wrong thread or
-/// waiting for the main thread. A task off the main actor reads it with `await MainActor.run { ... }`.
+/// waiting for the main thread. A task off the main actor reads it with `await MainActor.run { ... }`. (The Swift 5
+/// language mode only warns about such a read; if it runs before the value exists, it stops with a message that
+/// names the key and the fix.)
 ///
 /// ```swift
 /// @MainActor final class AuthService: ObservableObject {
@@ -73,8 +75,10 @@ extension DependencyValues {
 
 /// The ``DependencyKey`` under which a ``MainActorDependencyKey``'s value is cached and overridden.
 ///
-/// Only ``DependencyValues/subscript(_:)-(Key.Type)`` names it, and that subscript runs on the main actor, so the values
-/// below are always asked for on the main thread: a default is created by the thread that reads it first.
+/// Only the `@MainActor` subscript names it, so the values below are asked for on the main actor, where a default is
+/// created by its first read — unless code compiled in the Swift 5 language mode, which only warns about an
+/// isolation violation, reads the property off the main actor; that read stops with a message instead of creating
+/// the value on the wrong thread or waiting for the main thread.
 enum MainActorKey<Key: MainActorDependencyKey>: DependencyKey {
     static var defaultValue: Key.Value { onMainActor { Key.defaultValue } }
     static var previewValue: Key.Value { onMainActor { Key.previewValue } }
@@ -87,12 +91,13 @@ enum MainActorKey<Key: MainActorDependencyKey>: DependencyKey {
 }
 
 extension Messages {
-    /// The stop when a main-actor key's value would be created off the main actor, which only a read that bypassed
-    /// the `@MainActor` subscript could ask for.
+    /// The stop when a main-actor key's value would be created off the main actor: a read that the Swift 5 language
+    /// mode compiled with a warning.
     static func mainActorKeyCreatedOffMainActor(_ key: any MainActorDependencyKey.Type) -> String {
         """
-        Ambient: \(VisibleText.of(key)) is a MainActorDependencyKey, and its value was asked for off the main actor. \
-        Read it through a @MainActor DependencyValues property, on the main actor.
+        Ambient: \(VisibleText.of(key)) is a MainActorDependencyKey, and its value was first asked for off the main \
+        actor, where it cannot be created. Read it on the main actor (`await MainActor.run { ... }` in a task); the \
+        Swift 6 language mode refuses such a read when it compiles it, the Swift 5 mode only warns.
         """
     }
 }

@@ -128,6 +128,24 @@ private enum GreetingKey: DependencyKey {
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test func aFirstReadOffTheMainActorThatSwift5AllowsStopsWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // NB: the key under which the @MainActor subscript reads, as code compiled with only a warning reaches it.
+            _ = await Task.detached { DependencyValues.current[MainActorKey<SignInKey>.self] }.value
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(
+            text.contains(
+                """
+                Ambient: SignInKey is a MainActorDependencyKey, and its value was first asked for off the main actor, \
+                where it cannot be created. Read it on the main actor (`await MainActor.run { ... }` in a task); the \
+                Swift 6 language mode refuses such a read when it compiles it, the Swift 5 mode only warns.
+                """
+            )
+        )
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func aWrapperSentOffTheMainActorStopsWithAMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let dependency = await MainActor.run { Dependency(\DependencyValues.mainActorGreeting) }
