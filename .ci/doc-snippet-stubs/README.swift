@@ -11,3 +11,5 @@ struct TestAPI: API {}
 struct StubAPI: API {}
 
 struct MockAPI: API {}
+
+struct DemoAPI: API {}

@@ -47,27 +47,33 @@ enum SelfHoldingLoggerKey: DependencyKey {
     static var testingValue: SelfHoldingLogger { defaultValue }
 }
 
-/// A logger whose `init` starts a periodic flush that holds it weakly and is cancelled in `deinit`: the pattern that
-/// once kept every request's logger, its body and its task alive (Semantics: bookkeeping ends with the creation).
+/// A logger whose `init` starts a task that flushes on every signal of a stream, holds the logger weakly and is
+/// cancelled in `deinit`: the pattern that once kept every request's logger, its body and its task alive
+/// (Semantics: bookkeeping ends with the creation).
 final class FlushingLogger: @unchecked Sendable {
-    // Safe: `task` is written once, in `init`, before the logger is shared, and read only in `deinit`.
+    // Safe: `task` and `signals` are written once, in `init`, before the logger is shared, and read only in
+    // `deinit`.
     let requestID = DependencyValues.current.requestID
     private var task: Task<Void, Never>?
+    private var signals: AsyncStream<Void>.Continuation?
 
     init() {
+        var signals: AsyncStream<Void>.Continuation?
+        let flushes = AsyncStream<Void> { signals = $0 }
+        self.signals = signals
         FlushTasks.running.add(1)
         task = Task { [weak self] in
             defer { FlushTasks.running.add(-1) }
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 30_000_000_000)
-                self?.flush()
-            }
+            for await _ in flushes { self?.flush() }
         }
     }
 
     func flush() {}
 
-    deinit { task?.cancel() }
+    deinit {
+        task?.cancel()
+        signals?.finish()
+    }
 }
 
 /// How many flush tasks have not ended yet.
@@ -75,12 +81,19 @@ final class FlushTasks: @unchecked Sendable {
     // Safe: `count` is only read and written under `lock`.
     static let running = FlushTasks()
     private let lock = NSLock()
-    private var count = 0
+    private var unfinished = 0
 
     func add(_ delta: Int) {
         lock.lock()
-        count += delta
+        unfinished += delta
         lock.unlock()
+    }
+
+    /// How many flush tasks have not ended yet.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return unfinished
     }
 
     /// Waits, at most `seconds`, until every flush task has ended (a cancelled task ends on the pool, a little
@@ -88,10 +101,7 @@ final class FlushTasks: @unchecked Sendable {
     func waitForNone(seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            lock.lock()
-            let now = count
-            lock.unlock()
-            if now == 0 { return }
+            if count == 0 { return }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }

@@ -254,7 +254,8 @@ for (pattern, requestID, requests) in [
         let growth = Double(end - start) / 1_048_576
         print(
             "server pattern\(pattern): RSS growth from request \(requests / 10) to \(requests): \(format2(growth)) MiB "
-                + "(goal < 5 MiB); loggers that saw another request: \(wrongLoggers)"
+                + "(goal < 5 MiB); loggers that saw another request: \(wrongLoggers); flush tasks still running: "
+                + "\(FlushTasks.running.count)"
         )
     } else {
         print(

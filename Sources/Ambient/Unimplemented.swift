@@ -35,19 +35,30 @@ public struct UnimplementedEndpointError: Error, Equatable, CustomStringConverti
 /// }
 /// ```
 ///
-/// The report goes through Ambient's issue hook: a failure of the test the endpoint was created in under
-/// `AmbientTesting` (on whichever thread it is called), a warning on standard error elsewhere; `Ambient` itself
-/// links no test framework.
+/// The report goes through Ambient's issue hook. Under `AmbientTesting` it fails the test that is running where the
+/// endpoint is called — on the test's own task, or on whichever thread the test's values were re-entered — so a
+/// testing value stored in a `static let`, made once for the whole process, is as strict as a computed one; only
+/// where no test is running (work a test left behind) it fails the test the endpoint was created in. Elsewhere it
+/// is a warning on standard error; `Ambient` itself links no test framework.
 ///
-/// - Parameter endpoint: The endpoint's name, as the failure should show it.
+/// - Parameters:
+///   - endpoint: The endpoint's name, as the failure should show it.
+///   - fileID: Where the endpoint is declared, for the failure's location. Leave the default.
+///   - filePath: The declaration's file path. Leave the default.
+///   - line: The declaration's line. Leave the default.
+///   - column: The declaration's column. Leave the default.
 /// - Returns: A closure that reports the call and throws ``UnimplementedEndpointError``.
 public func unimplemented<each Argument, Result>(
-    _ endpoint: String
+    _ endpoint: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws -> Result {
-    let reporter = IssueReporting.reporterForCurrentValues
+    let endpoint = UnimplementedEndpoint(endpoint, fileID: fileID, filePath: filePath, line: line, column: column)
     return { (_: repeat each Argument) in
-        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint), to: reporter)
-        throw UnimplementedEndpointError(endpoint: endpoint)
+        endpoint.reportCall()
+        throw UnimplementedEndpointError(endpoint: endpoint.name)
     }
 }
 
@@ -57,15 +68,24 @@ public func unimplemented<each Argument, Result>(
 /// var load: @Sendable (String) throws -> Data = unimplemented("Storage.load")
 /// ```
 ///
-/// - Parameter endpoint: The endpoint's name, as the failure should show it.
+/// - Parameters:
+///   - endpoint: The endpoint's name, as the failure should show it.
+///   - fileID: Where the endpoint is declared, for the failure's location. Leave the default.
+///   - filePath: The declaration's file path. Leave the default.
+///   - line: The declaration's line. Leave the default.
+///   - column: The declaration's column. Leave the default.
 /// - Returns: A closure that reports the call and throws ``UnimplementedEndpointError``.
 public func unimplemented<each Argument, Result>(
-    _ endpoint: String
+    _ endpoint: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
-    let reporter = IssueReporting.reporterForCurrentValues
+    let endpoint = UnimplementedEndpoint(endpoint, fileID: fileID, filePath: filePath, line: line, column: column)
     return { (_: repeat each Argument) in
-        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint), to: reporter)
-        throw UnimplementedEndpointError(endpoint: endpoint)
+        endpoint.reportCall()
+        throw UnimplementedEndpointError(endpoint: endpoint.name)
     }
 }
 
@@ -79,14 +99,22 @@ public func unimplemented<each Argument, Result>(
 /// - Parameters:
 ///   - endpoint: The endpoint's name, as the failure should show it.
 ///   - placeholder: What the endpoint returns after reporting the call.
+///   - fileID: Where the endpoint is declared, for the failure's location. Leave the default.
+///   - filePath: The declaration's file path. Leave the default.
+///   - line: The declaration's line. Leave the default.
+///   - column: The declaration's column. Leave the default.
 /// - Returns: A closure that reports the call and returns `placeholder`.
 public func unimplemented<each Argument, Result: Sendable>(
     _ endpoint: String,
-    placeholder: Result
+    placeholder: Result,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Result {
-    let reporter = IssueReporting.reporterForCurrentValues
+    let endpoint = UnimplementedEndpoint(endpoint, fileID: fileID, filePath: filePath, line: line, column: column)
     return { (_: repeat each Argument) in
-        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint), to: reporter)
+        endpoint.reportCall()
         return placeholder
     }
 }
@@ -96,14 +124,22 @@ public func unimplemented<each Argument, Result: Sendable>(
 /// - Parameters:
 ///   - endpoint: The endpoint's name, as the failure should show it.
 ///   - placeholder: What the endpoint returns after reporting the call.
+///   - fileID: Where the endpoint is declared, for the failure's location. Leave the default.
+///   - filePath: The declaration's file path. Leave the default.
+///   - line: The declaration's line. Leave the default.
+///   - column: The declaration's column. Leave the default.
 /// - Returns: A closure that reports the call and returns `placeholder`.
 public func unimplemented<each Argument, Result: Sendable>(
     _ endpoint: String,
-    placeholder: Result
+    placeholder: Result,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
-    let reporter = IssueReporting.reporterForCurrentValues
+    let endpoint = UnimplementedEndpoint(endpoint, fileID: fileID, filePath: filePath, line: line, column: column)
     return { (_: repeat each Argument) in
-        IssueReporting.report(.unimplemented, Messages.unimplemented(endpoint), to: reporter)
+        endpoint.reportCall()
         return placeholder
     }
 }

@@ -12,10 +12,24 @@
 /// }
 /// ```
 ///
+/// `update` builds the scope's values before the scope begins, so inside it ``DependencyValues/current`` — and
+/// whatever reads through it — still gives the outer values, not what `update` has just set. Read the new values
+/// through the closure's argument, `$0`:
+///
+/// ```swift
+/// withDependencies {
+///     $0.api = StubAPI()
+///     $0.searchIndex = SearchIndex(api: $0.api)  // StubAPI; DependencyValues.current.api is the outer API
+/// } operation: {
+///     search()
+/// }
+/// ```
+///
 /// `DependencyValues.explain(_:)` names the line of the `withDependencies` call that set an override.
 ///
 /// - Parameters:
-///   - update: Changes the values for the operation.
+///   - update: Changes the values for the operation, through its argument (`$0`); ``DependencyValues/current`` in
+///     it is still the outer values.
 ///   - operation: The work to run with the changed values.
 ///   - fileID: The file of the call; explanations of the overrides set here point there. Leave the default.
 ///   - line: The line of the call. Leave the default.
@@ -47,9 +61,13 @@ public func withDependencies<R>(
 /// }
 /// ```
 ///
+/// As in the synchronous form, `update` runs before the scope begins: read the new values through `$0`, since
+/// ``DependencyValues/current`` in it is still the outer values.
+///
 /// - Parameters:
 ///   - isolation: The actor the operation runs on; the caller's, by default.
-///   - update: Changes the values for the operation.
+///   - update: Changes the values for the operation, through its argument (`$0`); ``DependencyValues/current`` in
+///     it is still the outer values.
 ///   - operation: The work to run with the changed values.
 ///   - fileID: The file of the call; explanations of the overrides set here point there. Leave the default.
 ///   - line: The line of the call. Leave the default.

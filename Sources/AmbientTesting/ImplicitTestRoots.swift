@@ -18,8 +18,9 @@ import XCTest
 ///   process) answers reads from every thread until it finishes; then its root goes. A ``DependencyTestCase`` hands
 ///   its own root over for its method, so those reads see its overrides.
 ///
-/// Each root reports to a ``TestIssueReporter`` of its test: a key read without a testing value, or an
-/// `unimplemented` endpoint created in the test, fails the test whose values it uses.
+/// Each root reports to a ``TestIssueReporter`` of its test: a key read without a testing value, or a call of an
+/// `unimplemented` endpoint, fails the test that runs where it happens — the test of the task, or on another thread
+/// the test whose values were re-entered there — and the test whose values made the report only where none runs.
 final class ImplicitTestRoots: _TestRootProvider {
     static let shared = ImplicitTestRoots()
 
@@ -30,8 +31,14 @@ final class ImplicitTestRoots: _TestRootProvider {
         var values: DependencyValues?
     }
 
+    /// A Swift Testing test case's root, with its reporter.
+    private struct SwiftTestingRoot {
+        var values: DependencyValues
+        var reporter: TestIssueReporter
+    }
+
     private struct State {
-        var roots: [String: DependencyValues] = [:]
+        var roots: [String: SwiftTestingRoot] = [:]
         var xcTest: XCTestMethod?
         var strayKeys: Set<ObjectIdentifier> = []
     }
@@ -45,14 +52,7 @@ final class ImplicitTestRoots: _TestRootProvider {
 
     func currentTestValues() -> DependencyValues? {
         if let identity = Self.swiftTestingIdentity() {
-            return state.withLock { state in
-                if let values = state.roots[identity] { return values }
-                // Made here, on the test's task: the reporter's courier inherits the test's task-local values.
-                let reporter = TestIssueReporter(collects: false, usesCourier: true)
-                let values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
-                state.roots[identity] = values
-                return values
-            }
+            return swiftTestingRoot(identity).values
         }
         return state.withLock { state in
             guard var method = state.xcTest else { return nil }
@@ -62,6 +62,32 @@ final class ImplicitTestRoots: _TestRootProvider {
             state.xcTest = method
             return values
         }
+    }
+
+    /// The root of the Swift Testing test case `identity`, which runs on the current task: made on its first read,
+    /// and at every later one its reporter's courier is made again here (see ``TestIssueReporter/refreshCourier()``).
+    private func swiftTestingRoot(_ identity: String) -> SwiftTestingRoot {
+        let (root, isNew) = state.withLock { state in
+            if let root = state.roots[identity] { return (root, false) }
+            // Made here, on the test's task: the reporter's courier inherits the test's task-local values.
+            let reporter = TestIssueReporter(collects: false, usesCourier: true)
+            let root = SwiftTestingRoot(
+                values: DependencyValues._freshRoot(context: .testing, reporter: reporter), reporter: reporter)
+            state.roots[identity] = root
+            return (root, true)
+        }
+        if !isNew { root.reporter.refreshCourier() }
+        return root
+    }
+
+    /// The reporter of the test that runs here, if one does: the Swift Testing test of this task (its trait's or
+    /// `withTestDependencies`' root, else its own implicit root), or on the main thread the XCTest method that runs.
+    func reporterOfTheTestRunningHere() -> TestIssueReporter? {
+        if let identity = Self.swiftTestingIdentity() {
+            return TestRoot.reporter ?? swiftTestingRoot(identity).reporter
+        }
+        guard Thread.isMainThread else { return nil }
+        return TestRoot.reporter ?? state.withLock { $0.xcTest?.reporter }
     }
 
     /// How many implicit roots are alive, for tests.

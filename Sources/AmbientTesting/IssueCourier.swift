@@ -3,10 +3,11 @@ import Dispatch
 /// Carries failures to a Swift Testing test from threads that do not run it.
 ///
 /// Swift Testing knows which test an issue belongs to from task-local values that a Dispatch queue, a `Thread` or a
-/// `Task.detached` do not carry, and it tells no one when a test ends. So a courier is made on the test's own task,
-/// when its implicit root is (see ``ImplicitTestRoots``): its task inherits the test's task-local values, and records
-/// every failure handed to it as an issue of that test — also one that arrives after the test returned, which then
-/// fails the run under the test's name. The task ends when the courier is freed with its root.
+/// `Task.detached` do not carry, and it tells no one when a test ends. So a courier is made on the test's own task —
+/// made again at each read there (see ``TestIssueReporter/refreshCourier()``), since its task also inherits the
+/// known-issue block of that moment — and records every failure handed to it as an issue of that test, also one that
+/// arrives after the test returned, which then fails the run under the test's name. The task ends when the courier
+/// is freed: replaced, or with its root.
 final class IssueCourier: Sendable {
     /// A failure, and what its sender waits on until the courier has recorded it.
     private struct Delivery: Sendable {

@@ -12,6 +12,10 @@ import XCTest
 /// fails that test. After a block of a Swift Testing test, and all along for a Swift Testing test's implicit root
 /// (whose end no one is told of), such reports go to an ``IssueCourier`` instead, which records them for the test.
 ///
+/// A report that reaches this reporter while another test runs on the reporting task (or, for XCTest, on the main
+/// thread) is that test's: a value stored in a `static let` or an object kept from an earlier test carries the values
+/// of the test that made it, but the failure belongs to the test that uses it.
+///
 /// Once the test itself ended, a report cannot fail it any more: it goes to standard error, naming the test, and so
 /// does the first read of each key that work left behind makes in the test's values.
 ///
@@ -31,6 +35,8 @@ final class TestIssueReporter: _DependencyIssueReporter {
         /// Whether the test is over: reports can no longer fail it.
         var testHasEnded = false
         var strictness: DependencyStrictness
+        /// Where reports from other threads that are not kept go, if anywhere: see ``refreshCourier()``.
+        var courier: IssueCourier?
     }
 
     private let test: Test?
@@ -39,7 +45,8 @@ final class TestIssueReporter: _DependencyIssueReporter {
     /// attributed to it.
     private let runsOnMainThread: Bool
     private let record: @Sendable (Failure) -> Void
-    private let courier: IssueCourier?
+    /// Whether this reporter sends reports from other threads to an ``IssueCourier`` of its Swift Testing test.
+    private let usesCourier: Bool
     private let writeLateReport: @Sendable (String) -> Void
     private let state: _Locked<State>
 
@@ -68,9 +75,39 @@ final class TestIssueReporter: _DependencyIssueReporter {
         runsOnMainThread = Thread.isMainThread
         let record = record ?? { Self.recordFailure($0, of: test) }
         self.record = record
-        courier = usesCourier && test != nil ? IssueCourier(record: record) : nil
+        self.usesCourier = usesCourier && test != nil
         self.writeLateReport = writeLateReport
-        state = _Locked(State(isCollecting: collects, strictness: strictness))
+        state = _Locked(
+            State(
+                isCollecting: collects, strictness: strictness,
+                courier: self.usesCourier ? IssueCourier(record: record) : nil))
+    }
+
+    /// Whether this reporter is that of the test running here: the Swift Testing test of this task, or else the
+    /// XCTest method that runs. A report that reaches it while another test runs here goes to that test.
+    var belongsToTheTestRunningHere: Bool {
+        if let current = Test.current { return current.id == test?.id }
+        return testName == XCTestRootObserver.running?.name
+    }
+
+    /// Replaces the courier with one made here, on the test's task, now.
+    ///
+    /// A courier's task inherits the task-local values of the moment it is made, Swift Testing's known-issue block
+    /// among them: one made inside `withKnownIssue { ... }` would record every later report from another thread as
+    /// a known issue. So the courier is made again at each read on the test's own task, and a report from another
+    /// thread is covered by a known-issue block only when the test's latest read happened inside it.
+    ///
+    /// NB: this costs a task per read of a Swift Testing test's implicit root on its own task (some microseconds):
+    /// Swift Testing offers no way to tell whether a known-issue block is active, nor to make a task without it.
+    func refreshCourier() {
+        guard usesCourier else { return }
+        let fresh = IssueCourier(record: record)
+        let stale = state.withLock { state in
+            defer { state.courier = fresh }
+            return state.courier
+        }
+        // The stale courier is freed here, outside the lock: its task ends once it recorded what it was handed.
+        _ = stale
     }
 
     /// How strict the test is; a trait or base class may change it before the test body runs.
@@ -91,14 +128,29 @@ final class TestIssueReporter: _DependencyIssueReporter {
     }
 
     func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?) {
+        if let running = ImplicitTestRoots.shared.reporterOfTheTestRunningHere(), running !== self,
+            !belongsToTheTestRunningHere
+        {
+            // Another test runs here than the one whose values made the report (a value stored in a `static let`,
+            // an object kept from an earlier test): the failure is the running test's.
+            if running.handles(kind) {
+                running.report(kind, message, at: site)
+            } else {
+                ProcessEnvironment.writeToStandardError(message + "\n")
+            }
+            return
+        }
+        // A call of an unimplemented endpoint is fixed in the test (it overrides the endpoint): a Swift Testing issue
+        // points at the test, an XCTest failure, which has no test location, at the endpoint's declaration.
+        let site = kind == .unimplemented && test != nil ? nil : site
         if !state.withLock({ $0.testHasEnded }), isOnTheTestsOwnTaskOrThread {
             record(Failure(message: message, site: site))
             return
         }
         let located = Failure(message: message + "\n" + Self.whereItHappened(), site: site)
-        let (isKept, testHasEnded) = state.withLock { state in
+        let (isKept, testHasEnded, courier) = state.withLock { state in
             if state.isCollecting { state.pending.append(located) }
-            return (state.isCollecting, state.testHasEnded)
+            return (state.isCollecting, state.testHasEnded, state.courier)
         }
         if isKept { return }
         if let courier, !testHasEnded {

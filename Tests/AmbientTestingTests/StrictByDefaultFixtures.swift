@@ -5,45 +5,46 @@ import Testing
 import XCTest
 
 // Tests that fail on purpose, each run only in a child process that names it in `AMBIENT_FIXTURE` (see
-// `StrictByDefaultTests`, which checks how each child ended). In an ordinary run every one of them is skipped.
+// `StrictByDefaultTests`, which checks how each child ended). In an ordinary run the Swift Testing ones are skipped
+// with a note that says they are fixtures, and the XCTest ones do not run at all.
 
 /// Swift Testing tests with no trait and no base class, as a new user writes them.
 @Suite struct StrictByDefaultFixtures {
-    @Test(.enabled(if: Fixture.isSelected("plainTestReadsAKeyWithoutTestingValue")))
+    @Test(Fixture.only("plainTestReadsAKeyWithoutTestingValue"))
     func plainTestReadsAKeyWithoutTestingValue() {
         #expect(DependencyValues.current.liveOnlyService == "live service")
     }
 
-    @Test(.enabled(if: Fixture.isSelected("plainTestReadsAKeyThatDeclaresItsTestingValue")))
+    @Test(Fixture.only("plainTestReadsAKeyThatDeclaresItsTestingValue"))
     func plainTestReadsAKeyThatDeclaresItsTestingValue() {
         #expect(DependencyValues.current[FormatterKey.self] == "formatter")
     }
 
     @Test(
-        .enabled(if: Fixture.isSelected("lenientTestReadsAKeyWithoutTestingValue")),
+        Fixture.only("lenientTestReadsAKeyWithoutTestingValue"),
         .dependencies(strictness: .lenient)
     )
     func lenientTestReadsAKeyWithoutTestingValue() {
         #expect(DependencyValues.current.liveOnlyService == "live service")
     }
 
-    @Test(.enabled(if: Fixture.isSelected("plainTestCallsAnUnimplementedEndpoint")))
+    @Test(Fixture.only("plainTestCallsAnUnimplementedEndpoint"))
     func plainTestCallsAnUnimplementedEndpoint() {
         #expect(DependencyValues.current.apiClient.count() == -1)
     }
 
-    @Test(.enabled(if: Fixture.isSelected("plainTestReadsInItsValuesOnADispatchQueue")))
+    @Test(Fixture.only("plainTestReadsInItsValuesOnADispatchQueue"))
     func plainTestReadsInItsValuesOnADispatchQueue() {
         readLiveOnlyServiceOnADispatchThread(in: DependencyValues.current)
     }
 
-    @Test(.enabled(if: Fixture.isSelected("plainTestReadsOnADetachedTaskWithoutItsValues")))
+    @Test(Fixture.only("plainTestReadsOnADetachedTaskWithoutItsValues"))
     func plainTestReadsOnADetachedTaskWithoutItsValues() async {
         #expect(await Task.detached { DependencyValues.current.client.name }.value == "testing")
     }
 
     @Test(
-        .enabled(if: Fixture.isSelected("traitTestReadsOnAnotherThread")),
+        Fixture.only("traitTestReadsOnAnotherThread"),
         .dependencies { $0.client = Client("trait") }
     )
     func traitTestReadsOnAnotherThread() {
@@ -52,7 +53,7 @@ import XCTest
 }
 
 /// The leftover-work case of issue 22 in Swift Testing: the first test's `Task` reads after the test returned.
-@Suite(.serialized, .enabled(if: Fixture.isSelected("LeftoverTaskFixtures")))
+@Suite(.serialized, Fixture.only("LeftoverTaskFixtures"))
 struct LeftoverTaskFixtures {
     @Test func test1() { startWorkThatReadsAUUIDLater() }
 
@@ -60,7 +61,7 @@ struct LeftoverTaskFixtures {
 }
 
 /// The same, with the `.dependencies` trait.
-@Suite(.serialized, .dependencies, .enabled(if: Fixture.isSelected("LeftoverTaskTraitFixtures")))
+@Suite(.serialized, .dependencies, Fixture.only("LeftoverTaskTraitFixtures"))
 struct LeftoverTaskTraitFixtures {
     @Test func test1() { startWorkThatReadsAUUIDLater() }
 
@@ -86,15 +87,9 @@ private func firstUUIDAfterTheLeftoverWorkRan() -> String {
     return DependencyValues.current.uuid().uuidString
 }
 
-/// Skips every method of the class unless the child runs it.
-private func skipUnlessSelected(_ testCase: XCTestCase) throws {
-    let name = String(describing: type(of: testCase))
-    try XCTSkipUnless(Fixture.isSelected(name), "a fixture: run by StrictByDefaultTests in a child process")
-}
-
 /// A plain XCTest method reading a key without a testing value.
 final class PlainXCTestMissingValueFixture: XCTestCase {
-    override func setUpWithError() throws { try skipUnlessSelected(self) }
+    override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
 
     func testReadsAKeyWithoutTestingValue() {
         XCTAssertEqual(DependencyValues.current.liveOnlyService, "live service")
@@ -103,7 +98,7 @@ final class PlainXCTestMissingValueFixture: XCTestCase {
 
 /// A plain XCTest method whose Dispatch block reads a key without a testing value.
 final class PlainXCTestDispatchMissingValueFixture: XCTestCase {
-    override func setUpWithError() throws { try skipUnlessSelected(self) }
+    override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
 
     func testDispatchReadOfAKeyWithoutTestingValue() {
         onADispatchThread { _ = DependencyValues.current.liveOnlyService }
@@ -112,7 +107,7 @@ final class PlainXCTestDispatchMissingValueFixture: XCTestCase {
 
 /// A plain XCTest method reading a key that declares its testing value.
 final class PlainXCTestDeclaredValueFixture: XCTestCase {
-    override func setUpWithError() throws { try skipUnlessSelected(self) }
+    override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
 
     func testReadsAKeyThatDeclaresItsTestingValue() {
         XCTAssertEqual(DependencyValues.current[FormatterKey.self], "formatter")
@@ -121,7 +116,7 @@ final class PlainXCTestDeclaredValueFixture: XCTestCase {
 
 /// The leftover-work case of issue 22, as a `DependencyTestCase`.
 final class LeftoverDependencyTestCaseFixture: DependencyTestCase {
-    override func setUpWithError() throws { try skipUnlessSelected(self) }
+    override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
 
     func test1() { startWorkThatReadsAUUIDLater() }
 
@@ -130,7 +125,7 @@ final class LeftoverDependencyTestCaseFixture: DependencyTestCase {
 
 /// The same leftover work in a plain `XCTestCase`, which nothing wraps: what the Testing article documents.
 final class LeftoverPlainXCTestCaseFixture: XCTestCase {
-    override func setUpWithError() throws { try skipUnlessSelected(self) }
+    override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
 
     func test1() { startWorkThatReadsAUUIDLater() }
 
@@ -142,7 +137,7 @@ final class LeftoverPlainXCTestCaseFixture: XCTestCase {
 
 /// A `DependencyTestCase` whose Dispatch block reads a key without a testing value.
 final class DispatchMissingValueFixture: DependencyTestCase {
-    override func setUpWithError() throws { try skipUnlessSelected(self) }
+    override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
 
     func testDispatchReadOfAKeyWithoutTestingValue() {
         onADispatchThread { _ = DependencyValues.current.liveOnlyService }
@@ -152,7 +147,7 @@ final class DispatchMissingValueFixture: DependencyTestCase {
 /// A lenient `DependencyTestCase`.
 final class LenientDependencyTestCaseFixture: DependencyTestCase {
     override var dependencyStrictness: DependencyStrictness { .lenient }
-    override func setUpWithError() throws { try skipUnlessSelected(self) }
+    override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
 
     func testReadsAKeyWithoutTestingValue() {
         XCTAssertEqual(DependencyValues.current.liveOnlyService, "live service")

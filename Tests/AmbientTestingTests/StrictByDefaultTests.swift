@@ -18,21 +18,21 @@ struct StrictByDefaultTests {
         ("plainTestReadsInItsValuesOnADispatchQueue", true),
         ("traitTestReadsOnAnotherThread", true),
     ])
-    func swiftTestingTestFailsExactlyWhenItReadsAKeyWithoutTestingValue(fixture: String, fails: Bool) throws {
+    func swiftTestingTestFailsExactlyWhenItReadsAKeyWithoutTestingValue(fixture: String, fails: Bool) async throws {
         // With no trait: a key without a testing value, on the test's task or in its values on a Dispatch queue, and
         // an unimplemented endpoint fail the test; a key that declares its testing value does not.
-        let child = try TestBinary.runSwiftTesting(Self.suite, fixture)
+        let child = try await TestBinary.runSwiftTesting(Self.suite, fixture)
         #expect(child.status == (fails ? 1 : 0) && !child.wasKilled, "\(child.summary)")
     }
 
-    @Test func lenientTestThatReadsAKeyWithoutTestingValuePassesAndIsWarned() throws {
-        let child = try TestBinary.runSwiftTesting(Self.suite, "lenientTestReadsAKeyWithoutTestingValue")
+    @Test func lenientTestThatReadsAKeyWithoutTestingValuePassesAndIsWarned() async throws {
+        let child = try await TestBinary.runSwiftTesting(Self.suite, "lenientTestReadsAKeyWithoutTestingValue")
         #expect(child.status == 0, "\(child.summary)")
         #expect(child.errorOutput.contains("Ambient: LiveOnlyServiceKey has no testingValue"), "\(child.summary)")
     }
 
-    @Test func readThatReachesTheProcessesValuesDuringATestIsReportedNamingTheKeyAndTheFix() throws {
-        let child = try TestBinary.runSwiftTesting(Self.suite, "plainTestReadsOnADetachedTaskWithoutItsValues")
+    @Test func readThatReachesTheProcessesValuesDuringATestIsReportedNamingTheKeyAndTheFix() async throws {
+        let child = try await TestBinary.runSwiftTesting(Self.suite, "plainTestReadsOnADetachedTaskWithoutItsValues")
         #expect(child.status == 0, "\(child.summary)")
         #expect(
             child.errorOutput.contains(
@@ -43,8 +43,8 @@ struct StrictByDefaultTests {
     }
 
     @Test(arguments: ["LeftoverTaskFixtures", "LeftoverTaskTraitFixtures"])
-    func leftoverTaskOfASwiftTestingTestNeverChangesTheNextTestsUUIDs(suite: String) throws {
-        let child = try TestBinary.runSwiftTesting(suite: suite)
+    func leftoverTaskOfASwiftTestingTestNeverChangesTheNextTestsUUIDs(suite: String) async throws {
+        let child = try await TestBinary.runSwiftTesting(suite: suite)
         #expect(child.status == 0, "\(child.summary)")
         #expect(child.errorOutput.contains("Test run with 2 tests in 1 suite passed"), "\(child.summary)")
     }
@@ -56,17 +56,20 @@ struct StrictByDefaultTests {
         ("DispatchMissingValueFixture", "Executed 1 test, with 1 failure"),
         ("LenientDependencyTestCaseFixture", "Executed 1 test, with 0 failures"),
     ])
-    func xcTestMethodFailsExactlyWhenItReadsAKeyWithoutTestingValueStrictly(fixture: String, outcome: String) throws {
+    func xcTestMethodFailsExactlyWhenItReadsAKeyWithoutTestingValueStrictly(
+        fixture: String,
+        outcome: String
+    ) async throws {
         // A plain XCTestCase (on its thread or a Dispatch queue) and a DependencyTestCase read on a Dispatch queue
         // fail; a declared testing value and a lenient DependencyTestCase pass.
-        let child = try TestBinary.runXCTest(fixture)
+        let child = try await TestBinary.runXCTest(fixture)
         let fails = outcome.hasSuffix("1 failure")
         #expect((child.status != 0) == fails && !child.wasKilled, "\(child.summary)")
         #expect(child.output.contains(outcome), "\(child.summary)")
     }
 
-    @Test func leftoverTaskOfADependencyTestCaseReadsItsOwnMethodsValuesAndIsReported() throws {
-        let child = try TestBinary.runXCTest("LeftoverDependencyTestCaseFixture")
+    @Test func leftoverTaskOfADependencyTestCaseReadsItsOwnMethodsValuesAndIsReported() async throws {
+        let child = try await TestBinary.runXCTest("LeftoverDependencyTestCaseFixture")
         #expect(child.status == 0, "\(child.summary)")
         #expect(child.output.contains("Executed 2 tests, with 0 failures"), "\(child.summary)")
         #expect(
@@ -75,9 +78,9 @@ struct StrictByDefaultTests {
             "\(child.summary)")
     }
 
-    @Test func leftoverTaskOfAPlainXCTestCaseReadsTheMethodThatRunsThen() throws {
+    @Test func leftoverTaskOfAPlainXCTestCaseReadsTheMethodThatRunsThen() async throws {
         // The limit the Testing article documents for a test case that no base class wraps.
-        let child = try TestBinary.runXCTest("LeftoverPlainXCTestCaseFixture")
+        let child = try await TestBinary.runXCTest("LeftoverPlainXCTestCaseFixture")
         #expect(child.status == 0, "\(child.summary)")
         #expect(child.output.contains("Executed 2 tests, with 0 failures"), "\(child.summary)")
     }

@@ -146,6 +146,24 @@ import Testing
         }
     }
 
+    /// Semantics: freeing never splits an instance: an object created in a request that names the request's buffer
+    /// finds it, with what another object wrote to it, although it first reads it after the request ended.
+    @Test func objectFindsItsScopesInstanceAfterTheScopeEndedThoughItNeverReadItThere() {
+        let before = LogBuffer.live.alive
+        withFreshRoot {
+            let logger = withDependencies {
+                $0.requestNumber = 5
+            } operation: {
+                let logger = DependencyValues.current.requestLogger
+                DependencyValues.current.requestAuditor.write("audited")
+                return logger
+            }
+            #expect(logger.buffer.all == ["audited"])
+            #expect(LogBuffer.live.alive - before == 1)
+        }
+        #expect(LogBuffer.live.alive == before)
+    }
+
     /// Semantics: one instance per key per scope, for good: many threads reading through an object after its scope
     /// ended get the instance the scope handed out, or, if it handed out none, one new instance.
     @Test(arguments: [true, false])

@@ -20,14 +20,18 @@ nonisolated extension DependencyValues {
     }
 }
 
-@Test func explainingAnOverrideNamesTheScopeThatSetIt() throws {
+/// The article's fragment, compiled but not run: a test prints nothing but its result. The test below checks what
+/// it prints.
+private func printTheExplanationOfAnOverride() {
     withDependencies {
         $0.service = Service("stub")
     } operation: {
         print(DependencyValues.current.explain(\.service)!)
     }
     // ServiceKey = Service(stub): overridden at AmbientTests/ProvenanceTests.swift:11, in this scope
+}
 
+@Test func explainingAnOverrideNamesTheScopeThatSetIt() throws {
     let line = #line + 1
     let text = withDependencies {
         $0.service = Service("stub")

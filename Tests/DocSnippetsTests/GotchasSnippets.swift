@@ -73,6 +73,21 @@ nonisolated extension DependencyValues {
     #expect(DependencyValues.current.searchIndex.api.source == "TestAPI")
 }
 
+@Test func theUpdateClosureSeesItsOwnValuesThroughItsArgumentAndTheOuterOnesThroughCurrent() {
+    let stubbedIndex = withDependencies {
+        $0.api = StubAPI()
+        $0.searchIndex = SearchIndex(api: $0.api)  // StubAPI; DependencyValues.current.api is the outer API
+    } operation: {
+        DependencyValues.current.searchIndex
+    }
+    #expect(stubbedIndex.api.source == "StubAPI")
+    withDependencies {
+        $0.api = StubAPI()
+        #expect(DependencyValues.current.api.source == "TestAPI")
+    } operation: {
+    }
+}
+
 nonisolated extension DependencyValues {
     var now: Date { date.now }  // asks the date generator on each read
 }

@@ -113,6 +113,14 @@ func detailShowsTheItem() async throws {
     #expect(item.name == "Stub")
 }
 
+@Test func detailFailsWithoutAServer() async {
+    await withKnownIssue {
+        await #expect(throws: UnimplementedEndpointError(endpoint: "ItemsClient.fetch")) {
+            try await DependencyValues.current.items.fetch(7)
+        }
+    }
+}
+
 @Test func totalsIncludeTax() {
     withTestDependencies {
         $0.taxRate = 0.5

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import Testing
+import XCTest
 
 /// A program run as a child process, to see how it ends when something in it must fail or must not crash: this test
 /// binary itself, running one fixture test, or the `todos` example.
@@ -74,6 +76,16 @@ struct ChildProcess {
     }
 }
 
+extension ChildProcess {
+    /// Runs the program to its end on a Dispatch thread, so that the seconds a child takes never hold one of the few
+    /// threads that run every test's tasks (tests that wait for work on those threads would stall meanwhile).
+    func runOffTheCooperativePool() async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Swift.Result { try run() }) }
+        }
+    }
+}
+
 /// Bytes read on another thread, handed back after a semaphore.
 private final class Collected: @unchecked Sendable {
     // Safe: written once on the reading thread before the semaphore is signalled, read after it was waited for.
@@ -82,8 +94,8 @@ private final class Collected: @unchecked Sendable {
 
 /// This test binary, run again as a child to run one fixture test of its own and report how that test ended.
 ///
-/// A fixture runs only when `AMBIENT_FIXTURE` names it (see ``Fixture``), so in an ordinary run it is skipped; a
-/// test here runs it in a child process and checks the child's outcome, so that a fixture may fail on purpose.
+/// A fixture runs only when `AMBIENT_FIXTURE` names it (see ``Fixture``), so in an ordinary run it does not; a test
+/// here runs it in a child process and checks the child's outcome, so that a fixture may fail on purpose.
 enum TestBinary {
     /// The binary, when it is an executable that runs its own tests: `swift test` on Linux runs
     /// `<Package>PackageTests.xctest` directly. On macOS it is a bundle loaded by a runner, which these tests do
@@ -98,18 +110,24 @@ enum TestBinary {
     static var canRunFixtures: Bool { path != nil }
 
     /// Runs the Swift Testing fixture `name`, a test function of `suite`, in a child.
-    static func runSwiftTesting(_ suite: String, _ name: String) throws -> ChildProcess.Result {
-        try child(["--testing-library", "swift-testing", "--filter", "\(suite)/\(name)"], fixture: name).run()
+    static func runSwiftTesting(_ suite: String, _ name: String) async throws -> ChildProcess.Result {
+        try await child(["--testing-library", "swift-testing", "--filter", "\(suite)/\(name)"], fixture: name)
+            .runOffTheCooperativePool()
     }
 
-    /// Runs every test of the Swift Testing fixture suite `suite` in a child.
-    static func runSwiftTesting(suite: String) throws -> ChildProcess.Result {
-        try child(["--testing-library", "swift-testing", "--filter", "\(suite)/"], fixture: suite).run()
+    /// Runs every test of the Swift Testing fixture suite `suite` in a child, with `environment` added to its own.
+    static func runSwiftTesting(
+        suite: String,
+        environment: [String: String] = [:]
+    ) async throws -> ChildProcess.Result {
+        var child = child(["--testing-library", "swift-testing", "--filter", "\(suite)/"], fixture: suite)
+        child.environment.merge(environment) { _, new in new }
+        return try await child.runOffTheCooperativePool()
     }
 
     /// Runs the XCTest fixture class `name` (every method of it) in a child.
-    static func runXCTest(_ name: String) throws -> ChildProcess.Result {
-        try child(["AmbientTestingTests.\(name)"], fixture: name).run()
+    static func runXCTest(_ name: String) async throws -> ChildProcess.Result {
+        try await child(["AmbientTestingTests.\(name)"], fixture: name).runOffTheCooperativePool()
     }
 
     private static func child(_ arguments: [String], fixture: String) -> ChildProcess {
@@ -125,5 +143,19 @@ enum Fixture {
     /// Whether this process runs the fixture `name`.
     static func isSelected(_ name: String) -> Bool {
         ProcessInfo.processInfo.environment[variable] == name
+    }
+
+    /// Whether this process runs the XCTest fixture class of `testCase`. A fixture class overrides `perform(_:)` to
+    /// run its methods only then, so that elsewhere they neither run nor show as skipped tests:
+    ///
+    ///     override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
+    static func isSelected(_ testCase: XCTestCase) -> Bool {
+        isSelected(String(describing: type(of: testCase)))
+    }
+
+    /// The trait of a Swift Testing fixture `name` (a test or a suite): it runs only in the child that names it, and
+    /// an ordinary run says that it is a fixture rather than a skipped test.
+    static func only(_ name: String) -> ConditionTrait {
+        .enabled(if: isSelected(name), "a fixture, run only in a child process by the test that checks it")
     }
 }

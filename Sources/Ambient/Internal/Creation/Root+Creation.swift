@@ -68,6 +68,7 @@ extension Root {
         let values = DependencyValues(
             storage: Storage(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
         let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
+        values.storage.links?.creationEnded(naming: reads)
         let publication = Publication(
             key: Key.self, creation: creation, box: created, reads: reads, directReads: directReads, storage: storage
         )

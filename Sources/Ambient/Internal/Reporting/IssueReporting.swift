@@ -65,7 +65,8 @@ enum IssueReporting {
 
     private static let warnedKeys = ConditionLock<Set<String>>([])
 
-    /// The reporter a report made here would reach, for work that reports later (an `unimplemented` endpoint).
+    /// The reporter of the values current here: the task's, else that of the current values' root (a test's own,
+    /// also where its values were re-entered on another thread), else `nil`.
     static var reporterForCurrentValues: (any _DependencyIssueReporter)? {
         reporter ?? DependencyValues.current.storage.root.reporter
     }

@@ -77,6 +77,32 @@ enum Messages {
             """
     }
 
+    /// The warning for a call that no test receives: what is true in `context`, where no test is running.
+    static func unimplemented(_ endpoint: String, calledIn context: DependencyContext) -> String {
+        let endpoint = VisibleText.escaping(endpoint)
+        switch context {
+        case .testing:
+            return """
+                Ambient: \(endpoint) is unimplemented in tests, and it was called in the testing context where no \
+                test receives Ambient's failures (a process that does not link AmbientTesting, or a thread that \
+                carries no test's values). Override it where it is called, for example \
+                `withDependencies { $0.<client>.<endpoint> = { ... } }`.
+                """
+        case .preview:
+            return """
+                Ambient: \(endpoint) is unimplemented in the preview values (a key's previewValue is its \
+                testingValue unless it declares one), and it was called. Give the key a `static var previewValue` \
+                that implements it, or override it where it is called, for example \
+                `withDependencies { $0.<client>.<endpoint> = { ... } }`.
+                """
+        case .default:
+            return """
+                Ambient: \(endpoint) is unimplemented, and it was called with the live values. A key's \
+                defaultValue must implement every endpoint: replace `unimplemented("\(endpoint)")` in it.
+                """
+        }
+    }
+
     static func missingInitializer(_ type: any Any.Type) -> String {
         let type = VisibleText.of(type)
         return """

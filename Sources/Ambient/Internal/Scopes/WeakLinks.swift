@@ -23,12 +23,27 @@ final class WeakLinks: @unchecked Sendable {
     ///
     /// NB: never its own key's, so that a value with a property on its own key does not keep itself alive.
     private let pins = ConditionLock<[CreationSlot: ScopedDefault]>([:])
+    /// The keys the creation read or named, set when it ends: what it keeps of its scopes' instances when they end.
+    private let named = ConditionLock<Set<ObjectIdentifier>>([])
 
     init(root: Root, origins: [WeakOrigin], inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil) {
         weakRoot = root
         self.origins = origins
         self.inherited = inherited
         self.createdKey = createdKey
+    }
+
+    /// Notes the keys the creation read or named, and has the scopes it links to keep what they hand out to it.
+    func creationEnded(naming keys: [ObjectIdentifier]) {
+        named.withLock { $0.formUnion(keys) }
+        for origin in origins {
+            origin.node?.scopedDefaultsCreatingIfNeeded().watch(self)
+        }
+    }
+
+    /// Whether the creation read or named `key`.
+    func names(_ key: ObjectIdentifier) -> Bool {
+        named.withLock { $0.contains(key) }
     }
 
     /// The instance of `slot` that a linked scope handed out here, if one did.

@@ -1,0 +1,36 @@
+/// An endpoint made by `unimplemented(_:)`: its name, where it is declared, and whom to tell when it is called.
+///
+/// The test to fail is found when the endpoint is called, not when it is made: a testing value stored in a
+/// `static let` is made once, in the first test that reads it, and called by later tests. So a call reports to the
+/// test that is running where it happens — the reporter of the task, else that of the values current there (a
+/// test's own, also where they were re-entered on another thread) — and to the reporter of the values the endpoint
+/// was made in only when neither has one (a thread that carries no test's values).
+struct UnimplementedEndpoint: Sendable {
+    let name: String
+    private let site: DeclarationSite?
+    private let creator: (any _DependencyIssueReporter)?
+
+    init(_ name: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+        self.name = name
+        // NB: `#fileID` and `#filePath` always have a pointer representation; a one-scalar literal passed by hand
+        // does not, and then the failure has no location of its own.
+        site =
+            fileID.hasPointerRepresentation && filePath.hasPointerRepresentation
+            ? DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column) : nil
+        creator = IssueReporting.reporterForCurrentValues
+    }
+
+    /// Reports a call: a failure of the test running here, or where no test receives it, a warning that says what
+    /// is true in the context the call was made in.
+    func reportCall() {
+        let receiver = IssueReporting.reporterForCurrentValues ?? creator
+        if let receiver, receiver.handles(.unimplemented) {
+            receiver.report(.unimplemented, Messages.unimplemented(name), at: site?.reported)
+        } else if receiver != nil {
+            ProcessEnvironment.writeToStandardError(Messages.unimplemented(name) + "\n")
+        } else {
+            let message = Messages.unimplemented(name, calledIn: DependencyValues.current.context)
+            ProcessEnvironment.writeToStandardError(message + "\n")
+        }
+    }
+}
