@@ -1,6 +1,16 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// The settings of a new app target in Xcode 26, for the targets that check Ambient there.
+let appTargetSettings: [SwiftSetting] = [
+    // Every declaration is isolated to the main actor unless it says otherwise.
+    .defaultIsolation(MainActor.self),
+    // A nonisolated async function runs on its caller's actor.
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    // A conformance of a type isolated to the main actor is isolated to it too.
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
+
 let package = Package(
     name: "Ambient",
     platforms: [
@@ -76,6 +86,40 @@ let package = Package(
             name: "MigrationExampleTests",
             dependencies: ["Ambient", "AmbientTesting", "MigrationExample"],
             path: "Examples/Migration/Tests"
+        ),
+
+        // A dependency split across modules: an interface features import, a live module only the app links.
+        .target(
+            name: "GeocoderInterface", dependencies: ["Ambient"], path: "Examples/FeatureModules/GeocoderInterface"),
+        .target(
+            name: "GeocoderLive",
+            dependencies: ["Ambient", "GeocoderInterface"],
+            path: "Examples/FeatureModules/GeocoderLive"
+        ),
+        .target(
+            name: "MapFeature",
+            dependencies: ["Ambient", "GeocoderInterface"],
+            path: "Examples/FeatureModules/MapFeature"
+        ),
+        .testTarget(
+            name: "FeatureModulesTests",
+            dependencies: ["AmbientTesting", "GeocoderInterface", "GeocoderLive", "MapFeature"],
+            path: "Examples/FeatureModules/Tests"
+        ),
+
+        // An Xcode 26 app target (`appTargetSettings`): the original SwiftUI Dependencies README setup unchanged,
+        // Ambient's quick start and main-actor services, built and tested where every declaration is `@MainActor`.
+        .target(
+            name: "AppTargetFixture",
+            dependencies: ["Ambient"],
+            path: "Tests/AppTargetFixture",
+            swiftSettings: appTargetSettings
+        ),
+        .testTarget(
+            name: "AppTargetFixtureTests",
+            dependencies: ["Ambient", "AmbientTesting", "AppTargetFixture"],
+            path: "Tests/AppTargetFixtureTests",
+            swiftSettings: appTargetSettings
         ),
 
         .executableTarget(

@@ -20,7 +20,7 @@ struct ReportBuilder {
     func build() async throws -> Report { Report(items: []) }
 }
 
-final class AppContainer: Sendable {
+nonisolated final class AppContainer: Sendable {
     static let shared = AppContainer()
     let api: any API = LiveAPI()
 }

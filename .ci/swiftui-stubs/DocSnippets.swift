@@ -16,7 +16,7 @@ private enum APIKey: DependencyKey {
     static var testingValue: any API { TestAPI() }        // unit tests
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var api: any API {
         get { self[APIKey.self] }
         set { self[APIKey.self] = newValue }
@@ -177,13 +177,13 @@ final class AuthService: ObservableObject {
     @Published var staysSignedIn = false
 }
 
-private enum AuthKey: DependencyKey {
-    // Created on first read, from the main actor: the first view that reads it.
-    static var defaultValue: AuthService { MainActor.assumeIsolated { AuthService() } }
+private enum AuthKey: MainActorDependencyKey {
+    static var defaultValue: AuthService { AuthService() }   // created on the main actor, on first read
+    static var testingValue: AuthService { AuthService() }
 }
 
 extension DependencyValues {
-    var auth: AuthService {
+    @MainActor var auth: AuthService {
         get { self[AuthKey.self] }
         set { self[AuthKey.self] = newValue }
     }
@@ -287,7 +287,7 @@ enum Config {
 }
 
 // The "Lifetimes and caching" article declares these in a snippet of its own (compiled in DocSnippetsTests).
-final class Session: Sendable {
+nonisolated final class Session: Sendable {
     let user: String?
     init(user: String?) { self.user = user }
 }
@@ -296,7 +296,7 @@ private enum SessionKey: DependencyKey {
     static var defaultValue: Session { Session(user: nil) }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var session: Session {
         get { self[SessionKey.self] }
         set { self[SessionKey.self] = newValue }

@@ -21,11 +21,12 @@ extension DependencyValues {
 @MainActor final class AuthService: ObservableObject, Sendable {
     @Published var staysSignedIn = false
 }
-private enum AuthKey: DependencyKey {
-    static var defaultValue: AuthService { MainActor.assumeIsolated { AuthService() } }
+private enum AuthKey: MainActorDependencyKey {
+    static var defaultValue: AuthService { AuthService() }
+    static var testingValue: AuthService { AuthService() }
 }
 extension DependencyValues {
-    var auth: AuthService {
+    @MainActor var auth: AuthService {
         get { self[AuthKey.self] }
         set { self[AuthKey.self] = newValue }
     }
@@ -91,6 +92,7 @@ struct SettingsView: View {
 
 struct Badge: View {
     @InjectedObject(\.auth) private var auth
+    @Dependency(\.auth) private var sameAuth  // a @MainActor property: Dependency's main-actor initializer
     var body: some View { Toggle("Stay", isOn: $auth.staysSignedIn) }
 }
 

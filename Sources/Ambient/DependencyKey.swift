@@ -33,8 +33,14 @@
 ///     static var testingValue: Clock { Clock(now: { Date(timeIntervalSince1970: 0) }) }
 /// }
 /// ```
-public protocol DependencyKey: SendableMetatype {
+///
+/// A key whose live value lives in another module — an interface module that features import, and a live module that
+/// only the app links — declares its testing and preview values with ``TestDependencyKey``, which this protocol
+/// refines, and its live module adds the conformance to `DependencyKey`.
+public protocol DependencyKey: TestDependencyKey {
     /// The type of the dependency's value. A type key leaves it as `Self`.
+    ///
+    /// NB: restated from ``TestDependencyKey``, so that it is inferred from ``defaultValue``'s type.
     associatedtype Value: Sendable = Self
 
     /// The value in the running app (``DependencyContext/default``): usually the live implementation.

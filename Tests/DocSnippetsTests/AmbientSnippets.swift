@@ -6,7 +6,7 @@ private struct APIKey: DependencyKey {
     static var testingValue: any API { TestAPI() }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var api: any API {
         get { self[APIKey.self] }
         set { self[APIKey.self] = newValue }

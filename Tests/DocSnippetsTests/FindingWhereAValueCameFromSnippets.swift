@@ -2,7 +2,7 @@ import Ambient
 import Testing
 
 /// The service the article's example overrides.
-final class Service: Sendable, CustomStringConvertible {
+nonisolated final class Service: Sendable, CustomStringConvertible {
     let name: String
     init(_ name: String) { self.name = name }
     var description: String { "Service(\(name))" }
@@ -13,7 +13,7 @@ private enum ServiceKey: DependencyKey {
     static var testingValue: Service { Service("testing") }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var service: Service {
         get { self[ServiceKey.self] }
         set { self[ServiceKey.self] = newValue }

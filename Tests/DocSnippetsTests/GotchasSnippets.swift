@@ -56,7 +56,7 @@ private enum SearchIndexKey: DependencyKey {
     static var testingValue: SearchIndex { defaultValue }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var searchIndex: SearchIndex {
         get { self[SearchIndexKey.self] }
         set { self[SearchIndexKey.self] = newValue }
@@ -88,7 +88,7 @@ extension DependencyValues {
     }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var now: Date { date.now }  // asks the date generator on each read
 }
 
@@ -103,7 +103,7 @@ extension DependencyValues {
 }
 
 /// Counts the calls of a date generator.
-private final class CallCounter: @unchecked Sendable {
+nonisolated private final class CallCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 
@@ -126,7 +126,7 @@ private final class CallCounter: @unchecked Sendable {
     #expect(model.name == "StubAPI")
 }
 
-final class ResultsModel: DependencyOwner {
+nonisolated final class ResultsModel: DependencyOwner {
     struct Row {
         @Ambient.Dependency(\.date) var date
     }

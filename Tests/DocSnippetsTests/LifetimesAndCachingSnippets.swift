@@ -14,7 +14,7 @@ private struct AnalyticsKey: DependencyKey {
     static var testingValue: Analytics { defaultValue }  // built from the test's API client
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var analytics: Analytics {
         get { self[AnalyticsKey.self] }
         set { self[AnalyticsKey.self] = newValue }
@@ -32,12 +32,12 @@ extension DependencyValues {
     #expect(root.source == "TestAPI")
 }
 
-final class Session: Sendable {
+nonisolated final class Session: Sendable {
     let user: String?
     init(user: String?) { self.user = user }
 }
 
-final class Drafts: Sendable {
+nonisolated final class Drafts: Sendable {
     let session: Session
     init(session: Session) { self.session = session }
 }
@@ -52,7 +52,7 @@ private enum DraftsKey: DependencyKey {
     static var testingValue: Drafts { defaultValue }  // built from the test's session
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var session: Session {
         get { self[SessionKey.self] }
         set { self[SessionKey.self] = newValue }

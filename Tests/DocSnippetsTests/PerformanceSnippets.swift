@@ -1,7 +1,7 @@
 import Ambient
 import Testing
 
-final class RequestHandler: DependencyOwner {
+nonisolated final class RequestHandler: DependencyOwner {
     @Dependency(\.api) private var api
     @Dependency(\.date) private var date
 

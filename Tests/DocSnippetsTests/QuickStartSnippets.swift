@@ -1,6 +1,6 @@
 import Ambient
 
-protocol WeatherService: Sendable {
+nonisolated protocol WeatherService: Sendable {
     func forecast(for city: String) async throws -> Forecast
 }
 
@@ -10,7 +10,7 @@ private struct WeatherServiceKey: DependencyKey {
     static var testingValue: any WeatherService { FixedWeatherService(.rain) }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var weather: any WeatherService {
         get { self[WeatherServiceKey.self] }
         set { self[WeatherServiceKey.self] = newValue }

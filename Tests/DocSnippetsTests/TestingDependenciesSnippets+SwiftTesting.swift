@@ -58,7 +58,7 @@ private enum TaxRateKey: DependencyKey {
     static var testingValue: Double { defaultValue }  // the live value is fine in tests
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var taxRate: Double {
         get { self[TaxRateKey.self] }
         set { self[TaxRateKey.self] = newValue }
@@ -83,7 +83,7 @@ struct ItemsClient: Sendable {
     var log: @Sendable (String) -> Void
 }
 
-extension ItemsClient: DependencyKey {
+nonisolated extension ItemsClient: DependencyKey {
     static var defaultValue: ItemsClient {  // the real endpoints
         ItemsClient(
             fetch: { id in try await ItemsServer.shared.item(id) },
@@ -100,7 +100,7 @@ extension ItemsClient: DependencyKey {
     }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var items: ItemsClient {
         get { self[ItemsClient.self] }
         set { self[ItemsClient.self] = newValue }

@@ -1,12 +1,12 @@
 import AmbientTesting
 import XCTest
 
-final class CheckoutTestCase: DependencyTestCase {
+nonisolated final class CheckoutTestCase: DependencyTestCase {
     override func setUpDependencies(_ dependencies: inout DependencyValues) {
         dependencies.api = MockAPI()
     }
 
-    func testSubmitKeepsTheReceipt() async throws {
+    @MainActor func testSubmitKeepsTheReceipt() async throws {
         let model = CheckoutModel()
         try await model.submit()
         XCTAssertEqual(model.receipt, Receipt(total: 42))

@@ -48,6 +48,21 @@
             self.keyPath = keyPath
         }
 
+        /// Reads the dependency at `keyPath`, a property isolated to the main actor, and observes it.
+        ///
+        /// Swift chooses it for a ``DependencyValues`` property declared in a module whose default isolation is
+        /// `MainActor` (an Xcode 26 app target), or marked `@MainActor` — such as one backed by a
+        /// ``MainActorDependencyKey``:
+        ///
+        /// ```swift
+        /// @InjectedObject(\.auth) private var auth   // extension DependencyValues { @MainActor var auth: ... }
+        /// ```
+        ///
+        /// - Parameter keyPath: The dependency, such as `\.auth`.
+        public init(_ keyPath: KeyPath<DependencyValues, ObjectType>) {
+            self.init(MainActorProperty.sendableKeyPath(for: keyPath))
+        }
+
         /// The dependency at the view's position.
         public var wrappedValue: ObjectType { installed ?? captured[keyPath: keyPath] }
 

@@ -3,7 +3,7 @@ import AmbientTesting
 import MigrationExample
 import Testing
 
-extension WeatherClient {
+nonisolated extension WeatherClient {
     static var rainy: WeatherClient { WeatherClient { city in Forecast(city: city, summary: "Rain") } }
     static var sunny: WeatherClient { WeatherClient { city in Forecast(city: city, summary: "Sun") } }
 }

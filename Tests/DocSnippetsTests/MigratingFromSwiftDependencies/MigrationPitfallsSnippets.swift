@@ -3,8 +3,8 @@ import AmbientTesting
 import Foundation
 import Testing
 
-// The snippets of the guide's pitfalls "A live value declared by the app for a library's key is ignored" and "A key
-// that holds plain data", verbatim. The configuration's tests are the guide's own.
+// The snippets of the guide's pitfalls "A library's key whose live value the app supplies" and "A key that holds
+// plain data", verbatim. The configuration's tests are the guide's own.
 
 /// The reader's type that the geocoder snippet names.
 struct Coordinate: Sendable {
@@ -12,28 +12,36 @@ struct Coordinate: Sendable {
     var longitude: Double
 }
 
-// The ported library: its default fails the call, so an app that forgot to set the live value hears of it.
+// The ported library: tests and previews get these values, with or without the live module.
 struct GeocoderClient: Sendable {
     var locate: @Sendable (_ address: String) async throws -> Coordinate
 }
 
-extension GeocoderClient: DependencyKey {
-    static var defaultValue: GeocoderClient { GeocoderClient(locate: unimplemented("GeocoderClient.locate")) }
-    static var testingValue: GeocoderClient { defaultValue }
+nonisolated extension GeocoderClient: TestDependencyKey {
+    static var testingValue: GeocoderClient { GeocoderClient(locate: unimplemented("GeocoderClient.locate")) }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var geocoder: GeocoderClient {
         get { self[GeocoderClient.self] }
         set { self[GeocoderClient.self] = newValue }
     }
 }
 
-// The app, once at launch (in its App's init or at the top of main.swift), instead of a `liveValue` of its own:
-func prepareLiveDependencies() {
-    prepareDependencies {
-        $0.geocoder = GeocoderClient { _ in Coordinate(latitude: 59.91, longitude: 10.75) }
+// Found at run time by every read of `\.geocoder`, whichever module makes it.
+nonisolated extension GeocoderClient: DependencyKey {
+    static var defaultValue: GeocoderClient {
+        GeocoderClient { _ in Coordinate(latitude: 59.91, longitude: 10.75) }
     }
+}
+
+@Test func theLiveConformanceIsFoundByTheInterfacesProperty() async throws {
+    let geocoder = withDependencies {
+        $0.context = .default
+    } operation: {
+        DependencyValues.current.geocoder
+    }
+    #expect(try await geocoder.locate("Oslo").latitude == 59.91)
 }
 
 struct ServerConfiguration: Equatable, Sendable {
@@ -41,7 +49,7 @@ struct ServerConfiguration: Equatable, Sendable {
     var retries: Int
 }
 
-extension ServerConfiguration: DependencyKey {
+nonisolated extension ServerConfiguration: DependencyKey {
     static var defaultValue: ServerConfiguration {
         ServerConfiguration(baseURL: URL(string: "https://api.example.com")!, retries: 3)
     }
@@ -51,14 +59,14 @@ extension ServerConfiguration: DependencyKey {
     }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var serverConfiguration: ServerConfiguration {
         get { self[ServerConfiguration.self] }
         set { self[ServerConfiguration.self] = newValue }
     }
 }
 
-let staging = ServerConfiguration(baseURL: URL(string: "https://staging.example.com")!, retries: 1)
+nonisolated let staging = ServerConfiguration(baseURL: URL(string: "https://staging.example.com")!, retries: 1)
 
 @Test(.dependency(\.serverConfiguration, staging))
 func aTestCanAskForStaging() {

@@ -18,7 +18,7 @@ struct Report: Equatable, Sendable {
     var source: String
 }
 
-protocol API: Sendable {
+nonisolated protocol API: Sendable {
     var source: String { get }
     func search(_ query: String) async throws -> [String]
     func submit(_ items: [String]) async throws -> Receipt
@@ -63,7 +63,7 @@ struct Configuration: Sendable {
 let configuration = Configuration(baseURL: URL(string: "https://staging.example.com")!)
 
 /// An existing dependency container, which the container migration guide wraps while it moves to keys.
-final class AppContainer: Sendable {
+nonisolated final class AppContainer: Sendable {
     static let shared = AppContainer()
     let api: any API = LiveAPI()
 }

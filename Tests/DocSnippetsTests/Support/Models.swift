@@ -48,7 +48,7 @@ private enum CartKey: DependencyKey {
     static var testingValue: CartStore { CartStore() }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
     var cart: CartStore {
         get { self[CartKey.self] }
         set { self[CartKey.self] = newValue }
@@ -56,7 +56,7 @@ extension DependencyValues {
 }
 
 /// Work handed to a queue or a detached task.
-struct Uploader {
+nonisolated struct Uploader {
     @Dependency(\.api) private var api
 
     func upload() { _ = api.source }

@@ -1,0 +1,47 @@
+import AmbientTesting
+import GeocoderInterface
+import GeocoderLive
+import MapFeature
+import Testing
+
+/// The three modules together, as an app that links the live module sees them.
+@MainActor @Suite struct PlaceModelTests {
+    @Test(.dependency(\.geocoder, GeocoderClient { _ in Coordinate(latitude: 1, longitude: 2) }))
+    func aFeatureTestOverridesTheInterfacesKey() async throws {
+        let model = PlaceModel()
+        try await model.find("Anywhere")
+        #expect(model.coordinate == Coordinate(latitude: 1, longitude: 2))
+    }
+
+    @Test func theAppGetsTheLiveValueFromTheLinkedModule() async throws {
+        let model = withDependencies {
+            $0.context = .default
+        } operation: {
+            PlaceModel()
+        }
+        try await model.find("Oslo")
+        #expect(model.coordinate == Coordinate(latitude: 59.91, longitude: 10.75))
+        do {
+            try await model.find("Atlantis")
+            Issue.record("the live geocoder found an address it does not know")
+        } catch {
+            #expect(error as? UnknownAddress == UnknownAddress(address: "Atlantis"))
+        }
+    }
+
+    @Test func previewsGetTheInterfacesPreviewValue() async throws {
+        let model = withDependencies {
+            $0.context = .preview
+        } operation: {
+            PlaceModel()
+        }
+        try await model.find("Anywhere")
+        #expect(model.coordinate == Coordinate(latitude: 59.91, longitude: 10.75))
+    }
+
+    @Test func aTestThatCallsTheUnimplementedEndpointFails() async {
+        await withKnownIssue {
+            try await PlaceModel().find("Oslo")
+        }
+    }
+}

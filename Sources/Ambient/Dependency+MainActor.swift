@@ -1,0 +1,77 @@
+extension Dependency {
+    /// A dependency read through a ``DependencyValues`` property that is isolated to the main actor.
+    ///
+    /// In a module whose default isolation is `MainActor` — an Xcode 26 app target — an
+    /// `extension DependencyValues` is isolated to the main actor, and so is every property declared in it, unless
+    /// the extension is marked `nonisolated`. A key path to such a property is not `Sendable`, and Swift chooses this
+    /// initializer for it: the property can be declared in any type isolated to the main actor, as it always was.
+    ///
+    /// ```swift
+    /// extension DependencyValues {   // in an app target: isolated to the main actor
+    ///     var myDependency: String {
+    ///         get { self[MyDependencyKey.self] }
+    ///         set { self[MyDependencyKey.self] = newValue }
+    ///     }
+    /// }
+    ///
+    /// final class Model {            // isolated to the main actor too
+    ///     @Dependency(\.myDependency) var myDependency
+    /// }
+    /// ```
+    ///
+    /// The property is read on the main actor, where its owner is. A wrapper copied out of its owner and read on
+    /// another thread gets the value a read on the main actor already cached in the same values, and otherwise stops
+    /// with a message that says so, rather than run the property's getter off the main actor. A type that is not
+    /// isolated to the main actor cannot name such a property (`main actor-isolated default value in a nonisolated
+    /// context`): declare the extension `nonisolated extension DependencyValues` instead, which lets any type, task
+    /// or test read and override it.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property, such as `\.myDependency`.
+    ///   - fileID: The file of the declaration; reports about this property's reads point there. Leave the default.
+    ///   - filePath: The full path of that file. Leave the default.
+    ///   - line: The line of the declaration. Leave the default.
+    ///   - column: The column of the declaration. Leave the default.
+    @MainActor
+    public init(
+        _ keyPath: KeyPath<DependencyValues, Value>,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            MainActorProperty.sendableKeyPath(for: keyPath), fileID: fileID, filePath: filePath, line: line,
+            column: column)
+    }
+}
+
+extension OwnedDependency {
+    /// A dependency read through a ``DependencyValues`` property that is isolated to the main actor, in a
+    /// ``DependencyOwner`` subclass isolated to the main actor, read as ``Dependency`` reads such a property.
+    ///
+    /// ```swift
+    /// final class SearchModel: DependencyOwner {   // in an app target: isolated to the main actor
+    ///     @Dependency(\.myDependency) var myDependency
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property, such as `\.myDependency`.
+    ///   - fileID: The file of the declaration; reports about this property's reads point there. Leave the default.
+    ///   - filePath: The full path of that file. Leave the default.
+    ///   - line: The line of the declaration. Leave the default.
+    ///   - column: The column of the declaration. Leave the default.
+    @MainActor
+    public init(
+        _ keyPath: KeyPath<DependencyValues, Value>,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            MainActorProperty.sendableKeyPath(for: keyPath), fileID: fileID, filePath: filePath, line: line,
+            column: column)
+    }
+}

@@ -1,0 +1,85 @@
+// How a `@Dependency` takes a key path to a main-actor property: the key path is not `Sendable`, so it is wrapped in a
+// `Sendable` key path of Ambient's that applies it on the main actor only (see `Dependency+MainActor.swift`).
+
+import Foundation
+
+/// A key path to a `DependencyValues` property isolated to the main actor, kept where `Sendable` values are kept.
+///
+/// A property declared in a module whose default isolation is `MainActor` (an Xcode 26 app target), or marked
+/// `@MainActor`, gives a key path that is not `Sendable`: its getter may only run on the main actor. `@Dependency`
+/// and its kin keep a `Sendable` key path, read it on any thread and cache what it returns per scope. So such a key
+/// path is wrapped: ``DependencyValues/subscript(mainActorProperty:)`` runs it, on the main actor, and stops with
+/// `Messages.mainActorPropertyReadOffMainActor(_:)` anywhere else. The `@Dependency` that holds it lives in an
+/// owner isolated to the main actor (the key path can only be formed there), so it is read there; only a wrapper
+/// copied out of its owner and sent to another thread can reach the stop.
+///
+/// One instance per key path (``sendableKeyPath(for:)``), so that a key path's identity, which keys the per-scope
+/// cache, names one property for the life of the process.
+final class MainActorProperty<Value: Sendable>: @unchecked Sendable, Hashable {
+    // Safe: `keyPath` is immutable, and it is applied (its getter run) only after `read(in:)` has checked that it
+    // runs on the main thread, which is where the main actor runs; hashing and comparing use the object's identity.
+    let keyPath: KeyPath<DependencyValues, Value>
+
+    private init(_ keyPath: KeyPath<DependencyValues, Value>) {
+        self.keyPath = keyPath
+    }
+
+    /// The `Sendable` key path that reads `keyPath` on the main actor: the same instance for equal key paths.
+    @MainActor
+    static func sendableKeyPath(
+        for keyPath: KeyPath<DependencyValues, Value>
+    ) -> any KeyPath<DependencyValues, Value> & Sendable {
+        if let known = MainActorProperties.wrapped[keyPath] as? Wrapped {
+            return known.keyPath
+        }
+        let wrapped = Wrapped(keyPath: \.[mainActorProperty: MainActorProperty(keyPath)])
+        MainActorProperties.wrapped[keyPath] = wrapped
+        return wrapped.keyPath
+    }
+
+    /// The property's value in `values`, read on the main actor.
+    func read(in values: DependencyValues) -> Value {
+        guard MainActorCheck.isOnMainActor else {
+            fatalError(Messages.mainActorPropertyReadOffMainActor(keyPath))
+        }
+        return MainActor.assumeIsolated { values[keyPath: keyPath] }
+    }
+
+    /// A wrapping key path, as the table of wrapped key paths keeps it.
+    private final class Wrapped: Sendable {
+        let keyPath: any KeyPath<DependencyValues, Value> & Sendable
+        init(keyPath: any KeyPath<DependencyValues, Value> & Sendable) { self.keyPath = keyPath }
+    }
+
+    static func == (lhs: MainActorProperty, rhs: MainActorProperty) -> Bool { lhs === rhs }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+/// The wrapped key paths made so far, by the key path they wrap. Kept for the process: there is one per property
+/// that a `@Dependency` names, as for key path literals themselves.
+@MainActor
+enum MainActorProperties {
+    static var wrapped: [AnyKeyPath: AnyObject] = [:]
+}
+
+extension DependencyValues {
+    /// The value of a main-actor property, read through its wrapper (see ``MainActorProperty``).
+    subscript<Value>(mainActorProperty property: MainActorProperty<Value>) -> Value {
+        property.read(in: self)
+    }
+}
+
+extension Messages {
+    /// The stop when a `@Dependency` of a main-actor property is read off the main actor.
+    static func mainActorPropertyReadOffMainActor(_ keyPath: AnyKeyPath) -> String {
+        let name = ReadContext.name(inKeyPathDescription: "\(keyPath)").map { "\\.\($0)" } ?? "a key path"
+        return """
+            Ambient: a @Dependency of \(name), a DependencyValues property isolated to the main actor, was read off \
+            the main actor. Read it on the main actor (a @Dependency declared in a type isolated to the main actor is \
+            read there), or declare the property nonisolated: `nonisolated extension DependencyValues { ... }`.
+            """
+    }
+}

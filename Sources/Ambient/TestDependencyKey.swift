@@ -1,0 +1,116 @@
+/// The interface half of a dependency's key: its testing and preview values, for a module that does not link the
+/// live implementation.
+///
+/// Split a dependency across modules when features should build and test without the live client (a networking
+/// stack, an SDK): the interface module declares the client, its ``DependencyValues`` property and its testing and
+/// preview values; a live module that only the app links adds the live value by conforming the same type to
+/// ``DependencyKey``. Features import the interface and never wait for the live module to build.
+///
+/// ```swift
+/// // WeatherInterface
+/// public struct WeatherClient: Sendable {
+///     public var forecast: @Sendable (String) async throws -> String
+/// }
+///
+/// extension WeatherClient: TestDependencyKey {
+///     public static var testingValue: WeatherClient { WeatherClient(forecast: unimplemented("WeatherClient.forecast")) }
+/// }
+///
+/// extension DependencyValues {
+///     public var weather: WeatherClient {
+///         get { self[WeatherClient.self] }
+///         set { self[WeatherClient.self] = newValue }
+///     }
+/// }
+///
+/// // WeatherLive, linked by the app only
+/// extension WeatherClient: DependencyKey {
+///     public static var defaultValue: WeatherClient { WeatherClient { city in try await fetchForecast(city) } }
+/// }
+/// ```
+///
+/// A read finds the live conformance at run time, wherever it is declared, and then reads the key as any
+/// ``DependencyKey``: one value per root, whichever module reads it. When no module linked into the process
+/// conforms the type to ``DependencyKey``, the app (the ``DependencyContext/default`` context) gets
+/// ``testingValue``, and Ambient reports once, on standard error, which key has no live value and what to link.
+/// Tests and previews get ``testingValue`` and ``previewValue``, with or without the live module.
+public protocol TestDependencyKey: SendableMetatype {
+    /// The type of the dependency's value. A type key leaves it as `Self`.
+    associatedtype Value: Sendable = Self
+
+    /// The value in tests (``DependencyContext/testing``), and in the app when no live value is linked.
+    static var testingValue: Value { get }
+
+    /// The value in SwiftUI previews (``DependencyContext/preview``). Defaults to ``testingValue``.
+    static var previewValue: Value { get }
+}
+
+extension TestDependencyKey {
+    /// The key's ``testingValue``.
+    public static var previewValue: Value { testingValue }
+}
+
+extension DependencyValues {
+    /// The value of the dependency for an interface key: the innermost override, else the value for ``context`` —
+    /// the live value where a linked module conforms the key to ``DependencyKey``.
+    ///
+    /// Use it to implement the ``DependencyValues`` property in the interface module:
+    ///
+    /// ```swift
+    /// extension DependencyValues {
+    ///     public var weather: WeatherClient {
+    ///         get { self[WeatherClient.self] }
+    ///         set { self[WeatherClient.self] = newValue }
+    ///     }
+    /// }
+    /// ```
+    public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
+        get {
+            if let live = Key.self as? any DependencyKey.Type { return liveValue(of: live, as: Key.Value.self) }
+            return self[InterfaceKey<Key>.self]
+        }
+        set {
+            if let live = Key.self as? any DependencyKey.Type {
+                setLiveValue(newValue, of: live)
+            } else {
+                self[InterfaceKey<Key>.self] = newValue
+            }
+        }
+    }
+
+    /// The value of `key`, the live conformance of an interface key whose value is `Value`.
+    private func liveValue<Live: DependencyKey, Value>(of key: Live.Type, as _: Value.Type) -> Value {
+        // NB: `Live` is the interface key itself, found conforming at run time, so `Live.Value` is `Value`.
+        self[key] as! Value
+    }
+
+    private mutating func setLiveValue<Live: DependencyKey, Value>(_ value: Value, of key: Live.Type) {
+        self[key] = value as! Live.Value
+    }
+}
+
+/// The ``DependencyKey`` under which an interface key's values are cached and overridden while no linked module
+/// conforms it to ``DependencyKey``.
+enum InterfaceKey<Key: TestDependencyKey>: DependencyKey {
+    static var defaultValue: Key.Value {
+        IssueReporting.reportOnce(
+            .misuse, token: "live value of \(ObjectIdentifier(Key.self))", Messages.noLiveValue(Key.self),
+            to: IssueReporting.reporterForCurrentValues)
+        return Key.testingValue
+    }
+
+    static var previewValue: Key.Value { Key.previewValue }
+    static var testingValue: Key.Value { Key.testingValue }
+}
+
+extension Messages {
+    /// The report when the app reads an interface key that no linked module gives a live value.
+    static func noLiveValue(_ key: any TestDependencyKey.Type) -> String {
+        let name = VisibleText.of(key)
+        return """
+            Ambient: \(name) has no live value: it conforms to TestDependencyKey, and no module linked into this \
+            app conforms it to DependencyKey. Link the module that declares `extension \(name): DependencyKey` (its \
+            live implementation) into the app target; until then the app gets \(name)'s testingValue.
+            """
+    }
+}
