@@ -24,7 +24,7 @@ final class Interpreter: @unchecked Sendable {
     private var raceResults: [Int?] = []
     private var raceBodies: [@Sendable () -> Int?] = []
 
-    init(program: Program, settleTime: Double?, contract: Bool = false) {
+    init(program: Program, settleTime: Double?, contract: Bool = true) {
         self.program = program
         self.settleTime = settleTime
         model = ReferenceModel(keys: program.keys, contract: contract)

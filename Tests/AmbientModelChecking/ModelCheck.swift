@@ -128,7 +128,7 @@ public struct ModelCheckOptions: Sendable {
         let environment = ProcessInfo.processInfo.environment
         defaultsMayKeepTheirScope = environment["AMBIENT_MODEL_ACYCLIC"] != "1"
         if environment["AMBIENT_MODEL_LIFETIMES"] == "0" { settleTime = nil }
-        contract = environment["AMBIENT_MODEL_CONTRACT"] == "1"
+        contract = environment["AMBIENT_MODEL_CONTRACT"] != "0"
     }
 }
 
