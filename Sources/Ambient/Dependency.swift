@@ -137,7 +137,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     ///
     /// A class's property is read in place: only the wrapper's plain fields are loaded, so a read retains nothing of
     /// Ambient's, and threads reading through one owner do not contend on a reference count. Once the value is
-    /// cached for its key path, a read is a few loads and no call (``Storage/cachedValueAddress(in:forKeyPath:)``).
+    /// cached for its key path, a read is a few loads and no call (``ScopeNode/cachedValueAddress(in:forKeyPath:)``).
     /// You never call this subscript yourself; Swift calls it for a `@Dependency` property of a class.
     @inlinable @inline(__always)
     public static subscript<Owner: AnyObject>(
@@ -159,13 +159,13 @@ public struct Dependency<Value: Sendable>: Sendable {
     /// `storage` is not retained either: the caller's wrapper (or owner) holds it.
     @inlinable @inline(__always)
     static func createdValue(
-        in storage: Unmanaged<Storage>, identity: ObjectIdentifier, isKeyPath: Bool
+        in storage: Unmanaged<ScopeNode>, identity: ObjectIdentifier, isKeyPath: Bool
     ) -> Value? {
         let address =
             isKeyPath
-            ? Storage.cachedValueAddress(in: storage, forKeyPath: identity)
+            ? ScopeNode.cachedValueAddress(in: storage, forKeyPath: identity)
             : storage._withUnsafeGuaranteedRef { $0.createdValue(for: identity) }
-        return Storage.value(at: address, as: Value.self)
+        return ScopeNode.value(at: address, as: Value.self)
     }
 
     /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).

@@ -5,7 +5,7 @@ extension DependencyValues {
     static let processValues: DependencyValues = {
         // The trace switch reads `AMBIENT_TRACE` now, before any scope can be entered (scopes read `current`).
         _ = TraceSwitch.shared
-        return DependencyValues(storage: Storage(processRoot: .process))
+        return DependencyValues(storage: ScopeNode(processRoot: .process))
     }()
 
     /// The values of the current scope.

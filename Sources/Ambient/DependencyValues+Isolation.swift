@@ -9,6 +9,6 @@ extension DependencyValues {
         context: DependencyContext,
         reporter: (any _DependencyIssueReporter)? = nil
     ) -> DependencyValues {
-        DependencyValues(storage: Storage(root: Root(context: context, reporter: reporter)))
+        DependencyValues(storage: ScopeNode(root: Root(context: context, reporter: reporter)))
     }
 }

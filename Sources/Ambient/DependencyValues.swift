@@ -19,9 +19,9 @@
 /// `DependencyValues` is a value type: setting a key changes this copy only. Copies share storage, so copying is
 /// cheap, and setting a key costs the same however many keys are already set.
 public struct DependencyValues: Sendable {
-    @usableFromInline var storage: Storage
+    @usableFromInline var storage: ScopeNode
 
-    init(storage: Storage) {
+    init(storage: ScopeNode) {
         self.storage = storage
     }
 
@@ -30,7 +30,7 @@ public struct DependencyValues: Sendable {
     /// Unset keys read their value for the detected ``DependencyContext``. To start from the values of the current
     /// scope instead, use ``current``.
     public init() {
-        storage = Storage(rootNodeOf: DependencyValues.current.storage)
+        storage = ScopeNode(rootNodeOf: DependencyValues.current.storage)
     }
 
     /// The value of the dependency for `key`: the innermost override, else the key's value for ``context``.
@@ -44,7 +44,7 @@ public struct DependencyValues: Sendable {
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
             let location = storage.createdValue(for: ObjectIdentifier(key))
-            if let value = Storage.value(at: location, as: Key.Value.self) {
+            if let value = ScopeNode.value(at: location, as: Key.Value.self) {
                 return value
             }
             return resolve(key)
@@ -101,7 +101,7 @@ public struct DependencyValues: Sendable {
     /// A new scope inside `outer` whose overrides remember `site`, for `withDependencies`' update.
     @inline(__always)
     init(scopeOf outer: consuming DependencyValues, at site: CallSite?) {
-        storage = Storage(parent: outer.storage, site: site)
+        storage = ScopeNode(parent: outer.storage, site: site)
     }
 
     /// The values that the scope opened by ``init(scopeOf:at:)`` inside the node at `outer` was opened in, when the
@@ -112,7 +112,7 @@ public struct DependencyValues: Sendable {
     /// the values it was given, and so freed both the new node and the outer values, a node that sits at their
     /// address and is the parent of one that sets nothing reads the same as that one, and it is alive, held by it.
     @inline(__always)
-    func trimmed(toParent outer: Unmanaged<Storage>) -> DependencyValues {
+    func trimmed(toParent outer: Unmanaged<ScopeNode>) -> DependencyValues {
         guard storage.isChild(of: outer), !storage.setsOverrides, let parent = storage.parent,
             storage.context == parent.context
         else { return self }
@@ -124,7 +124,7 @@ public struct DependencyValues: Sendable {
     /// NB: inlined into the setters, and so into a scope's update, with the new node made out of line: it is two
     /// checks when the node may already be written (in a scope's update, always).
     @inline(__always)
-    private mutating func writableStorage() -> Storage {
+    private mutating func writableStorage() -> ScopeNode {
         if !isKnownUniquelyReferenced(&storage) {
             makeStorageWritable()
         } else if storage.isFrozen {
@@ -144,13 +144,13 @@ public struct DependencyValues: Sendable {
 
     /// Replaces the storage with a new child of it, which nothing else references yet.
     private mutating func makeStorageWritable() {
-        storage = Storage(parent: storage)
+        storage = ScopeNode(parent: storage)
     }
 
     /// Replaces the storage, which only these values reference but a read froze (a default rebuilt for it, its map
     /// of overrides), with a new child that carries on its scope: the overrides set from now on were written where
     /// the ones before them were (in a `withDependencies` update, by the same call).
     private mutating func continuingScope() {
-        storage = Storage(parent: storage, site: storage.site, continuing: true)
+        storage = ScopeNode(parent: storage, site: storage.site, continuing: true)
     }
 }

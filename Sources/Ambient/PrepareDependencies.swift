@@ -22,7 +22,7 @@
 /// - Throws: What `update` throws; nothing is set then.
 public func prepareDependencies(_ update: (inout DependencyValues) throws -> Void) rethrows {
     let root = DependencyValues.current.storage.root
-    var values = DependencyValues(storage: Storage(root: root))
+    var values = DependencyValues(storage: ScopeNode(root: root))
     try update(&values)
     if values.context != root.context {
         IssueReporting.report(.misuse, Messages.preparedContext, to: root.reporter)

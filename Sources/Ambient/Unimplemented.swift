@@ -65,7 +65,7 @@ public func unimplemented<each Argument, Result>(
 /// A synchronous throwing endpoint that fails the test that calls it, then throws.
 ///
 /// ```swift
-/// var load: @Sendable (String) throws -> Data = unimplemented("Storage.load")
+/// var load: @Sendable (String) throws -> Data = unimplemented("ScopeNode.load")
 /// ```
 ///
 /// - Parameters:

@@ -7,7 +7,7 @@ import Testing
 @Suite struct AtomicWordsLayoutTests {
     @Test func everyClassWithAtomicWordsKeepsThemFirst() {
         let root = Root(context: .testing)
-        let storage = Storage(root: root)
+        let storage = ScopeNode(root: root)
         #expect(storage.atomicWordsAreFirst)
         #expect(KeyInfo(reads: [], keyType: ServiceKey.self).atomicWordsAreFirst)
         #expect(ReadRecorder().atomicWordsAreFirst)

@@ -13,7 +13,7 @@ import Testing
         for request in 1...5_000 {
             let root = Root(context: .testing)
             if request == 1 { firstRoot = root }
-            withDependencies(DependencyValues(storage: Storage(root: root))) {
+            withDependencies(DependencyValues(storage: ScopeNode(root: root))) {
                 withDependencies {
                     $0.requestNumber = request
                 } operation: {
@@ -71,7 +71,7 @@ import Testing
         let threads = RacingThreads(count: 2)
         defer { threads.stop() }
         for _ in 1...1_000 {
-            let values = DependencyValues(storage: Storage(root: Root(context: .testing)))
+            let values = DependencyValues(storage: ScopeNode(root: Root(context: .testing)))
             let clients = ConditionLock<[SessionClient]>([])
             threads.race { index in
                 withDependencies(values) {

@@ -60,7 +60,7 @@ extension DependencyValues {
 }
 
 @Suite struct DependencyModifierTests {
-    private let root = DependencyValues(storage: Storage(root: Root(context: .testing)))
+    private let root = DependencyValues(storage: ScopeNode(root: Root(context: .testing)))
 
     @Test func sameEquatableValueKeepsTheSubtreesValues() {
         let cache = DerivedDependencies()

@@ -101,8 +101,8 @@ import Testing
     @Test func aBoxedValueIsWhereItsReadersLookForItWhateverItsAlignment() {
         func readBack<Value: Sendable & Equatable>(_ value: Value) -> Bool {
             let box = Box(value)
-            let address = Storage.valueAddress(in: .passUnretained(box))
-            return withExtendedLifetime(box) { Storage.value(at: address, as: Value.self) == value }
+            let address = ScopeNode.valueAddress(in: .passUnretained(box))
+            return withExtendedLifetime(box) { ScopeNode.value(at: address, as: Value.self) == value }
         }
         #expect(readBack(UInt8(7)))
         #expect(readBack(UInt16(7)))
@@ -110,7 +110,7 @@ import Testing
         #expect(readBack(Point(x: 3, y: 4)))
         #expect(readBack("a string"))
         #expect(readBack(SIMD4<Float>(1, 2, 3, 4)))
-        #expect(Storage.value(at: Storage.valueAddress(in: nil), as: Int.self) == nil)
+        #expect(ScopeNode.value(at: ScopeNode.valueAddress(in: nil), as: Int.self) == nil)
     }
 
     @Test func eachKindOfValueIsDestroyedTheWayItsTypeNeeds() {
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func theInlineWordsFollowTheAtomicWords() {
-        #expect(Storage(root: Root(context: .testing)).inlineValueWordsAreSecond)
+        #expect(ScopeNode(root: Root(context: .testing)).inlineValueWordsAreSecond)
     }
 
     @Test func everyKindReadsBackThroughEveryPath() {

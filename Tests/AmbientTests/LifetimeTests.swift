@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func scopeIsFreedWithItsOverridesAfterARebuiltDefaultWasRead() {
-        weak var scope: Storage?
+        weak var scope: ScopeNode?
         let bodiesBefore = Body.live.alive
         withFreshRoot {
             withDependencies {

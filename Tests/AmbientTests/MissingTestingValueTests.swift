@@ -73,10 +73,10 @@ import Testing
 
     @Test func withoutAReporterTheWarningIsPrintedOncePerKey() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            withDependencies(DependencyValues(storage: Storage(root: Root(context: .testing)))) {
+            withDependencies(DependencyValues(storage: ScopeNode(root: Root(context: .testing)))) {
                 _ = DependencyValues.current.liveOnly
             }
-            withDependencies(DependencyValues(storage: Storage(root: Root(context: .testing)))) {
+            withDependencies(DependencyValues(storage: ScopeNode(root: Root(context: .testing)))) {
                 _ = DependencyValues.current.liveOnly
             }
         }

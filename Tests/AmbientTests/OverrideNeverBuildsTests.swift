@@ -27,7 +27,7 @@ import Testing
         static var testingValue: String { "" }
     }
 
-    private let root = DependencyValues(storage: Storage(root: Root(context: .testing)))
+    private let root = DependencyValues(storage: ScopeNode(root: Root(context: .testing)))
 
     /// How many live clients `body` created, and the reports it made.
     private func creations(_ body: () -> Void) -> (created: Int, reports: [String]) {

@@ -188,7 +188,7 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
 
     // MARK: @Dependency key-path cache
 
-    /// Storage.swift `cachedValue(forKeyPath:)` / Dependency.swift `resolve(_:)` cache a key path's value under
+    /// ScopeNode.swift `cachedValue(forKeyPath:)` / Dependency.swift `resolve(_:)` cache a key path's value under
     /// `ObjectIdentifier(keyPath)`, but the cache does not keep the key path alive. A key path with an argument is a
     /// new object each time; once the first `@Dependency` is gone its key path is freed, and a different key path
     /// allocated at the same address reads the first one's cached value (with `unsafeDowncast`, so for a key path of
@@ -246,7 +246,7 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
 
     /// A default that keeps a `@Dependency` (any object with a `@Dependency` property) keeps the creation's values,
     /// whose parent chain reaches the scope that owns the rebuilt instance, which keeps the instance
-    /// (`Storage.scopedDefaults`): a retain cycle. Every scope that rebuilds such a default leaks, with all its
+    /// (`ScopeNode.scopedDefaults`): a retain cycle. Every scope that rebuilds such a default leaks, with all its
     /// overrides (here a test double).
     @Test func scopeThatRebuiltADefaultIsFreedWithItsOverrides() {
         weak var withoutRead: Service?

@@ -5,7 +5,7 @@ import Testing
 /// A scene's `.dependency(_:_:)` and `.dependencies { ... }`: each position in the app's scenes keeps its own values
 /// across the times SwiftUI computes the scene's environment, through the cache its `@State` holds.
 @Suite struct SceneDependenciesTests {
-    private let root = DependencyValues(storage: Storage(root: Root(context: .testing)))
+    private let root = DependencyValues(storage: ScopeNode(root: Root(context: .testing)))
     /// One line of an app's `body`: two scene modifiers written there share it.
     private let site = CallSite(fileID: "App/DemoApp.swift", line: 9)
 

@@ -183,7 +183,7 @@ struct ReportBuilder: Sendable {
     @Test func updateThatReplacesTheValuesWithAnEmptyChildKeepsTheChild() {
         withFreshRoot {
             // A node that sets nothing, whose parent is not the scope's: it must not be trimmed to its parent.
-            let child = DependencyValues(storage: Storage(parent: DependencyValues.current.storage))
+            let child = DependencyValues(storage: ScopeNode(parent: DependencyValues.current.storage))
             withDependencies {
                 $0.service = Service("outer")
             } operation: {

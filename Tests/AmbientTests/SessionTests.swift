@@ -9,7 +9,7 @@ import Testing
 /// Serialized: the live counts are per type, and both tests create these types.
 @Suite(.serialized) struct SessionTests {
     @Test func signingOutInAViewSubtreeRebuildsFreesAndKeepsWhatItShould() {
-        let app = DependencyValues(storage: Storage(root: Root(context: .testing)))
+        let app = DependencyValues(storage: ScopeNode(root: Root(context: .testing)))
         let (drafts, images) = (Drafts.live.alive, ImageCache.live.alive)
         // `InboxView().dependency(\.session, session).id(ObjectIdentifier(session))`, with `session` in `@State`:
         // the modifier keeps its cache, and each session gives the subtree's views a new identity, so new storages.

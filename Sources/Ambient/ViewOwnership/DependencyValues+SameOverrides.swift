@@ -14,7 +14,7 @@ extension DependencyValues {
     ///   - other: Values made from `inherited` earlier.
     ///   - inherited: The values both were made from.
     /// - Returns: Whether a view could tell the two apart.
-    func setTheSame(as other: DependencyValues, over inherited: Storage) -> Bool {
+    func setTheSame(as other: DependencyValues, over inherited: ScopeNode) -> Bool {
         guard storage.context == other.storage.context,
             let mine = storage.overridesAdded(to: inherited),
             let theirs = other.storage.overridesAdded(to: inherited),
@@ -27,11 +27,11 @@ extension DependencyValues {
     }
 }
 
-extension Storage {
+extension ScopeNode {
     /// The overrides this node adds to `inherited`, by key: none when it is `inherited` itself; else those of the
     /// scope opened right inside `inherited`, with the latest value of each key when nodes that carry the scope on
     /// (``continuesParentScope``) set it again; `nil` when this node is not in such a scope.
-    fileprivate func overridesAdded(to inherited: Storage) -> [ObjectIdentifier: AnyBox]? {
+    fileprivate func overridesAdded(to inherited: ScopeNode) -> [ObjectIdentifier: AnyBox]? {
         if self === inherited { return [:] }
         var added: [ObjectIdentifier: AnyBox] = [:]
         var node = self

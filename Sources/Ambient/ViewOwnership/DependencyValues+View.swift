@@ -4,6 +4,6 @@ extension DependencyValues {
     ///
     /// A view is not built inside a `withDependencies` scope, so the task-local ``current`` means nothing there;
     /// the tree's own overrides (`.dependency(_:_:)`) travel in the SwiftUI environment instead.
-    static let viewRoot = DependencyValues(storage: Storage(root: .process))
+    static let viewRoot = DependencyValues(storage: ScopeNode(root: .process))
 
 }

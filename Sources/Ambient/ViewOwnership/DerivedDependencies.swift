@@ -13,7 +13,7 @@
 ///
 /// Not thread-safe: a view modifier uses it from the main actor only.
 final class DerivedDependencies {
-    private var last: (inherited: Storage, change: DependencyChange, derived: DependencyValues)?
+    private var last: (inherited: ScopeNode, change: DependencyChange, derived: DependencyValues)?
 
     /// The values of the subtree: `inherited` with `change` applied, the same as last time when neither differs.
     ///

@@ -127,7 +127,7 @@ func withFreshRoot<R>(
     _ context: DependencyContext = .testing,
     _ body: () throws -> R
 ) rethrows -> R {
-    try withDependencies(DependencyValues(storage: Storage(root: Root(context: context))), operation: body)
+    try withDependencies(DependencyValues(storage: ScopeNode(root: Root(context: context))), operation: body)
 }
 
 /// Runs `body` in a fresh root of `context`: its own cache, nothing shared with other tests.
@@ -137,7 +137,7 @@ func withFreshRoot<R>(
     _ body: () async throws -> R
 ) async rethrows -> R {
     try await withDependencies(
-        DependencyValues(storage: Storage(root: Root(context: context))),
+        DependencyValues(storage: ScopeNode(root: Root(context: context))),
         operation: body
     )
 }

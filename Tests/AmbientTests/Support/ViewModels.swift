@@ -58,7 +58,7 @@ func countingStorage(_ builds: Counter) -> ViewOwnedObject<Built> {
 
 /// Values on a fresh testing root with `service` overridden by one named `name`.
 func values(withService name: String) -> DependencyValues {
-    var values = DependencyValues(storage: Storage(root: Root(context: .testing)))
+    var values = DependencyValues(storage: ScopeNode(root: Root(context: .testing)))
     values.service = Service(name)
     return values
 }

@@ -18,7 +18,7 @@ struct Publication {
     var reads: [ObjectIdentifier]
     let directReads: [any DependencyKey.Type]
     /// The values the creation was read in: which scope overrides what it read decides where it belongs.
-    let storage: Storage
+    let storage: ScopeNode
 
     var id: ObjectIdentifier { ObjectIdentifier(creation) }
 }

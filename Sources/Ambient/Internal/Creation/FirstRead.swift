@@ -7,7 +7,7 @@
 struct FirstRead {
     let keyType: any DependencyKey.Type
     let slot: CreationSlot
-    let storage: Storage
+    let storage: ScopeNode
     let root: Root
     let thread: UInt
     /// The creation this read is made in, if any.
@@ -15,7 +15,7 @@ struct FirstRead {
     /// The creation this read waits for, once it waits.
     private var awaited: Creation?
 
-    init(of keyType: any DependencyKey.Type, id: ObjectIdentifier, in storage: Storage, root: Root) {
+    init(of keyType: any DependencyKey.Type, id: ObjectIdentifier, in storage: ScopeNode, root: Root) {
         self.keyType = keyType
         slot = CreationSlot(key: id, context: storage.context)
         self.storage = storage

@@ -13,7 +13,7 @@ extension Root {
     func create<Key: DependencyKey>(
         _: Key.Type,
         id: ObjectIdentifier,
-        in storage: Storage
+        in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         var read = FirstRead(of: Key.self, id: id, in: storage, root: self)
         let step: CreationStep = creations.waitFor(
@@ -49,11 +49,11 @@ extension Root {
     /// overrides one of them, or the root), and is created from that scope's values, so that its instance is the
     /// same whichever of the scopes that share it reads it first: a key it reads that the first creation did not is
     /// read there, not in the scope below that overrides it (<doc:Semantics#One-instance-per-key-per-scope>).
-    private func source(of id: ObjectIdentifier, readIn storage: Storage) -> Storage {
+    private func source(of id: ObjectIdentifier, readIn storage: ScopeNode) -> ScopeNode {
         guard let info = infoTable(for: storage.context).find(id) else { return storage }
         if let scope = owner(of: id, for: storage, reads: info.reads) { return scope }
         guard storage.hasOverrides else { return storage }
-        let node = Storage(rootNodeOf: storage)
+        let node = ScopeNode(rootNodeOf: storage)
         node.setContext(storage.context)
         return node
     }
@@ -63,10 +63,10 @@ extension Root {
     private func createAndPublish<Key: DependencyKey>(
         _: Key.Type,
         creation: Creation,
-        in storage: Storage
+        in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let values = DependencyValues(
-            storage: Storage(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
+            storage: ScopeNode(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
         let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
         let publication = Publication(
             key: Key.self, creation: creation, box: created, reads: reads, directReads: directReads, storage: storage
@@ -183,7 +183,7 @@ extension Root {
     /// A key under way around the creation on this thread (a session whose property names the client being
     /// created) is known once that creation is: the creation, and those between, publish after it.
     private func namedReads(
-        of key: any DependencyKey.Type, by creation: Creation, in storage: Storage
+        of key: any DependencyKey.Type, by creation: Creation, in storage: ScopeNode
     ) -> [ObjectIdentifier] {
         let id = ObjectIdentifier(key)
         if storage.override(for: id) != nil { return [id] }

@@ -47,7 +47,7 @@ final class Root: Sendable {
     /// The root of the process, in the detected context.
     static let process = Root(context: DependencyContext.current)
 
-    /// What a node whose root is weak holds in place of a strong root; never read (see ``Storage``).
+    /// What a node whose root is weak holds in place of a strong root; never read (see ``ScopeNode``).
     static let placeholder = Root(context: .default)
 
     /// Whether this is the process's root rather than one made for a test.
@@ -92,7 +92,7 @@ final class Root: Sendable {
     func defaultValue<Key: DependencyKey>(
         of _: Key.Type,
         id: ObjectIdentifier,
-        in storage: Storage
+        in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         if let found = published(id, for: storage) { return found }
         return create(Key.self, id: id, in: storage)
@@ -100,7 +100,7 @@ final class Root: Sendable {
 
     /// Where a read of `id` in `storage` finds its default, given what the key's creations read so far: `nil` for
     /// the root's instance, else the scope whose rebuilt instance serves the read.
-    func owner(of id: ObjectIdentifier, for storage: Storage, reads: [ObjectIdentifier]) -> Storage? {
+    func owner(of id: ObjectIdentifier, for storage: ScopeNode, reads: [ObjectIdentifier]) -> ScopeNode? {
         guard storage.hasOverrides, !reads.isEmpty, let depth = storage.innermostOverrideDepth(among: reads) else {
             return nil
         }
@@ -109,13 +109,13 @@ final class Root: Sendable {
 
     /// Who holds the default of `id` that serves a read in `storage`: this root, or a scope it was rebuilt for;
     /// `nil` while it was never created.
-    func ownerOfDefault(_ id: ObjectIdentifier, readIn storage: Storage) -> DefaultOwner? {
+    func ownerOfDefault(_ id: ObjectIdentifier, readIn storage: ScopeNode) -> DefaultOwner? {
         guard let info = infoTable(for: storage.context).find(id) else { return nil }
         return owner(of: id, for: storage, reads: info.reads).map(DefaultOwner.scope) ?? .root
     }
 
     /// The default of `id` that serves a read in `storage`, if it was created. Lock-free.
-    func published(_ id: ObjectIdentifier, for storage: Storage) -> (box: AnyBox, reads: [ObjectIdentifier])? {
+    func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
         guard let info = infoTable(for: context).find(id) else { return nil }
         let reads = info.reads

@@ -56,5 +56,5 @@ final class ScopedDefault: Sendable {
 /// Who holds a created default: the root that cached it, or the scope it was rebuilt for.
 enum DefaultOwner {
     case root
-    case scope(Storage)
+    case scope(ScopeNode)
 }

@@ -1,4 +1,4 @@
-/// Room in a ``Storage`` node for the value of the first override the node sets, so that a scope that overrides
+/// Room in a ``ScopeNode`` node for the value of the first override the node sets, so that a scope that overrides
 /// one small value allocates nothing but its node.
 ///
 /// Most scopes set one override, and most dependency values are a class reference, a small struct, or an
@@ -9,7 +9,7 @@
 /// Like ``AtomicWords``, the words sit at a fixed place among the node's stored properties (right after its atomic
 /// words) and are reached only through their address, which `_getUnsafePointerToStoredProperties` gives and inlined
 /// getters can compute. Swift sees five integers and never touches them after `init`; the node initializes, reads
-/// and destroys the value in them as the value's type, which it keeps beside them (``Storage/firstValueType``).
+/// and destroys the value in them as the value's type, which it keeps beside them (``ScopeNode/firstValueType``).
 /// `InlineValueTests` checks the address.
 @usableFromInline
 struct InlineValue {
@@ -30,7 +30,7 @@ struct InlineValue {
         case none
         /// One reference: a release.
         case release
-        /// Anything else: its type's own destruction, through ``Storage/firstValueType``.
+        /// Anything else: its type's own destruction, through ``ScopeNode/firstValueType``.
         case generic
 
         /// How a value of type `Value` is destroyed; a constant once specialized.
@@ -46,12 +46,12 @@ struct InlineValue {
 
     /// The words' address in `storage`: after the node's four atomic words.
     @inlinable @inline(__always)
-    static func address(in storage: Unmanaged<Storage>) -> UnsafeMutableRawPointer {
+    static func address(in storage: Unmanaged<ScopeNode>) -> UnsafeMutableRawPointer {
         storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) } + 4 * MemoryLayout<UInt>.size
     }
 }
 
-extension Storage {
+extension ScopeNode {
     /// Initializes the inline words with `value`.
     @inlinable @inline(__always)
     func initializeFirstInline<Value>(_ value: consuming Value) {

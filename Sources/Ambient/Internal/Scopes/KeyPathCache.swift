@@ -5,7 +5,7 @@
 /// they are written; the cache stops growing at ``capacity`` entries, and later key paths are simply not cached.
 ///
 /// Reads probe the cache's ``KeyPathPairs`` inline, through the word its node publishes them in
-/// (``Storage/cachedValueAddress(in:forKeyPath:)``). Inserts take the cache's lock; when the pairs would be more than
+/// (``ScopeNode/cachedValueAddress(in:forKeyPath:)``). Inserts take the cache's lock; when the pairs would be more than
 /// half full they are copied into an array twice the size, which is published in their place. The arrays replaced
 /// stay allocated, for readers that may still be probing them, until the cache is freed: they add up to less than the
 /// last one. A key's value in one set of values never changes (its first creation's reads decide for good where its

@@ -7,18 +7,18 @@ struct KeyPathProbe {
     var values: DependencyValues
 
     /// A probe on `storage` whose reads return the keys' values.
-    init(on storage: Storage) {
+    init(on storage: ScopeNode) {
         self.init(on: storage, recorder: ReadRecorder())
     }
 
     /// A probe on `storage` whose reads of a key whose value has `Value`'s type answer `answer`, creating nothing.
-    init<Value>(on storage: Storage, answering answer: Value) {
+    init<Value>(on storage: ScopeNode, answering answer: Value) {
         self.init(on: storage, recorder: ReadRecorder(answering: answer))
     }
 
-    private init(on storage: Storage, recorder: ReadRecorder) {
+    private init(on storage: ScopeNode, recorder: ReadRecorder) {
         self.recorder = recorder
-        values = DependencyValues(storage: Storage(parent: storage, recorder: recorder))
+        values = DependencyValues(storage: ScopeNode(parent: storage, recorder: recorder))
     }
 
     /// Stops recording and returns the keys read so far, in order, repeats included.

@@ -1,6 +1,6 @@
 // Which `@Dependency` key paths a scope may cache, and the long read that decides it: a key path whose getter
 // returns one key's value as it is can skip the getter afterwards, unless caching the value would make the scope hold
-// what may hold it (see `Storage.mayCacheValue(of:)`).
+// what may hold it (see `ScopeNode.mayCacheValue(of:)`).
 
 extension DependencyValues {
     /// The value of a type key known only as an existential; the caller guarantees that its value is `Value`.
@@ -17,7 +17,7 @@ extension DependencyValues {
     /// key and returns that key's value itself — a property written `get { self[Key.self] }` — the value is cached
     /// and later reads skip the key path. A getter that computes something (`self[DateKey.self].now`, a sum, a
     /// transformed copy) returns a different type or different bits, and is run on every read. So is a getter whose
-    /// value these values may not cache because it may hold them (``Storage/mayCacheValue(of:)``).
+    /// value these values may not cache because it may hold them (``ScopeNode/mayCacheValue(of:)``).
     @usableFromInline
     func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
         let id = ObjectIdentifier(keyPath)

@@ -6,7 +6,7 @@ struct Override: Sendable {
     let keyType: any DependencyKey.Type
     /// The value.
     let box: AnyBox
-    /// The depth of the scope (``Storage`` node) that set it: defaults built from this value are cached there.
+    /// The depth of the scope (``ScopeNode`` node) that set it: defaults built from this value are cached there.
     let depth: Int
     /// Where it was set, when a `withDependencies` call set it.
     var site: CallSite? = nil

@@ -1,4 +1,4 @@
-/// An override that a ``Storage`` node sets itself: the node knows its depth and site, so they are not stored again.
+/// An override that a ``ScopeNode`` node sets itself: the node knows its depth and site, so they are not stored again.
 struct OwnOverride {
     /// The key type; its identity is the key.
     let keyType: any DependencyKey.Type

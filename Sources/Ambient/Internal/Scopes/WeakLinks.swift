@@ -1,5 +1,5 @@
 /// What a snapshot holds instead of a parent and a strong root: weak links, so that a cache that holds the default
-/// that holds the snapshot is not kept alive by it (see ``Storage``).
+/// that holds the snapshot is not kept alive by it (see ``ScopeNode``).
 final class WeakLinks: @unchecked Sendable {
     // Safe: the weak references and `inherited` are set in `init` only (the runtime loads weak references
     // atomically); `orphan` is a lock.
@@ -68,7 +68,7 @@ final class WeakLinks: @unchecked Sendable {
     }
 
     /// The node that set overrides at `depth` and still lives, if any.
-    func origin(atDepth depth: Int) -> Storage? {
+    func origin(atDepth depth: Int) -> ScopeNode? {
         origins.first { $0.depth == depth }?.node
     }
 
@@ -92,10 +92,10 @@ final class WeakLinks: @unchecked Sendable {
 /// A node that set overrides, held weakly, and its depth.
 final class WeakOrigin: @unchecked Sendable {
     // Safe: both are set in `init` only, and the runtime loads weak references atomically.
-    private(set) weak var node: Storage?
+    private(set) weak var node: ScopeNode?
     let depth: Int
 
-    init(_ node: Storage) {
+    init(_ node: ScopeNode) {
         self.node = node
         depth = node.depth
     }

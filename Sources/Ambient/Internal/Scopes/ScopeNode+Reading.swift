@@ -3,7 +3,7 @@
 
 public import AmbientAtomics
 
-extension Storage {
+extension ScopeNode {
 
     /// Where the value of `key` is here when it needs no work: overridden, or a default already created for the
     /// root. ``value(at:as:)`` reads it.
@@ -50,7 +50,7 @@ extension Storage {
     /// ``createdValue(for:)`` answers: in its box; 0 if it was not. The probe that every getter inlines
     /// (``KeyPathPairs``).
     @inlinable @inline(__always)
-    static func cachedValueAddress(in storage: Unmanaged<Storage>, forKeyPath keyPath: ObjectIdentifier) -> UInt {
+    static func cachedValueAddress(in storage: Unmanaged<ScopeNode>, forKeyPath keyPath: ObjectIdentifier) -> UInt {
         guard let bits = publishedPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
             return 0
         }
@@ -60,7 +60,7 @@ extension Storage {
     /// The pairs that `storage`'s key-path cache published last, if it has any entry yet (`keyPathPairs`, loaded
     /// from the node's address so that a getter can inline it).
     @inlinable @inline(__always)
-    static func publishedPairs(of storage: Unmanaged<Storage>) -> KeyPathPairs? {
+    static func publishedPairs(of storage: Unmanaged<ScopeNode>) -> KeyPathPairs? {
         let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
         let published = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathPairsWord)
         return UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:))
@@ -117,8 +117,8 @@ extension Storage {
     }
 
     /// Whether `node` is this node or one of the scopes it holds (its parents, not what it links to weakly).
-    func holdsStrongly(_ node: Storage) -> Bool {
-        var current: Storage? = self
+    func holdsStrongly(_ node: ScopeNode) -> Bool {
+        var current: ScopeNode? = self
         while let candidate = current {
             if candidate === node { return true }
             current = candidate.parent
@@ -129,7 +129,7 @@ extension Storage {
     /// The node at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
     /// set the overrides at that depth. A snapshot whose scope at that depth was freed answers itself: it then
     /// caches what it rebuilds.
-    func ancestor(atDepth depth: Int) -> Storage {
+    func ancestor(atDepth depth: Int) -> ScopeNode {
         var node = self
         while node.depth > depth {
             if let parent = node.parent {

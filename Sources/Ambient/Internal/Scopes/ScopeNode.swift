@@ -11,7 +11,7 @@
 /// path back to itself, and a scope, a test's root and everything built for them are freed when nothing outside
 /// Ambient holds their values any more — whatever those values hold.
 @usableFromInline
-final class Storage: @unchecked Sendable {
+final class ScopeNode: @unchecked Sendable {
     // Safe: the own overrides (the inline value's words too) and `context` change only through `DependencyValues`'
     // copy-on-write setters, which first make sure this node is uniquely referenced and not yet frozen. A node that
     // is reachable from another thread (or another `DependencyValues`) is therefore never mutated; it is only read.
@@ -36,11 +36,11 @@ final class Storage: @unchecked Sendable {
     let links: WeakLinks?
     /// The enclosing scope, retained, if any; always `nil` in a snapshot. Set in `init` only; `deinit` releases it.
     ///
-    /// NB: not a stored `Storage?`: for a class that holds one of its own kind, Swift frees the chain in a loop that
+    /// NB: not a stored `ScopeNode?`: for a class that holds one of its own kind, Swift frees the chain in a loop that
     /// retains and releases the parent once more, on every node freed — every scope entry. `deinit` loops itself.
-    let parentReference: Unmanaged<Storage>?
+    let parentReference: Unmanaged<ScopeNode>?
     /// The enclosing scope, if any; always `nil` in a snapshot.
-    var parent: Storage? { parentReference?.takeUnretainedValue() }
+    var parent: ScopeNode? { parentReference?.takeUnretainedValue() }
     /// The number of nodes above this one.
     let depth: Int
     /// Collects reads while a default is created from this node's values; inherited by nested scopes.
@@ -140,7 +140,7 @@ final class Storage: @unchecked Sendable {
     }
 
     /// A node with no overrides on the root of `source`, holding that root the way `source` does.
-    init(rootNodeOf source: Storage) {
+    init(rootNodeOf source: ScopeNode) {
         isProcessNode = false
         continuesParentScope = false
         rootReference = source.rootReference
@@ -157,7 +157,7 @@ final class Storage: @unchecked Sendable {
     /// A child scope of `parent`, whose overrides were written at `site`, or a node that carries on `parent`'s
     /// scope (`continuing`). Below a snapshot, the root stays weak.
     @inline(__always)
-    init(parent: Storage, recorder: ReadRecorder? = nil, site: CallSite? = nil, continuing: Bool = false) {
+    init(parent: ScopeNode, recorder: ReadRecorder? = nil, site: CallSite? = nil, continuing: Bool = false) {
         isProcessNode = false
         continuesParentScope = continuing
         rootReference = parent.rootReference
@@ -173,7 +173,7 @@ final class Storage: @unchecked Sendable {
 
     /// The values a default is created from: those of `source`, with reads recorded by `recorder`, but holding
     /// nothing that may cache the default (see the ownership rule above).
-    init(snapshotOf source: Storage, recorder: ReadRecorder, for key: ObjectIdentifier) {
+    init(snapshotOf source: ScopeNode, recorder: ReadRecorder, for key: ObjectIdentifier) {
         isProcessNode = false
         continuesParentScope = false
         rootReference = Unmanaged.passUnretained(Root.placeholder)
@@ -216,13 +216,13 @@ final class Storage: @unchecked Sendable {
 
     /// Whether `node` is this node's parent.
     @inline(__always)
-    func isChild(of node: Storage) -> Bool {
+    func isChild(of node: ScopeNode) -> Bool {
         isChild(of: Unmanaged.passUnretained(node))
     }
 
     /// Whether the node at `node` is this node's parent; `node` is only compared, so it may be unretained.
     @inline(__always)
-    func isChild(of node: Unmanaged<Storage>) -> Bool {
+    func isChild(of node: Unmanaged<ScopeNode>) -> Bool {
         parentReference?.toOpaque() == node.toOpaque()
     }
 

@@ -1,6 +1,6 @@
 // The overrides visible in a node: its own few, then the map of every inherited one, built once.
 
-extension Storage {
+extension ScopeNode {
     /// Where the value of the override for `key` visible here is, if any, as ``createdValue(for:)`` answers: in
     /// its box, or in this node; 0 if there is none.
     @inline(__always)
@@ -70,7 +70,7 @@ extension Storage {
     /// on its scope, ``continuesParentScope``) is left out, as one it replaced in place is.
     func overridesInnermostFirst() -> [Override] {
         var found: [Override] = []
-        var node: Storage? = self
+        var node: ScopeNode? = self
         var last = self
         var setLaterInScope: Set<ObjectIdentifier> = []
         while let current = node {

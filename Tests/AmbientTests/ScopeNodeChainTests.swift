@@ -4,7 +4,7 @@ import Testing
 
 /// A node frees the enclosing nodes that only it held one at a time, so that a long chain does not overflow the
 /// stack, and frees none that something else still holds.
-struct StorageChainTests {
+struct ScopeNodeChainTests {
     enum CountKey: DependencyKey {
         static var defaultValue: Int { 0 }
         static var testingValue: Int { 0 }
@@ -22,7 +22,7 @@ struct StorageChainTests {
     }
 
     @Test func aMillionNodesDeepChainIsFreedWithoutOverflowingTheStack() {
-        weak var deepest: Storage?
+        weak var deepest: ScopeNode?
         do {
             let values = Self.chain(length: 1_000_000)
             #expect(values.storage.depth == 1_000_000)

@@ -1,7 +1,7 @@
 // The layers of overrides a node and the nodes above it set, and where they were set: for provenance, the trace,
 // and the scopes that defaults are rebuilt for.
 
-extension Storage {
+extension ScopeNode {
     /// The first override this scope sets itself, if any; an inline value is copied into a new box.
     var firstOwn: OwnOverride? {
         firstKeyType.map { OwnOverride(keyType: $0, box: firstBoxOrCopy) }
@@ -22,7 +22,7 @@ extension Storage {
     /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
     var overridingNodes: [WeakOrigin] {
         var found: [WeakOrigin] = []
-        var node: Storage? = self
+        var node: ScopeNode? = self
         while let current = node {
             if current.setsOverrides { found.append(WeakOrigin(current)) }
             guard let parent = current.parent else {
@@ -57,7 +57,7 @@ extension Storage {
     /// this node: this node's own and those of the nodes it carries on (``continuesParentScope``), in the order they
     /// were first set, each key once; none when this node is not in a child scope of `outer` (the update replaced
     /// the values it was given).
-    func scopeLayer(openedInside outer: Unmanaged<Storage>) -> [Override] {
+    func scopeLayer(openedInside outer: Unmanaged<ScopeNode>) -> [Override] {
         var nodes = [self]
         while let node = nodes.last, node.continuesParentScope, let parent = node.parent { nodes.append(parent) }
         guard nodes[nodes.count - 1].isChild(of: outer) else { return [] }
