@@ -5,34 +5,35 @@
 /// names the key that the key path's getter was seen to read the first time it was read anywhere in the process.
 /// Until then its key is unknown, and the default is kept for the innermost scope that overrides anything.
 enum PropertyKeys {
-    /// One key path's key. The key path is held weakly: a key path built at run time may be freed, and another
-    /// may then take its identity.
-    private final class Learned: @unchecked Sendable {
-        // Safe: both are set in `init` only, and the runtime loads weak references atomically.
-        weak var keyPath: AnyObject?
+    /// One key path's key.
+    ///
+    /// NB: the key path is held `unowned`, not `weak` and not strongly. A weak reference would give every learned key
+    /// path a side table, which sends each retain and release of it — one per `@Dependency` built — down the
+    /// runtime's slow path; a strong one would keep key paths built at run time (`\.[item: id]`) alive. An unowned
+    /// reference lets the key path be freed but keeps its memory allocated, so its address, and with it its
+    /// identity, is never taken by another key path while the entry exists. It is never dereferenced.
+    private struct Learned: @unchecked Sendable {
+        // Safe: `keyPath` is never read; the entry exists only to keep the address taken.
+        unowned(safe) let keyPath: AnyObject
         let key: any DependencyKey.Type
-        init(keyPath: AnyObject, key: any DependencyKey.Type) {
-            self.keyPath = keyPath
-            self.key = key
-        }
     }
+
+    /// The most key paths learned: past it, key paths built at run time are not learned, and properties declared
+    /// with them count as naming an unknown key (see ``ReadRecorder``).
+    static let capacity = 4_096
 
     private static let learned = ConditionLock<[ObjectIdentifier: Learned]>([:])
 
     /// The key that `keyPath` reads, if a read of it has shown it.
     static func key(for keyPath: any AnyObject & Sendable) -> (any DependencyKey.Type)? {
-        learned.withLock { learned in
-            learned[ObjectIdentifier(keyPath)].flatMap { $0.keyPath === keyPath ? $0.key : nil }
-        }
+        learned.withLock { $0[ObjectIdentifier(keyPath)]?.key }
     }
 
     /// Notes that a read of `keyPath` read exactly `key`, itself.
     static func learn(_ keyPath: any AnyObject & Sendable, reads key: any DependencyKey.Type) {
         learned.withLock { learned in
-            if learned[ObjectIdentifier(keyPath)]?.keyPath !== keyPath {
-                learned = learned.filter { $0.value.keyPath != nil }
-                learned[ObjectIdentifier(keyPath)] = Learned(keyPath: keyPath, key: key)
-            }
+            guard learned.count < capacity, learned[ObjectIdentifier(keyPath)] == nil else { return }
+            learned[ObjectIdentifier(keyPath)] = Learned(keyPath: keyPath, key: key)
         }
     }
 }

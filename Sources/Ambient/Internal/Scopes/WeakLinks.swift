@@ -2,7 +2,7 @@
 /// that holds the snapshot is not kept alive by it (see ``ScopeNode``).
 final class WeakLinks: @unchecked Sendable {
     // Safe: the weak references and `inherited` are set in `init` only (the runtime loads weak references
-    // atomically); `orphan` is a lock.
+    // atomically); `state` is a lock.
 
     /// The root whose cache the snapshot reads.
     private weak var weakRoot: Root?
@@ -14,18 +14,25 @@ final class WeakLinks: @unchecked Sendable {
     let origins: [WeakOrigin]
     /// Every override the snapshot inherited, flattened.
     let inherited: OverrideMap?
-    /// The root the snapshot reads in once its own root was freed (its default outlived the root's last user).
-    private let orphan = ConditionLock<Root?>(nil)
+    /// What the snapshot learns after it is made, under one lock.
+    ///
+    /// NB: one lock, not one per part: each lock is an `NSCondition`, which every creation would pay for.
+    private struct State {
+        /// The root the snapshot reads in once its own root was freed (its default outlived the root's last user).
+        var orphan: Root?
+        /// The instances that the scopes the snapshot links to handed out to it, kept for good: a value created in
+        /// a scope reads the scope's instances after the scope ended too
+        /// (<doc:Semantics#One-instance-per-key-per-scope>). Never its own key's, so that a value with a property on
+        /// its own key does not keep itself alive.
+        var pins: [CreationSlot: ScopedDefault] = [:]
+        /// The keys the creation read or named, set when it ends, and the key paths of the properties it created
+        /// whose keys were not known then: what it keeps of its scopes' instances when they end.
+        var namedKeys: Set<ObjectIdentifier> = []
+        var namedKeyPaths: [any AnyObject & Sendable] = []
+    }
+    private let state = ConditionLock(State())
     /// The key whose creation the snapshot was made for; `nil` for values made from one some other way.
     let createdKey: ObjectIdentifier?
-    /// The instances that the scopes the snapshot links to handed out to it, kept for good: a value created in a
-    /// scope reads the scope's instances after the scope ended too (<doc:Semantics#One-instance-per-key-per-scope>).
-    ///
-    /// NB: never its own key's, so that a value with a property on its own key does not keep itself alive.
-    private let pins = ConditionLock<[CreationSlot: ScopedDefault]>([:])
-    /// The keys the creation read or named, set when it ends, and the key paths of the properties it created whose
-    /// keys were not known then: what it keeps of its scopes' instances when they end.
-    private let named = ConditionLock<(keys: Set<ObjectIdentifier>, keyPaths: [any AnyObject & Sendable])>(([], []))
 
     init(root: Root, origins: [WeakOrigin], inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil) {
         weakRoot = root
@@ -36,9 +43,9 @@ final class WeakLinks: @unchecked Sendable {
 
     /// Notes the keys the creation read or named, and has the scopes it links to keep what they hand out to it.
     func creationEnded(naming keys: [ObjectIdentifier], keyPaths: [any AnyObject & Sendable]) {
-        named.withLock { named in
-            named.keys.formUnion(keys)
-            named.keyPaths += keyPaths
+        state.withLock { state in
+            state.namedKeys.formUnion(keys)
+            state.namedKeyPaths += keyPaths
         }
         for origin in origins {
             origin.node?.scopedDefaultsCreatingIfNeeded().watch(self)
@@ -47,22 +54,22 @@ final class WeakLinks: @unchecked Sendable {
 
     /// Whether the creation read or named `key`: a key path it named names the key it is known to read by now.
     func names(_ key: ObjectIdentifier) -> Bool {
-        let (keys, keyPaths) = named.withLock { ($0.keys, $0.keyPaths) }
+        let (keys, keyPaths) = state.withLock { ($0.namedKeys, $0.namedKeyPaths) }
         return keys.contains(key) || keyPaths.contains { PropertyKeys.key(for: $0).map(ObjectIdentifier.init) == key }
     }
 
     /// The instance of `slot` that a linked scope handed out here, if one did.
     func pinned(_ slot: CreationSlot) -> ScopedDefault? {
-        pins.withLock { $0[slot] }
+        state.withLock { $0.pins[slot] }
     }
 
     /// Keeps `entry`, which a linked scope handed out for `slot`, unless it is the snapshot's own key's; returns
     /// the instance kept for `slot`, which an earlier reader may have pinned first.
     func pin(_ entry: ScopedDefault, for slot: CreationSlot) -> ScopedDefault {
         guard slot.key != createdKey else { return entry }
-        return pins.withLock { pins in
-            if let earlier = pins[slot] { return earlier }
-            pins[slot] = entry
+        return state.withLock { state in
+            if let earlier = state.pins[slot] { return earlier }
+            state.pins[slot] = entry
             return entry
         }
     }
@@ -74,16 +81,16 @@ final class WeakLinks: @unchecked Sendable {
 
     /// Whether `root` is the root of the snapshot's own, made after its root was freed (held by these links).
     func isOrphanRoot(_ root: Root) -> Bool {
-        orphan.withLock { $0 === root }
+        state.withLock { $0.orphan === root }
     }
 
     /// The snapshot's root, or once that was freed, a root of its own in `context`, made on first need.
     func root(context: DependencyContext) -> Root {
         if let weakRoot { return weakRoot }
-        return orphan.withLock { orphan in
-            if let orphan { return orphan }
+        return state.withLock { state in
+            if let orphan = state.orphan { return orphan }
             let root = Root(context: context)
-            orphan = root
+            state.orphan = root
             return root
         }
     }
