@@ -44,9 +44,11 @@ func format(_ value: Double) -> String {
 }
 
 func format2(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
+    // NB: the sign apart, so that -2.07 does not print as "-2.0-7" (a negative remainder).
+    let hundredths = Int((abs(value) * 100).rounded())
     let fraction = hundredths % 100
-    return "\(hundredths / 100)." + (fraction < 10 ? "0\(fraction)" : "\(fraction)")
+    return (value < 0 && hundredths != 0 ? "-" : "") + "\(hundredths / 100)."
+        + (fraction < 10 ? "0\(fraction)" : "\(fraction)")
 }
 
 print(
