@@ -47,7 +47,7 @@ final class Interpreter: @unchecked Sendable {
             model.release(node)
         }
         if model.contract, !isStopped { checkHandedOut() }
-        ModelRuntime.shared.releaseAll()
+        await finishStartedWork()
         captured = [:]
         holders = [:]
         kept = [:]
@@ -56,8 +56,11 @@ final class Interpreter: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(settleTime)
         while ModelRuntime.shared.liveInstances != liveBefore + survivors, Date() < deadline {
             // NB: a blocking sleep: `Task.sleep` resumes through a timer on the global queue, which the stress suites
-            // can hold for a minute (see `ProgramExecutor`); nothing the program frees needs this thread.
+            // can hold for a minute (see `ProgramExecutor`). Then a yield, which needs no timer: the tasks that
+            // defaults started run on this thread too, and one whose default was freed must end there to release the
+            // values it inherited (the snapshot, and its overrides).
             Self.pause()
+            await Task.yield()
         }
         let alive = ModelRuntime.shared.liveInstances - liveBefore
         if alive != survivors {
@@ -65,6 +68,20 @@ final class Interpreter: @unchecked Sendable {
             return "\(alive) instances made by the program are still alive after it dropped all its values\(expected)"
         }
         return nil
+    }
+
+    /// Lets every work that the program's defaults started run to its reads (a second at most): a program that
+    /// stopped early leaves some unreleased, and their reads, late, would create defaults in the next program. Work
+    /// those reads start in turn is never let run.
+    private func finishStartedWork() async {
+        ModelRuntime.shared.stop()
+        ModelRuntime.shared.releaseAll()
+        let deadline = Date().addingTimeInterval(1)
+        while !ModelRuntime.shared.startedWorkFinished, Date() < deadline {
+            // NB: the tasks run on this thread: a yield lets them.
+            Self.pause()
+            await Task.yield()
+        }
     }
 
     /// Blocks the program's thread for two milliseconds.
@@ -209,6 +226,7 @@ final class Interpreter: @unchecked Sendable {
             let probe = ModelKeys.read(key, in: .current)
             compare(probe.serial, serial, step)
             kept[slot] = (probe, serial)
+            if model.contract { model.keepInstance(serial) }
         case .readKept(let slot, let index, let threads):
             guard let (probe, serial) = kept[slot] else { return }
             let expected = model.readReference(ofInstance: serial, index: index)

@@ -18,6 +18,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// whether the program let it run, the continuation of a task waiting for that, and what the work read.
     private var works: [Work] = []
     private var worksStarted = 0
+    /// Whether a program runs: work registered otherwise is stale.
+    private var isRunning = false
     /// While a race across scopes runs, how many of its readers arrived.
     private var raceArrivals: Int?
     private let raceCondition = NSCondition()
@@ -31,6 +33,7 @@ final class ModelRuntime: @unchecked Sendable {
 
     private struct Work {
         let serial: Int
+        var isStale = false
         var isReleased = false
         var waiting: CheckedContinuation<Void, Never>?
         var reads: [Int]?
@@ -44,7 +47,15 @@ final class ModelRuntime: @unchecked Sendable {
             lastSerial = 0
             creations = Array(repeating: 0, count: ModelKeys.count)
             dispatchReads = []
+            worksStarted = works.count
+            isRunning = true
         }
+    }
+
+    /// Ends the program: the work that its defaults start from now on (the reads of work let run at its end) is
+    /// never let run, nor taken for the next program's.
+    func stop() {
+        lock.withLock { isRunning = false }
     }
 
     // MARK: Work started by defaults
@@ -52,7 +63,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// Registers the work a default starts; it waits for ``release(_:)``.
     func registerWork(of serial: Int) -> WorkID {
         lock.withLock {
-            works.append(Work(serial: serial))
+            works.append(Work(serial: serial, isStale: !isRunning))
             return WorkID(index: works.count - 1)
         }
     }
@@ -61,7 +72,9 @@ final class ModelRuntime: @unchecked Sendable {
     func newWork() -> [(id: WorkID, serial: Int)] {
         lock.withLock {
             defer { worksStarted = works.count }
-            return (worksStarted..<works.count).map { (WorkID(index: $0), works[$0].serial) }
+            return (worksStarted..<works.count).filter { !works[$0].isStale }.map {
+                (WorkID(index: $0), works[$0].serial)
+            }
         }
     }
 
@@ -106,12 +119,18 @@ final class ModelRuntime: @unchecked Sendable {
         let waiting = lock.withLock {
             worksStarted = works.count
             return works.indices.compactMap { index -> CheckedContinuation<Void, Never>? in
+                guard !works[index].isStale else { return nil }
                 works[index].isReleased = true
                 defer { works[index].waiting = nil }
                 return works[index].waiting
             }
         }
         for continuation in waiting { continuation.resume() }
+    }
+
+    /// Whether every work started so far read what it reads (or was never let run).
+    var startedWorkFinished: Bool {
+        lock.withLock { works.allSatisfy { !$0.isReleased || $0.isStale || $0.reads != nil } }
     }
 
     // MARK: Races across scopes

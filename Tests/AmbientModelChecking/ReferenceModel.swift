@@ -5,19 +5,23 @@ import Ambient
 ///
 /// It has two modes. With `contract`, the rules of the article's "Deciding collisions" ("Lazy is lazy", "Only a real
 /// cycle stops the process", "Bookkeeping ends with the creation", "One instance per key per scope", "Freeing never
-/// splits an instance"):
+/// splits an instance"), with the core's policy where they leave a choice:
 ///
-/// - A root caches, per context, one instance of each key's default, made on its first read there.
-/// - A default is made from the values of the scope that reads it. What its creation reads before its value exists
-///   (directly, and what the defaults it reads read) are its *reads*, and so is the key of each of its
-///   `@Dependency` properties, with what that key is known to read; a property's value is never made by the
-///   creation. Reads of the work the creation starts (a `Task`, a Dispatch block) are not its reads. A key's reads
-///   in a root and context are the union of what every creation of it read.
-/// - Every scope (and the root) keeps what it handed out: once a read in a scope returned an instance of a key,
-///   every later read of that key there — directly, through an object created there (a `@Dependency`, values kept
-///   from `DependencyValues.current`), on any thread, after the scope ended too — returns it.
-/// - A first read in a scope gets the instance of the innermost scope that overrides one of the key's reads (the
-///   root's when none does), made once for that scope when it has none.
+/// - A root keeps, per context and key, the *reads* of the key's first creation there, for good: what it read
+///   before its value existed (directly, and what the defaults it read read) and the keys its `@Dependency`
+///   properties name, with what those are known to read — the named key alone when it is overridden, the key and
+///   the reads of a creation of it under way around this one (which is then placed only after that one, with its
+///   reads added), or *any override* when the key was never created. A property's value is never made by the
+///   creation, and reads of the work it starts (a `Task`, a Dispatch block) are not its reads. A later creation
+///   that reads more changes nothing (the core reports it once).
+/// - A read in a scope gets the instance of the innermost scope that overrides one of the key's reads (any override
+///   for *any override*), or the root's when none does; made when missing. The first creation is made from the
+///   reader's values; every later one from those of the scope it is placed in (or of the root).
+/// - A default's snapshot, the values it was made from, holds its root and scopes weakly. It pins a scope's
+///   instance of another key that a read through it resolves while the scope lives, and when a scope ends, the
+///   scope's instances of the keys its creation read or named, if its default still keeps it. A read through it of
+///   an instance whose scope ended returns the pinned one, else one made once for the snapshot; once its root
+///   ended, it reads in a root of its own.
 /// - Only a creation that reads its own key before its value exists is a cycle.
 ///
 /// Without `contract` it is the model of today's core (commit 1254682), which the default batch runs until the core
@@ -36,6 +40,8 @@ final class ReferenceModel: @unchecked Sendable {
     final class Root {
         let context: DependencyContext
         var infos: [DependencyContext: [Int: KeyInfo]] = [:]
+        /// With the contract, whether the program dropped every value of the root.
+        var ended = false
         init(context: DependencyContext) { self.context = context }
     }
 
@@ -60,18 +66,56 @@ final class ReferenceModel: @unchecked Sendable {
         /// With the contract, the instance of each key a read in these values returned, per context: what every
         /// later read here returns.
         var handedOut: [DependencyContext: [Int: Int]] = [:]
+        /// With the contract, the instances placed in this scope, per context; for a snapshot, the ones it made
+        /// itself because their scope had ended.
+        var owned: [DependencyContext: [Int: Int]] = [:]
+        /// With the contract, for a snapshot: the instances of its scopes that it keeps, per context.
+        var pins: [DependencyContext: [Int: Int]] = [:]
+        /// With the contract, for a snapshot: the keys its creation read or named, once it ended.
+        var names: Set<Int> = []
+        /// With the contract, for a snapshot: the key whose creation it was made for, and its serial.
+        var createdKey: Int?
+        var serial: Int?
+        /// With the contract, for a snapshot whose root has ended: the root it reads in instead.
+        var orphan: Root?
+        /// With the contract, for a scope: the snapshots made from it (or from a scope inside it) whose creation
+        /// ended, which keep what they named of its instances when it ends.
+        var watchers: [Node] = []
+        /// With the contract, whether this scope has ended.
+        var ended = false
+        /// How many scopes that set overrides enclose this one, itself included.
+        let depth: Int
 
-        init(root: Root, parent: Node?, overrides: [Int: Int], context: DependencyContext, snapshotted: Node? = nil) {
+        init(
+            root: Root, parent: Node?, overrides: [Int: Int], context: DependencyContext, snapshotted: Node? = nil,
+            createdKey: Int? = nil
+        ) {
             self.root = root
             self.parent = parent
             self.overrides = overrides
             self.context = context
             self.snapshotted = snapshotted
+            self.createdKey = createdKey
+            depth = (parent?.depth ?? 0) + (overrides.isEmpty ? 0 : 1)
         }
 
         /// A snapshot of these values: what a default created from them reads, and keeps.
-        func snapshot() -> Node {
-            Node(root: root, parent: nil, overrides: [:], context: context, snapshotted: snapshotted ?? self)
+        func snapshot(for key: Int? = nil, root: Root? = nil) -> Node {
+            Node(
+                root: root ?? self.root, parent: nil, overrides: [:], context: context,
+                snapshotted: snapshotted ?? self, createdKey: key)
+        }
+
+        /// The scopes these values descend from that set overrides, innermost first.
+        var origins: [Node] {
+            if let snapshotted { return snapshotted.origins }
+            return (overrides.isEmpty ? [] : [self]) + (parent?.origins ?? [])
+        }
+
+        /// Every override visible here, by key (the innermost of each key).
+        var visibleOverrides: [Int: Int] {
+            if let snapshotted { return snapshotted.visibleOverrides }
+            return overrides.merging(parent?.visibleOverrides ?? [:]) { own, _ in own }
         }
 
         /// The innermost override of `key` visible here.
@@ -83,7 +127,8 @@ final class ReferenceModel: @unchecked Sendable {
         /// The innermost scope, this one or an enclosing one, that overrides one of `keys`.
         func innermostOverriding(_ keys: Set<Int>) -> Node? {
             if let snapshotted { return snapshotted.innermostOverriding(keys) }
-            if overrides.keys.contains(where: keys.contains) { return self }
+            let any = keys.contains(ReferenceModel.anyOverride)
+            if !overrides.isEmpty, any || overrides.keys.contains(where: keys.contains) { return self }
             return parent?.innermostOverriding(keys)
         }
 
@@ -125,9 +170,24 @@ final class ReferenceModel: @unchecked Sendable {
         func isNested(in outer: Creation) -> Bool {
             self === outer || parent?.isNested(in: outer) == true
         }
+
+        /// Waits for `outer`, a creation around this one, unless it already waits for one around `outer`.
+        func awaits(_ outer: Creation) {
+            if let awaited, outer.isNested(in: awaited) { return }
+            awaited = outer
+        }
     }
 
+    /// With the contract, the read that a creation's property on a key stands for while Ambient knows nothing of
+    /// what that key reads: every override.
+    static let anyOverride = -1
+
     private let keys: [KeyBehavior]
+    /// With the contract, every scope that sets overrides, and every root, made so far.
+    private var scopes: [Node] = []
+    /// With the contract, the instances the program keeps to its end.
+    private var keptByTheProgram: Set<Int> = []
+    private var roots: [Root] = []
     /// Whether the model keeps the rules of the Semantics article's "Deciding collisions", or models today's core.
     let contract: Bool
     /// How many times each key's default was created.
@@ -157,14 +217,18 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// The values of a fresh root in `context`.
     func freshRoot(context: DependencyContext) -> Node {
-        Node(root: Root(context: context), parent: nil, overrides: [:], context: context)
+        let root = Root(context: context)
+        roots.append(root)
+        return Node(root: root, parent: nil, overrides: [:], context: context)
     }
 
     /// The values of a scope inside `node` that sets `overrides` (serial by key) and maybe a context.
     func scope(in node: Node, overrides: [Int: Int], context: DependencyContext?) -> Node {
         let context = context ?? node.context
         if overrides.isEmpty, context == node.context { return node }
-        return Node(root: node.root, parent: node, overrides: overrides, context: context)
+        let scope = Node(root: node.root, parent: node, overrides: overrides, context: context)
+        if !overrides.isEmpty { scopes.append(scope) }
+        return scope
     }
 
     /// `DependencyValues()` made in `node`: no overrides, on the same root, in the root's context.
@@ -181,6 +245,11 @@ final class ReferenceModel: @unchecked Sendable {
         let id = ObjectIdentifier(node)
         held[id]?.count -= 1
         if held[id]?.count == 0 { held[id] = nil }
+        guard contract else { return }
+        endScopes(scopes.filter { !$0.ended && !isAlive($0) })
+        for root in roots where !root.ended && !held.values.contains(where: { $0.node.root === root }) {
+            root.ended = true
+        }
     }
 
     /// Whether the program still holds values of `scope` or of a scope inside it.
@@ -219,18 +288,18 @@ final class ReferenceModel: @unchecked Sendable {
         return work.map { started in (started.serial, started.reads.map { read($0, in: started.node) }) }
     }
 
-    /// With the contract, how many of the program's defaults stay alive once it dropped every value: the values
-    /// that hold each other through `@Dependency` properties (Semantics: "Freeing never splits an instance"), and
-    /// what they hold, overrides included. A property holds the instance a read of it would return now; a value
-    /// never holds itself.
+    /// With the contract, how many of the program's instances stay alive once it dropped every value
+    /// (Semantics: "Freeing never splits an instance"): the scopes' instances whose snapshots keep each other — a
+    /// snapshot keeps what it pinned of its scopes' instances, what it made itself once their scope had ended, and
+    /// every override it inherited — and what those keep. A root's instance is never kept by a snapshot, and a
+    /// value never keeps itself.
     func survivors() -> Int {
         guard contract else { return 0 }
+        // Every value is dropped: every scope ends, the inner ones first.
+        endScopes(scopes.filter { !$0.ended })
+        keptByTheProgram = []
         var edges: [Int: [Int]] = [:]
-        for (serial, instance) in instances {
-            edges[serial] = keys[instance.key].laterReads.compactMap { key in
-                peek(key, in: instance.node).flatMap { $0 != serial ? $0 : nil }
-            }
-        }
+        for serial in instances.keys { edges[serial] = keptBy(serial) }
         func reachable(from start: Int) -> Set<Int> {
             var seen: Set<Int> = []
             var next = edges[start] ?? []
@@ -244,16 +313,6 @@ final class ReferenceModel: @unchecked Sendable {
         // An instance on a cycle of two or more reaches itself; what it reaches stays alive with it.
         let onCycles = reach.filter { $0.value.contains($0.key) }
         return onCycles.values.reduce(into: Set(onCycles.keys)) { $0.formUnion($1) }.count
-    }
-
-    /// The instance a read of `key` in `node` would return now, without making one.
-    private func peek(_ key: Int, in node: Node) -> Int? {
-        if let serial = node.override(of: key) { return serial }
-        let context = node.context
-        if let serial = node.handedOut[context]?[key] { return serial }
-        guard let info = node.root.infos[context]?[key] else { return nil }
-        if let owner = node.innermostOverriding(info.reads) { return owner.handedOut[context]?[key] }
-        return info.instance
     }
 
     /// With the contract, the instances that reads in `node` were handed, by key, in its context.
@@ -302,75 +361,244 @@ final class ReferenceModel: @unchecked Sendable {
         return create(key, in: node)
     }
 
-    /// Resolves a read with the contract: what `node` handed out, else the instance of the scope the key's reads place
-    /// it in, else a new one; and the keys the read counts as read for a creation that made it.
+    /// Resolves a read with the contract (the Semantics article's "Deciding collisions"): the instance of the scope
+    /// that the key's first creation's reads place it in (the root's when no scope overrides one of them), pinned
+    /// by a snapshot that reads it, else a new one; and the keys the read counts as read for a creation that made
+    /// it.
     private func resolveKeepingTheContract(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>) {
         if let serial = node.override(of: key) { return (serial, []) }
         let context = node.context
-        let info = node.root.infos[context]?[key]
-        if let serial = node.handedOut[context]?[key] { return (serial, info?.reads ?? []) }
+        let isSnapshot = node.snapshotted != nil
+        let root = currentRoot(of: node)
+        let info = root.infos[context]?[key]
+        func served(_ serial: Int, _ reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
+            if !isSnapshot { node.handedOut[context, default: [:]][key] = serial }
+            return (serial, reads)
+        }
         if let info {
-            let served: Int?
-            if let owner = node.innermostOverriding(info.reads) {
-                served = owner.handedOut[context]?[key]
+            if let owner = owner(of: info.reads, in: node) {
+                // A snapshot keeps what its scopes handed out to it, after they ended too.
+                if isSnapshot, let pinned = node.pins[context]?[key] { return served(pinned, info.reads) }
+                if let existing = owner.owned[context]?[key] {
+                    if isSnapshot, owner !== node, key != node.createdKey {
+                        node.pins[context, default: [:]][key] = existing
+                    }
+                    return served(existing, info.reads)
+                }
+            } else if let instance = info.instance {
+                return served(instance, info.reads)
+            }
+        }
+        if let creation = pending.last(where: { $0.key == key && $0.context == context && $0.root === root }) {
+            // A creation of this thread whose value exists, waiting to be placed after one around it: its value,
+            // and the creations between the reader and that one wait for it too.
+            guard let serial = creation.serial else {
+                reachedCycle = true
+                return (0, [])
+            }
+            var placer = creation
+            while let next = placer.awaited { placer = next }
+            var reader = top
+            while let current = reader, current !== placer {
+                current.awaits(placer)
+                reader = current.parent
+            }
+            return (serial, [])
+        }
+        // The first creation is made from the reader's values; every later one from those of the scope it is
+        // placed in, or of the root.
+        let source: Node
+        if let info {
+            if let owner = owner(of: info.reads, in: node) {
+                source = owner
+            } else if node.innermostOverriding([Self.anyOverride]) != nil {
+                source = Node(root: root, parent: nil, overrides: [:], context: context)
             } else {
-                served = info.instance
+                source = node
             }
-            if let served {
-                node.handedOut[context, default: [:]][key] = served
-                return (served, info.reads)
-            }
+        } else {
+            source = node
         }
-        if pending.contains(where: { $0.key == key && $0.context == context && $0.root === node.root }) {
-            reachedCycle = true
-            return (0, [])
-        }
-        let created = createKeepingTheContract(key, in: node)
-        node.handedOut[context, default: [:]][key] = created.serial
-        return created
+        let created = createKeepingTheContract(key, from: source, root: root)
+        return served(created.serial, created.reads)
     }
 
-    /// Makes `key`'s default for a read in `node` with the contract: its reads while created, the keys of its
-    /// properties (never their values), the work it starts; and keeps it in the scope its reads place it in.
-    private func createKeepingTheContract(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>) {
-        let (serial, creation) = begin(key, in: node)
+    /// The root a read in `node` reads in: its own, or for a snapshot whose root ended, one of its own.
+    private func currentRoot(of node: Node) -> Root {
+        guard node.snapshotted != nil, node.root.ended else { return node.root }
+        if let orphan = node.orphan { return orphan }
+        let orphan = Root(context: node.context)
+        node.orphan = orphan
+        return orphan
+    }
+
+    /// With the contract, the node whose instance of a key of `reads` serves a read in `node`: `nil` for the
+    /// root's, else the innermost scope that overrides one of `reads`, or for a snapshot whose such scope ended, the
+    /// snapshot itself.
+    private func owner(of reads: Set<Int>, in node: Node) -> Node? {
+        guard let owner = node.innermostOverriding(reads) else { return nil }
+        if node.snapshotted != nil, owner.ended { return node }
+        return owner
+    }
+
+    /// Makes `key`'s default from the values of `source` with the contract: its reads while created, the keys of its
+    /// properties (never their values), the work it starts; and places it where the key's first creation's reads
+    /// place it.
+    private func createKeepingTheContract(
+        _ key: Int, from source: Node, root: Root
+    ) -> (serial: Int, reads: Set<Int>) {
+        let context = source.context
+        let (serial, creation) = begin(key, in: source, root: root)
         let behavior = keys[key]
-        var reads = readsWhileCreated(behavior) { resolveKeepingTheContract($0, in: node) }
+        let snapshot = source.snapshot(for: key, root: root)
+        top = creation
+        var reads = readsWhileCreated(behavior) { resolveKeepingTheContract($0, in: snapshot) }
+        top = creation.parent
+        creation.serial = serial
         if let work = behavior.work, !reachedCycle {
             switch work.kind {
             case .dispatch, .taskDuringCreation:
-                let serials = work.reads.map { resolveKeepingTheContract($0, in: node).serial }
+                // Another thread's reads: neither the creation's reads nor nested in it.
+                let outer = top
+                top = nil
+                let serials = work.reads.map { resolveKeepingTheContract($0, in: snapshot).serial }
+                top = outer
                 dispatchedReads.append((serial, serials))
             case .task where behavior.shape == .object:
-                startedWork.append((serial, node, work.reads))
+                startedWork.append((serial, snapshot, work.reads))
             case .task:
                 break
             }
         }
-        for property in behavior.laterReads {
+        for property in behavior.laterReads where property != key {
             reads.insert(property)
-            reads.formUnion(node.root.infos[node.context]?[property]?.reads ?? [])
+            if snapshot.override(of: property) != nil { continue }
+            var outer = creation.parent
+            while let current = outer, current.key != property || current.context != context {
+                outer = current.parent
+            }
+            if let outer {
+                var waiting: Creation? = creation
+                while let current = waiting, current !== outer {
+                    current.awaits(outer)
+                    waiting = current.parent
+                }
+            } else if let info = root.infos[context]?[property] {
+                reads.formUnion(info.reads)
+            } else {
+                reads.insert(Self.anyOverride)
+            }
         }
         reads.remove(key)
-        pending.removeAll { $0 === creation }
-        instances[serial] = Instance(key: key, node: node, reads: reads)
-        let context = node.context
-        let info = node.root.infos[context, default: [:]][key] ?? KeyInfo(reads: [])
-        node.root.infos[context, default: [:]][key] = info
-        info.reads.formUnion(reads)
-        if let owner = node.innermostOverriding(info.reads) {
-            if owner.handedOut[context]?[key] == nil { owner.handedOut[context, default: [:]][key] = serial }
-        } else if info.instance == nil {
-            info.instance = serial
+        snapshot.names = reads
+        snapshot.serial = serial
+        for origin in snapshot.origins where !origin.ended { origin.watchers.append(snapshot) }
+        instances[serial] = Instance(key: key, node: snapshot, reads: reads)
+        if let awaited = creation.awaited {
+            awaited.deferred.append { [self] outerReads in
+                _ = placeKeepingTheContract(
+                    creation, serial: serial, reads: reads.union(outerReads.subtracting([key])), from: source)
+            }
+            return (serial, reads)
         }
-        return (serial, reads)
+        return placeKeepingTheContract(creation, serial: serial, reads: reads, from: source)
+    }
+
+    /// Places a created value where its key's first creation's reads say, made from `source`; then the creations
+    /// that waited for it.
+    private func placeKeepingTheContract(_ creation: Creation, serial: Int, reads: Set<Int>, from source: Node) -> (
+        serial: Int, reads: Set<Int>
+    ) {
+        pending.removeAll { $0 === creation }
+        let (key, context, root) = (creation.key, creation.context, creation.root)
+        // The first creation's reads decide for good; a later one's reads change nothing.
+        let info = root.infos[context]?[key] ?? KeyInfo(reads: reads)
+        root.infos[context, default: [:]][key] = info
+        let placed: Int
+        if let owner = owner(of: info.reads, in: source) {
+            placed = owner.owned[context]?[key] ?? serial
+            owner.owned[context, default: [:]][key] = placed
+        } else {
+            placed = info.instance ?? serial
+            info.instance = placed
+        }
+        let waiting = creation.deferred
+        creation.deferred = []
+        for place in waiting { place(reads.union([key])) }
+        return (placed, reads)
+    }
+
+    /// Ends `dead` scopes, inner ones first: each live snapshot made in one keeps the scope's instances of the keys
+    /// its creation read or named (never its own key's), unless it already keeps one of that key.
+    private func endScopes(_ dead: [Node]) {
+        for scope in dead.sorted(by: { $0.depth > $1.depth }) {
+            // NB: the scope's own instances still live while it ends, so their snapshots keep each other's.
+            let alive = liveInstances(besides: scope)
+            scope.ended = true
+            for snapshot in scope.watchers {
+                guard let serial = snapshot.serial, alive.contains(serial), keepsItsSnapshot(serial) else { continue }
+                for (context, table) in scope.owned {
+                    for (key, serial) in table
+                    where snapshot.names.contains(key) && key != snapshot.createdKey
+                        && snapshot.pins[context]?[key] == nil
+                    {
+                        snapshot.pins[context, default: [:]][key] = serial
+                    }
+                }
+            }
+            scope.watchers = []
+        }
+    }
+
+    /// Whether the instance of `serial` keeps the snapshot of the values it was created from: through its
+    /// `@Dependency` properties, the values it keeps, or the task it started.
+    private func keepsItsSnapshot(_ serial: Int) -> Bool {
+        guard let instance = instances[serial] else { return false }
+        let behavior = keys[instance.key]
+        return !behavior.laterReads.isEmpty || behavior.capturesCurrent
+            || (behavior.work?.kind == .task && behavior.shape == .object)
+    }
+
+    /// What the instance of `serial` keeps through its snapshot: what the snapshot pinned, made itself, or made in
+    /// a root of its own, and the overrides it inherited.
+    private func keptBy(_ serial: Int) -> [Int] {
+        guard keepsItsSnapshot(serial), let snapshot = instances[serial]?.node else { return [] }
+        var kept = snapshot.pins.values.flatMap(\.values) + snapshot.owned.values.flatMap(\.values)
+        if let orphan = snapshot.orphan {
+            kept += orphan.infos.values.flatMap { $0.values.compactMap(\.instance) }
+        }
+        kept += snapshot.visibleOverrides.values
+        return kept.filter { $0 != serial }
+    }
+
+    /// The instances alive now: those of the live scopes (and of `scope`), of the live roots, the ones the program
+    /// keeps, and what they keep.
+    private func liveInstances(besides scope: Node) -> Set<Int> {
+        var next = Array(keptByTheProgram)
+        for live in scopes where !live.ended || live === scope {
+            next += live.owned.values.flatMap(\.values)
+        }
+        for root in roots where !root.ended {
+            next += root.infos.values.flatMap { $0.values.compactMap(\.instance) }
+        }
+        var seen: Set<Int> = []
+        while let serial = next.popLast() {
+            guard serial > 0, seen.insert(serial).inserted else { continue }
+            next += keptBy(serial)
+        }
+        return seen
+    }
+
+    /// Notes that the program keeps the instance of `serial` to its end.
+    func keepInstance(_ serial: Int) {
+        keptByTheProgram.insert(serial)
     }
 
     /// Counts and numbers a creation of `key` in `node`, pending until it is placed.
-    private func begin(_ key: Int, in node: Node) -> (serial: Int, creation: Creation) {
+    private func begin(_ key: Int, in node: Node, root: Root? = nil) -> (serial: Int, creation: Creation) {
         creations[key] += 1
         lastSerial += 1
-        let creation = Creation(key: key, context: node.context, root: node.root, parent: top)
+        let creation = Creation(key: key, context: node.context, root: root ?? node.root, parent: top)
         pending.append(creation)
         return (lastSerial, creation)
     }
