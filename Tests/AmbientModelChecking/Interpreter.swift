@@ -41,7 +41,9 @@ final class Interpreter: @unchecked Sendable {
         for root in program.roots where failure == nil && !model.reachedCycle {
             let node = model.freshRoot(context: root.context)
             model.hold(node)
-            await withDependencies(DependencyValues._freshRoot(context: root.context)) {
+            await withDependencies(
+                DependencyValues._freshRoot(context: root.context, reporter: ModelReports.discarding)
+            ) {
                 await runAsync(root.body, in: node)
             }
             model.release(node)

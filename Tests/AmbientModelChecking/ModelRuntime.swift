@@ -165,7 +165,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// key-path property's key is known once the key path was resolved anywhere), so the model need not follow which
     /// key paths this process happened to resolve before.
     static let keyPathsAreResolved: Void = {
-        var values = DependencyValues._freshRoot(context: .testing)
+        var values = DependencyValues._freshRoot(context: .testing, reporter: ModelReports.discarding)
         for key in 0..<ModelKeys.count {
             ModelKeys.set(key, to: ValueProbe(serial: 0, references: [], captured: nil), in: &values)
         }

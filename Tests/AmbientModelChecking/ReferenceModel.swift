@@ -477,12 +477,9 @@ final class ReferenceModel: @unchecked Sendable {
             while let current = outer, current.key != property || current.context != context {
                 outer = current.parent
             }
-            if let outer {
-                var waiting: Creation? = creation
-                while let current = waiting, current !== outer {
-                    current.awaits(outer)
-                    waiting = current.parent
-                }
+            if outer != nil {
+                // Its reads are not known yet, and waiting for them would make work the creation started wait.
+                reads.insert(Self.anyOverride)
             } else if let info = root.infos[context]?[property] {
                 reads.formUnion(info.reads)
             } else {

@@ -23,6 +23,16 @@ import Testing
         }
     }
 
+    /// The seeds that still disagree with the model, each a known issue until it is explained and fixed (in the
+    /// core or the model): a fix makes this test fail, and the seed leaves `ModelCheck.openDisagreements`.
+    @Test(arguments: ModelCheck.openDisagreements.sorted())
+    func openDisagreementsStillDisagree(seed: UInt64) async {
+        let failure = await ModelCheck.check(seed: seed, options: ModelCheckOptions())
+        withKnownIssue("seed \(seed) disagrees with the contract model; open", isIntermittent: true) {
+            #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
+        }
+    }
+
     @Test func generatorMakesEveryPatternTheIssueNames() {
         var patterns: Set<String> = []
         for seed in UInt64(1)...300 {

@@ -51,9 +51,15 @@ extension Root {
     /// read there, not in the scope below that overrides it (<doc:Semantics#One-instance-per-key-per-scope>).
     private func source(of id: ObjectIdentifier, readIn storage: ScopeNode) -> ScopeNode {
         guard let info = infoTable(for: storage.context).find(id) else { return storage }
-        if let scope = owner(of: id, for: storage, reads: info.reads) { return scope }
-        guard storage.hasOverrides else { return storage }
-        let node = ScopeNode(rootNodeOf: storage)
+        guard let scope = owner(of: id, for: storage, reads: info.reads) else {
+            guard storage.hasOverrides else { return storage }
+            let node = ScopeNode(rootNodeOf: storage)
+            node.setContext(storage.context)
+            return node
+        }
+        // A scope below the owner may have chosen another context: the creation is the reading context's.
+        guard scope.context != storage.context else { return scope }
+        let node = ScopeNode(parent: scope)
         node.setContext(storage.context)
         return node
     }
@@ -100,7 +106,9 @@ extension Root {
         }
         for read in outcome.lateReads {
             IssueReporting.report(
-                .misuse, Messages.lateRead(name(of: read, among: publication.directReads), by: publication.key),
+                .misuse,
+                Messages.lateRead(
+                    name(of: read, among: publication.directReads, in: publication.storage), by: publication.key),
                 to: reporter)
         }
         creation.publishDeferred(reads: outcome.reads)
@@ -168,9 +176,12 @@ extension Root {
         return (box, Array(reads), directReads)
     }
 
-    /// The name of the key `id`, one of `directReads` or a key created in this root.
-    private func name(of id: ObjectIdentifier, among directReads: [any DependencyKey.Type]) -> String {
+    /// The name of the key `id`: one of `directReads`, overridden in `storage`, or created in this root.
+    private func name(
+        of id: ObjectIdentifier, among directReads: [any DependencyKey.Type], in storage: ScopeNode
+    ) -> String {
         if let key = directReads.first(where: { ObjectIdentifier($0) == id }) { return VisibleText.of(key) }
+        if let override = storage.override(for: id) { return VisibleText.of(override.keyType) }
         for context in DependencyContext.allCases {
             if let info = infoTable(for: context).find(id) { return VisibleText.of(info.keyType) }
         }
@@ -181,7 +192,9 @@ extension Root {
     /// key, and the keys its default is known to read; any override, while those are not known yet.
     ///
     /// A key under way around the creation on this thread (a session whose property names the client being
-    /// created) is known once that creation is: the creation, and those between, publish after it.
+    /// created) is not known yet either. Waiting for it would hold the creation's value from every other thread
+    /// until the outer creation ends, and work that the outer creation starts and waits for may need that value:
+    /// no creation waits for another's publication.
     private func namedReads(
         of key: any DependencyKey.Type, by creation: Creation, in storage: ScopeNode
     ) -> [ObjectIdentifier] {
@@ -191,14 +204,7 @@ extension Root {
         while let current = outer, current.key != id || current.context != creation.context {
             outer = current.parent
         }
-        if let outer {
-            var node: Creation? = creation
-            while let current = node, current !== outer {
-                current.awaits(outer)
-                node = current.parent
-            }
-            return [id]
-        }
+        if outer != nil { return [id, KeyInfo.anyOverride] }
         guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
         return [id] + info.reads
     }
