@@ -13,11 +13,6 @@ import Testing
         #expect(ReadRecorder().atomicWordsAreFirst)
         #expect(LockFreeTable<Service>().atomicWordsAreFirst)
         #expect(TraceSwitch(toStandardError: false).atomicWordsAreFirst)
-        #expect(
-            Creation(
-                key: ObjectIdentifier(Service.self), keyType: ServiceKey.self, context: .testing, thread: 0,
-                parent: nil, root: ObjectIdentifier(Root.placeholder)
-            ).atomicWordsAreFirst)
     }
 
     @Test func lazyReferenceIsSetOnceAndReleasedWithItsOwner() {

@@ -57,8 +57,9 @@ private enum GreetingKey: DependencyKey {
     @Dependency(\.mainActorGreeting) var greeting
 }
 
-/// DESIGN §4.25 in a nonisolated module: a `@MainActor` service is a dependency, created on the main actor, with no
-/// `MainActor.assumeIsolated` in the key; a `@MainActor` property is read by `@Dependency` in a main-actor owner.
+/// Semantics: main-actor modules keep every rule, here in a nonisolated module: a `@MainActor` service is a
+/// dependency, created on the main actor, with no `MainActor.assumeIsolated` in the key; a `@MainActor` property is
+/// read by `@Dependency` in a main-actor owner.
 @MainActor @Suite struct MainActorDependencyKeyTests {
     @Test(arguments: [
         (DependencyContext.default, "live", "live"),

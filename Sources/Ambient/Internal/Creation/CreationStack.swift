@@ -1,12 +1,5 @@
 /// One default value being created: which key, on which thread, inside which other creation.
-final class Creation: @unchecked Sendable {
-    // Safe: every stored property is a `let` of a `Sendable` type, except `atomicWords`, which is only reached
-    // through atomic operations after `init` (see `AtomicWords`).
-
-    /// The result's word; must stay the first stored property.
-    private var atomicWords = AtomicWords()
-    /// The value, once its key's getter has returned (while its captured dependencies are resolved).
-    var result: LazyReference<AnyBox> { LazyReference(0, of: self) }
+final class Creation: Sendable {
     let key: ObjectIdentifier
     let keyType: any DependencyKey.Type
     let context: DependencyContext
@@ -18,18 +11,6 @@ final class Creation: @unchecked Sendable {
     let reporter: (any _DependencyIssueReporter)?
     /// The read that asked for the value, when a `@Dependency` made it in the testing context.
     let readContext: ReadContext?
-    /// The outermost creation around this one whose value this one read before that value's own reads were known
-    /// (two defaults that hold each other): this one is published only after it, with its reads.
-    ///
-    /// NB: like `publications`, touched only on `thread`: the reads that set it, the publication that reads it and
-    /// the outer creation's publication all run there, since a creation is synchronous.
-    private(set) var awaited: Creation?
-    /// Every key the published value's creation read, transitively; `nil` while it is under way.
-    ///
-    /// NB: guarded by the lock of the root's creations, as the rest of ``CreationState``.
-    var publishedReads: [ObjectIdentifier]?
-    /// Publications of creations nested in this one that wait for this one's reads (see `awaited`).
-    private var publications: [(_ reads: [ObjectIdentifier]) -> Void] = []
 
     init(
         key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt,
@@ -45,48 +26,6 @@ final class Creation: @unchecked Sendable {
         self.reporter = reporter
         self.readContext = readContext
     }
-
-    deinit { result.releaseStored() }
-
-    /// Notes that this creation read the value of `outer`, which is under way around it on this thread: this one
-    /// then waits for `outer`'s reads, unless it already waits for a creation around `outer`.
-    func awaits(_ outer: Creation) {
-        precondition(outer !== self && isNested(in: outer), "a creation waits only for one around it")
-        if let awaited, outer.isNested(in: awaited) { return }
-        awaited = outer
-    }
-
-    /// The creation whose publication publishes this one: itself, or the outermost creation it waits for.
-    var publisher: Creation {
-        var current = self
-        while let next = current.awaited { current = next }
-        return current
-    }
-
-    /// Whether `outer` is this creation or one of the creations around it.
-    private func isNested(in outer: Creation) -> Bool {
-        var node: Creation? = self
-        while let current = node {
-            if current === outer { return true }
-            node = current.parent
-        }
-        return false
-    }
-
-    /// Keeps `publish` until this creation knows its reads; ``publishDeferred(reads:)`` then runs it.
-    func deferPublication(_ publish: @escaping (_ reads: [ObjectIdentifier]) -> Void) {
-        publications.append(publish)
-    }
-
-    /// Publishes the creations that waited for this one, now that its value is published with `reads`.
-    func publishDeferred(reads: [ObjectIdentifier]) {
-        let waiting = publications
-        publications = []
-        for publish in waiting { publish(reads + [key]) }
-    }
-
-    /// Whether the atomic words are where ``AtomicWords`` looks for them.
-    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 }
 
 /// The innermost creation under way on one thread, as a task-local holds it.

@@ -13,8 +13,6 @@ struct CreationState {
     var reportedLateReads: Set<LateRead> = []
     /// Every key created in the root, per context, in the order of their first creation: the learned graph.
     var learned: [(context: DependencyContext, info: KeyInfo)] = []
-    /// Creations that publish after the creation around them on their own thread, which read them first.
-    var deferred: [ObjectIdentifier: (outer: Creation, publication: Publication)] = [:]
 
     /// Notes the first creation of a key in `context`, and returns its info.
     mutating func learn(_ info: KeyInfo, in context: DependencyContext) -> KeyInfo {
@@ -22,19 +20,11 @@ struct CreationState {
         return info
     }
 
-    /// Notes that `publication`'s creation publishes after `outer`, which is under way around it on its thread:
-    /// `outer` waits for what it waited for.
-    mutating func `defer`(_ publication: Publication, to outer: Creation) {
-        deferred[publication.id] = (outer, publication)
-    }
-
     /// Ends `creation`, published with `reads`: threads that waited for it may look again.
     mutating func end(_ creation: Creation, reads: [ObjectIdentifier]) {
         pending[CreationSlot(key: creation.key, context: creation.context)] = nil
         // Threads that waited for this creation retry; none of them waits for anything now.
         waiting = waiting.filter { $0.value.pending !== creation }
-        deferred[ObjectIdentifier(creation)] = nil
-        creation.publishedReads = reads
     }
 
     /// The cycle that `thread`, inside creation `top`, would close by waiting for `pending`; `nil` when waiting is

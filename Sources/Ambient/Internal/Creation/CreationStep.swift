@@ -4,9 +4,6 @@ enum CreationStep {
     case create(Creation)
     /// Look again: the creation this thread waited for is over.
     case retry
-    /// Use this value: it was created on this thread, by the given creation, whose publication waits for the
-    /// creation around it.
-    case resolved(AnyBox, Creation)
 }
 
 /// A created value on its way to where it belongs, kept while its publication waits for other creations.

@@ -1,9 +1,8 @@
 /// A read of a default that its root has not published for the reading scope: what it decides, each time it looks
 /// at the creations under way, under the lock of the root's creations.
 ///
-/// It creates the value when nobody is creating the key; waits while another thread does; gets the value itself
-/// when this thread is creating it and the value exists (a creation that publishes after the one around it, which
-/// reads it again); and stops the process when waiting would close a cycle.
+/// It creates the value when nobody is creating the key; waits while another thread does; and stops the process
+/// when this thread is creating the key already, or when waiting would close a cycle.
 struct FirstRead {
     let keyType: any DependencyKey.Type
     let slot: CreationSlot
@@ -43,8 +42,6 @@ struct FirstRead {
             return .create(creation)
         }
         if pending.thread == thread {
-            // Reads made after the value exists (its publication waits for the creation around it) get it.
-            if let box = pending.result.load() { return .resolved(box, pending) }
             CycleReport.stop(CycleReport.sameThreadCycle(reentering: pending, from: parent))
         }
         if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {

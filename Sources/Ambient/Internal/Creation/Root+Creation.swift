@@ -24,18 +24,6 @@ extension Root {
         switch step {
         case .retry:
             return defaultValue(of: Key.self, id: id, in: storage)
-        case .resolved(let box, let pending):
-            // The reading creations around this read hold a value whose reads are known only once the creation
-            // that publishes it is published: the value's own creation, or the one around it that it waits for
-            // (when it is nested in the reader and was read before). Creations between the reader and that one
-            // wait for it too; the reader itself, or one around it, needs no wait.
-            let publisher = pending.publisher
-            var node = read.parent
-            while let current = node, current !== publisher {
-                current.awaits(publisher)
-                node = current.parent
-            }
-            return (box, [])
         case .create(let creation):
             _TestHooks.willCreate(Key.self, in: self)
             return createAndPublish(Key.self, creation: creation, in: source(of: id, readIn: storage))
@@ -77,26 +65,16 @@ extension Root {
         let publication = Publication(
             key: Key.self, creation: creation, box: created, reads: reads, directReads: directReads, storage: storage
         )
-        guard let awaited = creation.awaited else { return publish(publication) }
-        // Its slot stays pending: this thread reads the value as its creation's result, others wait.
-        creations.withLock { $0.defer(publication, to: awaited) }
-        awaited.deferPublication { [self] outerReads in
-            var deferred = publication
-            deferred.reads += outerReads.filter { $0 != creation.key && !reads.contains($0) }
-            _ = publish(deferred)
-        }
-        return (created, reads)
+        return publish(publication)
     }
 
-    /// Publishes a created value where it belongs, then publishes the creations that waited for it on this thread.
+    /// Publishes a created value where it belongs.
     ///
     /// - Returns: The published value and every key its creation read, transitively.
     private func publish(_ publication: Publication) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let creation = publication.creation
         let outcome = creations.withLockBroadcasting { state in
-            // Its deferral, if it had one, is over: this is its publication.
-            state.deferred[publication.id] = nil
-            return place(publication, reads: publication.reads, in: &state)
+            place(publication, reads: publication.reads, in: &state)
         }
         if Trace.isOn {
             Trace.created(
@@ -111,7 +89,6 @@ extension Root {
                     name(of: read, among: publication.directReads, in: publication.storage), by: publication.key),
                 to: reporter)
         }
-        creation.publishDeferred(reads: outcome.reads)
         return (outcome.box, outcome.reads)
     }
 
@@ -159,9 +136,7 @@ extension Root {
         let recorder = values.storage.recorder.unsafelyUnwrapped
         let box: AnyBox = CreationStack.$frame.withValue(CreationFrame(creation)) {
             DependencyValues.$currentValues.withValue(values) {
-                let box = Box(Key.value(for: creation.context))
-                _ = creation.result.storeIfNil(box)
-                return box
+                Box(Key.value(for: creation.context))
             }
         }
         let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
