@@ -110,14 +110,9 @@ enum AuditedAnalyticsKey: DependencyKey {
 
 /// A per-request log buffer, and two per-request defaults that write to it through `@Dependency`.
 final class LogBuffer: Sendable {
-    static let live = LiveInstances()
     let requestNumber: Int
     private let lines = ConditionLock<[String]>([])
-    init(requestNumber: Int) {
-        self.requestNumber = requestNumber
-        Self.live.created()
-    }
-    deinit { Self.live.freed() }
+    init(requestNumber: Int) { self.requestNumber = requestNumber }
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }
