@@ -30,7 +30,7 @@ let package = Package(
         // Installs AmbientTesting's per-test roots when a test binary that links it is loaded.
         .target(name: "AmbientTestingHook"),
         .target(name: "AmbientTesting", dependencies: ["Ambient", "AmbientTestingHook"]),
-        .testTarget(name: "AmbientTests", dependencies: ["Ambient", "AmbientModelChecking"]),
+        .testTarget(name: "AmbientTests", dependencies: ["Ambient", "AmbientModelChecking", "Swift5ModeFixture"]),
         // A reference model of the rules of the Semantics article, and random programs checked against it
         // (ReferenceModelTests, AmbientSoak).
         .target(name: "AmbientModelChecking", dependencies: ["Ambient"], path: "Tests/AmbientModelChecking"),
@@ -120,6 +120,14 @@ let package = Package(
             dependencies: ["Ambient", "AmbientTesting", "AppTargetFixture"],
             path: "Tests/AppTargetFixtureTests",
             swiftSettings: appTargetSettings
+        ),
+
+        // A module in the Swift 5 language mode: the original README setup in plain, main-actor and owner types.
+        .target(
+            name: "Swift5ModeFixture",
+            dependencies: ["Ambient"],
+            path: "Tests/Swift5ModeFixture",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
         .executableTarget(

@@ -1,4 +1,5 @@
-// expect: call to main actor-isolated initializer 'init(_:fileID:filePath:line:column:)' in a synchronous nonisolated context
+// expect: main actor-isolated default value in a nonisolated context
+// flags: -swift-version 6
 // A DependencyValues property isolated to the main actor (every property of an app target's extension) is read by a
 // @Dependency in a type isolated to the main actor; a nonisolated owner is told at its declaration.
 import Ambient

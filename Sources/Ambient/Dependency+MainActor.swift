@@ -26,12 +26,18 @@ extension Dependency {
     /// context`): declare the extension `nonisolated extension DependencyValues` instead, which lets any type, task
     /// or test read and override it.
     ///
+    /// In the Swift 5 language mode this initializer does not exist: no key path literal is inferred `Sendable` there,
+    /// so Swift would choose it for every `@Dependency(\.key)`, and no type off the main actor could declare one. The
+    /// other initializer takes every key path, as the original package's did, and the language mode's checks are
+    /// warnings.
+    ///
     /// - Parameters:
     ///   - keyPath: The property, such as `\.myDependency`.
     ///   - fileID: The file of the declaration; reports about this property's reads point there. Leave the default.
     ///   - filePath: The full path of that file. Leave the default.
     ///   - line: The line of the declaration. Leave the default.
     ///   - column: The column of the declaration. Leave the default.
+    @available(swift, introduced: 6.0)
     @MainActor
     public init(
         _ keyPath: KeyPath<DependencyValues, Value>,
@@ -56,12 +62,15 @@ extension OwnedDependency {
     /// }
     /// ```
     ///
+    /// Like ``Dependency``'s, this initializer exists in the Swift 6 language mode only.
+    ///
     /// - Parameters:
     ///   - keyPath: The property, such as `\.myDependency`.
     ///   - fileID: The file of the declaration; reports about this property's reads point there. Leave the default.
     ///   - filePath: The full path of that file. Leave the default.
     ///   - line: The line of the declaration. Leave the default.
     ///   - column: The column of the declaration. Leave the default.
+    @available(swift, introduced: 6.0)
     @MainActor
     public init(
         _ keyPath: KeyPath<DependencyValues, Value>,
