@@ -33,14 +33,22 @@ open class DependencyOwner {
     public typealias Dependency<Value: Sendable> = OwnedDependency<Value>
 
     /// Takes the values of the current scope: ``DependencyValues/current``, read once.
+    ///
+    /// A subclass isolated to the main actor can neither inherit nor override this nonisolated initializer: in an app
+    /// target, where a class is isolated to the main actor by default, declare the subclass `nonisolated final class`.
     public init() {
         dependencies = .current
         captureReadsDuringCreation()
+        // NB: Swift shows the two lines above each initializer under "overridden declaration is here" when an app
+        // target's subclass, isolated to the main actor, cannot inherit it: they say the fix.
     }
 
     /// Takes the given values, for an object built with the values at a view's position or captured earlier.
     ///
     /// - Parameter dependencies: The values the object's `@Dependency` properties read.
+    ///
+    /// Nonisolated, as ``init()`` is: in an app target a subclass, isolated to the main actor by default, can neither
+    /// inherit nor override it; declare the subclass `nonisolated final class`.
     public init(dependencies: DependencyValues) {
         self.dependencies = dependencies
         captureReadsDuringCreation()

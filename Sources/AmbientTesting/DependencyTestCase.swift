@@ -44,6 +44,23 @@ open class DependencyTestCase: XCTestCase {
     /// ```
     open var dependencyStrictness: DependencyStrictness { .strict }
 
+    #if !canImport(ObjectiveC)
+        /// A test case that runs `testClosure`; swift-corelibs-xctest makes one for each test method.
+        ///
+        /// - Parameters:
+        ///   - name: The test method's name.
+        ///   - testClosure: Runs the method on the test case.
+        ///
+        /// Nonisolated, as XCTest's is: in a target whose default isolation is the main actor, a subclass can't
+        /// inherit it; declare the subclass `nonisolated final class`, and mark main-actor methods `@MainActor`.
+        public required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+            super.init(name: name, testClosure: testClosure)
+            // NB: declared only so that Swift's note "overridden declaration is here", under the error of a subclass
+            // isolated to the main actor, shows the two lines above, which say the fix (on Darwin, XCTest's own
+            // initializers are what a subclass inherits).
+        }
+    #endif
+
     /// Runs the test method inside its own test root, which answers every read made while the method runs.
     override open func invokeTest() {
         let root = TestRoot(
