@@ -6,18 +6,16 @@ enum CreationStep {
     case retry
 }
 
-/// A created value on its way to where it belongs, kept while its publication waits for other creations.
+/// A created value on its way to where it belongs: what ``Root`` needs to place it and to report what it read.
 struct Publication {
     let key: any DependencyKey.Type
     let creation: Creation
     let box: AnyBox
-    /// Every key the creation read, transitively, as far as it knows.
-    var reads: [ObjectIdentifier]
+    /// Every key the creation read, transitively, and the keys its objects' properties named.
+    let reads: [ObjectIdentifier]
     let directReads: [any DependencyKey.Type]
     /// The values the creation was read in: which scope overrides what it read decides where it belongs.
     let storage: ScopeNode
-
-    var id: ObjectIdentifier { ObjectIdentifier(creation) }
 }
 
 /// Where a published value went, and with which reads.

@@ -52,8 +52,7 @@ extension Root {
         return node
     }
 
-    /// Creates the value of `creation`, registered by this thread, and publishes it: now, or after the creation
-    /// around it on this thread whose value it read.
+    /// Creates the value of `creation`, registered by this thread, and publishes it.
     private func createAndPublish<Key: DependencyKey>(
         _: Key.Type,
         creation: Creation,
