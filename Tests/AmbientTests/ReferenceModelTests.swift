@@ -150,6 +150,29 @@ import Testing
         #expect(failure == nil, "\(failure ?? "")")
     }
 
+    /// Found by the soak (seed 1004985): a task started by a default of a root that ended reads in a root of its own
+    /// (its snapshot's), and creates there a default that starts a task in turn. When that second task runs, the
+    /// first default and its task are gone, and so is the root of its own that they alone held: the second task
+    /// reads in a root of its own in turn, and creates again. The model kept such roots forever.
+    @Test func taskOfADefaultCreatedInAFreedRootOfItsOwnReadsInARootOfItsOwnInTurn() async {
+        let program = Program(
+            keys: [
+                KeyBehavior(shape: .object, work: .init(kind: .task, reads: [5])),
+                KeyBehavior(shape: .value),
+                KeyBehavior(shape: .object, reads: [0]),
+                KeyBehavior(shape: .object, work: .init(kind: .task, reads: [5, 4])),
+                KeyBehavior(shape: .value),
+                KeyBehavior(shape: .object, reads: [3], work: .init(kind: .taskDuringCreation, reads: [2])),
+            ],
+            roots: [
+                RootRun(context: .testing, body: [.read(2)]),
+                RootRun(context: .testing, body: [.read(0), .read(1)]),
+            ]
+        )
+        let failure = await ProgramExecutor.run { await Interpreter(program: program, settleTime: nil).run() }
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
     /// Found while building the model (seed 206035 with the model's first rule): a default created while the
     /// default it holds is still being created learns none of that one's reads, so it is cached in the root even
     /// when what it holds was rebuilt for the scope, and the scope's override leaks into the root's instance.
