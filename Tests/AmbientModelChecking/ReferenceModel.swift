@@ -516,7 +516,7 @@ final class ReferenceModel: @unchecked Sendable {
         return placeKeepingTheContract(creation, serial: serial, reads: reads, from: source)
     }
 
-    /// Places a created value where its key's first creation's reads say, made from `source`.
+    /// Places a created value where its key's first creation's reads say, made from `source`; the key's reads.
     private func placeKeepingTheContract(_ creation: Creation, serial: Int, reads: Set<Int>, from source: Node) -> (
         serial: Int, reads: Set<Int>
     ) {
@@ -533,7 +533,9 @@ final class ReferenceModel: @unchecked Sendable {
             placed = info.instance ?? serial
             info.instance = placed
         }
-        return (placed, reads)
+        // A creation that read this value depends on what decides which scopes share the key's instances: the
+        // first creation's reads, as when it finds the value made.
+        return (placed, info.reads)
     }
 
     /// Ends `dead` scopes, inner ones first: each live snapshot made in one keeps the scope's instances of the keys

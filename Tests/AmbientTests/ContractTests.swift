@@ -127,6 +127,30 @@ import Testing
         }
     }
 
+    /// Semantics: overrides reach derived defaults, and an instance built for a scope never reaches the root. The
+    /// analytics client's first creation named the database before any existed, so every overriding scope has its
+    /// own client (lazy is lazy); a later creation names the database alone. A report built from a request's
+    /// client belongs to that request too, whether its read created the client or found it, and is never the
+    /// root's.
+    @Test func defaultBuiltFromAScopesInstanceNeverReachesTheRoot() {
+        withFreshRoot(.default) {
+            let analytics = DependencyValues.current.auditedAnalytics
+            let database = analytics.database
+            let (report, digest, requestAnalytics) = withDependencies {
+                $0.requestNumber = 1
+            } operation: {
+                let current = DependencyValues.current
+                return (current.analyticsReport, current.analyticsDigest, current.auditedAnalytics)
+            }
+            #expect(requestAnalytics !== analytics)
+            #expect(requestAnalytics.database === database)
+            #expect(report.analytics === requestAnalytics)
+            #expect(digest.analytics === requestAnalytics)
+            #expect(DependencyValues.current.analyticsReport.analytics === analytics)
+            #expect(DependencyValues.current.analyticsDigest.analytics === analytics)
+        }
+    }
+
     /// Semantics: one instance per key per scope, for good: a buffer that a logger and an auditor of one request
     /// write to is the one the logger flushes after the request, on another thread.
     @Test func oneInstancePerScopeAfterTheScopeEnded() {

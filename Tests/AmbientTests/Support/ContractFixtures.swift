@@ -108,6 +108,22 @@ enum AuditedAnalyticsKey: DependencyKey {
     static var testingValue: AuditedAnalytics { defaultValue }
 }
 
+/// A report whose creation reads the analytics client and keeps it: built from the client of the scope that
+/// reads it. The digest is another one, read second.
+final class AnalyticsReport: Sendable {
+    let analytics = DependencyValues.current.auditedAnalytics
+}
+
+enum AnalyticsReportKey: DependencyKey {
+    static var defaultValue: AnalyticsReport { AnalyticsReport() }
+    static var testingValue: AnalyticsReport { defaultValue }
+}
+
+enum AnalyticsDigestKey: DependencyKey {
+    static var defaultValue: AnalyticsReport { AnalyticsReport() }
+    static var testingValue: AnalyticsReport { defaultValue }
+}
+
 /// A per-request log buffer, and two per-request defaults that write to it through `@Dependency`.
 final class LogBuffer: Sendable {
     let requestNumber: Int
@@ -191,6 +207,8 @@ extension DependencyValues {
         set { self[DatabaseKey.self] = newValue }
     }
     var auditedAnalytics: AuditedAnalytics { self[AuditedAnalyticsKey.self] }
+    var analyticsReport: AnalyticsReport { self[AnalyticsReportKey.self] }
+    var analyticsDigest: AnalyticsReport { self[AnalyticsDigestKey.self] }
     var logBuffer: LogBuffer { self[LogBufferKey.self] }
     var requestLogger: BufferWriter { self[RequestLoggerKey.self] }
     var requestAuditor: BufferWriter { self[RequestAuditorKey.self] }
