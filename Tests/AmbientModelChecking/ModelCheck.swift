@@ -49,10 +49,8 @@ public enum ModelCheck {
 
     /// Seeds whose programs disagree with the contract model, with reads and creations checked, for a reason not
     /// found yet: batches skip them, and `ReferenceModelTests` runs them as known issues, so that a fix shows.
-    ///
-    /// - 1360: a task started by a default's `init` reads other instances than the model says, racing the
-    ///   program's own first read of a key through four threads after a context switch.
-    public static let openDisagreements: Set<UInt64> = [1360]
+    /// None is open: 1360, 1000820 and 1004985 agree since the model and the core were fixed.
+    public static let openDisagreements: Set<UInt64> = []
 
     /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures;
     /// ``openDisagreements`` are counted but not run.

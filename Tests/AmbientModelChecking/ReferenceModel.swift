@@ -415,7 +415,10 @@ final class ReferenceModel: @unchecked Sendable {
         let source: Node
         if let info {
             if let owner = owner(of: info.reads, in: node) {
-                source = owner
+                // A scope below the owner may have chosen another context: the creation is the reader's context's.
+                source =
+                    owner.context == context
+                    ? owner : Node(root: root, parent: owner, overrides: [:], context: context)
             } else if node.innermostOverriding([Self.anyOverride]) != nil {
                 source = Node(root: root, parent: nil, overrides: [:], context: context)
             } else {
