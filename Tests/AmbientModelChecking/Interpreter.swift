@@ -344,24 +344,44 @@ final class Interpreter: @unchecked Sendable {
         if let context { values.context = context }
     }
 
-    /// Runs `body` in `values` on `executor`, and waits for it.
+    /// Runs `body` in `values` on `executor`, and waits until the closure that ran it, and the values it held, are
+    /// released.
+    ///
+    /// NB: not only until it ran: a queue or a thread releases its closure a moment after it finishes, and until then
+    /// the closure keeps the values' scope alive. A read that the program makes next (a task a default started, in
+    /// a snapshot of that scope) would find the scope's instance in some runs and not in others, where the model
+    /// finds the scope ended (seed 132: a creation more or less).
     private func reenter(_ values: DependencyValues, on executor: Executor, _ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let work: @Sendable () -> Void = {
-            withDependencies(values, operation: body)
-            done.signal()
-        }
-        switch executor {
-        case .inline:
+        guard executor != .inline else {
             withDependencies(values, operation: body)
             return
+        }
+        let released = DispatchSemaphore(value: 0)
+        Self.start(on: executor, Self.work(values, body, signalling: released))
+        released.wait()
+    }
+
+    /// A closure that runs `body` in `values`, and signals `released` once it is freed.
+    private static func work(
+        _ values: DependencyValues, _ body: @escaping @Sendable () -> Void, signalling released: DispatchSemaphore
+    ) -> @Sendable () -> Void {
+        let signal = ReleaseSignal(released)
+        return {
+            withExtendedLifetime(signal) { withDependencies(values, operation: body) }
+        }
+    }
+
+    /// Runs `work` on `executor`, holding it no longer than the call.
+    private static func start(on executor: Executor, _ work: @escaping @Sendable () -> Void) {
+        switch executor {
+        case .inline:
+            work()
         case .dispatch:
             ProgramExecutor.dispatchQueue().async(execute: work)
         case .thread, .detached:
             // NB: a detached task needs an asynchronous caller; a synchronous one uses a thread instead.
             Thread(block: work).start()
         }
-        done.wait()
     }
 
     /// Runs `read` on `threads` threads released at once; the serials they read.
@@ -440,4 +460,13 @@ final class Interpreter: @unchecked Sendable {
         Step.describe([step], indent: "", into: &lines)
         return lines.first ?? ""
     }
+}
+
+/// Signals its semaphore when it is freed: the closure that held it was released.
+private final class ReleaseSignal: Sendable {
+    private let semaphore: DispatchSemaphore
+
+    init(_ semaphore: DispatchSemaphore) { self.semaphore = semaphore }
+
+    deinit { semaphore.signal() }
 }
