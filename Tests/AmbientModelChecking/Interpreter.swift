@@ -361,14 +361,12 @@ final class Interpreter: @unchecked Sendable {
         released.wait()
     }
 
-    /// A closure that runs `body` in `values`, and signals `released` once it is freed.
+    /// A closure that runs `body` in `values`, and signals `released` once it is freed, with the values.
     private static func work(
         _ values: DependencyValues, _ body: @escaping @Sendable () -> Void, signalling released: DispatchSemaphore
     ) -> @Sendable () -> Void {
-        let signal = ReleaseSignal(released)
-        return {
-            withExtendedLifetime(signal) { withDependencies(values, operation: body) }
-        }
+        let reentry = Reentry(values, signalling: released)
+        return { reentry.run(body) }
     }
 
     /// Runs `work` on `executor`, holding it no longer than the call.
@@ -462,11 +460,27 @@ final class Interpreter: @unchecked Sendable {
     }
 }
 
-/// Signals its semaphore when it is freed: the closure that held it was released.
-private final class ReleaseSignal: Sendable {
-    private let semaphore: DispatchSemaphore
+/// Values to re-enter on another thread, which signal a semaphore once they are released.
+///
+/// NB: the values are dropped in `deinit`, before the signal: a closure that captured them beside the signal could
+/// release them after it, and the waiting thread would go on while they still kept their scope alive.
+private final class Reentry: @unchecked Sendable {
+    // Safe: `values` is read by `run(_:)`, on the one thread that runs the closure holding this object, and written
+    // only in `deinit`, once no reference to the object is left.
+    private var values: DependencyValues?
+    private let released: DispatchSemaphore
 
-    init(_ semaphore: DispatchSemaphore) { self.semaphore = semaphore }
+    init(_ values: DependencyValues, signalling released: DispatchSemaphore) {
+        self.values = values
+        self.released = released
+    }
 
-    deinit { semaphore.signal() }
+    func run(_ body: () -> Void) {
+        if let values { withDependencies(values, operation: body) }
+    }
+
+    deinit {
+        values = nil
+        released.signal()
+    }
 }
