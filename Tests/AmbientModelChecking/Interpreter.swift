@@ -48,7 +48,13 @@ final class Interpreter: @unchecked Sendable {
             }
             model.release(node)
         }
-        if model.contract, !isStopped { checkHandedOut() }
+        if model.contract, !isStopped {
+            checkHandedOut()
+            // The work that the last step's work started runs too, checked like the rest; the work it starts in turn
+            // is stale (it reads nothing), in the model as in the program, so that the chain ends.
+            ModelRuntime.shared.stop()
+            await runStartedWork(after: "the program's end")
+        }
         await finishStartedWork()
         captured = [:]
         holders = [:]
@@ -142,12 +148,17 @@ final class Interpreter: @unchecked Sendable {
 
     /// Lets the work that defaults started run, one at a time in the order it started, and checks what it read.
     private func runStartedWork(after step: Step) async {
+        await runStartedWork(after: "step \(stepNumber) (\(Self.describe(step)))")
+    }
+
+    /// The same after `moment`, which the failures name.
+    private func runStartedWork(after moment: String) async {
         guard model.contract, !isStopped else { return }
         let expected = model.takeStartedWork()
         let started = ModelRuntime.shared.newWork()
         guard started.map(\.serial) == expected.map(\.serial) else {
             failure =
-                "after step \(stepNumber) (\(Self.describe(step))) the defaults \(started.map(\.serial)) started work; "
+                "after \(moment) the defaults \(started.map(\.serial)) started work; "
                 + "the model's defaults \(expected.map(\.serial)) do"
             return
         }
@@ -155,12 +166,12 @@ final class Interpreter: @unchecked Sendable {
             let serials = await ModelRuntime.shared.release(work.id)
             if Self.checksWorkReads, serials != prediction.reads {
                 failure =
-                    "after step \(stepNumber) (\(Self.describe(step))) the task of default #\(work.serial) read "
+                    "after \(moment) the task of default #\(work.serial) read "
                     + "\(serials.map { Self.describe($0) }); the model reads "
                     + "\(prediction.reads.map { Self.describe($0) })"
             }
         }
-        checkCreations(after: step)
+        checkCreations(after: moment)
     }
 
     /// Reads again, through every value the program kept, each key the model says those values were handed: the
@@ -428,13 +439,17 @@ final class Interpreter: @unchecked Sendable {
     }
 
     private func checkCreations(after step: Step) {
+        checkCreations(after: "step \(stepNumber) (\(Self.describe(step)))")
+    }
+
+    private func checkCreations(after moment: String) {
         guard !isStopped else { return }
         if model.contract {
             let dispatched = ModelRuntime.shared.dispatchedReads
             let expected = model.dispatchedReads
             if dispatched.map(\.serial) != expected.map(\.serial) || dispatched.map(\.reads) != expected.map(\.reads) {
                 failure =
-                    "after step \(stepNumber) (\(Self.describe(step))) the Dispatch blocks of creations read "
+                    "after \(moment) the Dispatch blocks of creations read "
                     + "\(dispatched); the model's read \(expected)"
                 return
             }
@@ -442,7 +457,7 @@ final class Interpreter: @unchecked Sendable {
         let actual = ModelRuntime.shared.creationCounts
         for key in program.keys.indices where actual[key] != model.creations[key] {
             failure =
-                "after step \(stepNumber) (\(Self.describe(step))) k\(key) was created \(actual[key]) times; "
+                "after \(moment) k\(key) was created \(actual[key]) times; "
                 + "the model creates it \(model.creations[key]) times"
             return
         }
