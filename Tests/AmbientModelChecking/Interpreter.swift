@@ -48,10 +48,11 @@ final class Interpreter: @unchecked Sendable {
             }
             model.release(node)
         }
-        if model.contract, !isStopped {
-            checkHandedOut()
-            // The work that the last step's work started runs too, checked like the rest; the work it starts in turn
-            // is stale (it reads nothing), in the model as in the program, so that the chain ends.
+        if model.contract, !isStopped { checkHandedOut() }
+        if model.contract, !isStopped, settleTime != nil {
+            // With lifetimes, the work that the last step's work started runs too, checked like the rest, so that the
+            // model knows what its reads create and keep; the work it starts in turn is stale (it reads nothing), in
+            // the model as in the program, so that the chain ends. Without, it runs unchecked below.
             ModelRuntime.shared.stop()
             await runStartedWork(after: "the program's end")
         }
