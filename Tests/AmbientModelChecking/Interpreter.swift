@@ -143,7 +143,7 @@ final class Interpreter: @unchecked Sendable {
     }
 
     /// Whether what started work reads is compared with the model (`AMBIENT_MODEL_WORK_READS=1`): off by default,
-    /// since the model and the core still disagree on it for some programs (seeds 132 and 1360), and
+    /// since the model and the core still disagree on it for some programs (seed 1004985), and
     /// which is right is open. The work's creations are checked either way.
     static let checksWorkReads = ProcessInfo.processInfo.environment["AMBIENT_MODEL_WORK_READS"] == "1"
 

@@ -49,8 +49,14 @@ public enum ModelCheck {
 
     /// Seeds whose programs disagree with the contract model, with reads and creations checked, for a reason not
     /// found yet: batches skip them, and `ReferenceModelTests` runs them as known issues, so that a fix shows.
-    /// None is open: 1360, 1000820 and 1004985 agree since the model and the core were fixed.
-    public static let openDisagreements: Set<UInt64> = []
+    /// 1360 and 1000820 agree since the model and the core were fixed.
+    ///
+    /// - 1004985: a task of a default created in a snapshot's root of its own (its root was freed) reads after
+    ///   the default and the task that held that root are gone: the core's root of its own is freed with them
+    ///   (a snapshot holds its root weakly), and the task reads in a root of its own in turn, creating again; the
+    ///   model keeps every such root. Ending it when the model thinks its snapshot freed made soak seeds 3002892
+    ///   and 4007756 disagree: the model does not know yet everything that keeps such a snapshot alive.
+    public static let openDisagreements: Set<UInt64> = [1_004_985]
 
     /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures;
     /// ``openDisagreements`` are counted but not run.

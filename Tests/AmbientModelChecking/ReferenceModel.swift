@@ -21,9 +21,7 @@ import Ambient
 ///   instance of another key that a read through it resolves while the scope lives, and when a scope ends, the
 ///   scope's instances of the keys its creation read or named, if its default still keeps it. A read through it of
 ///   an instance whose scope ended returns the pinned one, else one made once for the snapshot; once its root
-///   ended, it reads in a root of its own, which only that snapshot holds: it ends when the snapshot is freed
-///   (its default is, and the task the default started has read), and a snapshot made in it reads in a root of
-///   its own in turn.
+///   ended, it reads in a root of its own.
 /// - Only a creation that reads its own key before its value exists is a cycle.
 ///
 /// Without `contract` it is the model of today's core (commit 1254682), which the default batch runs until the core
@@ -42,18 +40,9 @@ final class ReferenceModel: @unchecked Sendable {
     final class Root {
         let context: DependencyContext
         var infos: [DependencyContext: [Int: KeyInfo]] = [:]
-        /// With the contract, whether the program dropped every value of the root; for a snapshot's root of its
-        /// own, whether that snapshot was freed.
+        /// With the contract, whether the program dropped every value of the root.
         var ended = false
-        /// With the contract, whether it is the root of its own of a snapshot whose root ended, and that snapshot,
-        /// which alone holds it.
-        let isHeldByASnapshot: Bool
-        weak var heldBy: Node?
-        init(context: DependencyContext, heldBy: Node? = nil) {
-            self.context = context
-            isHeldByASnapshot = heldBy != nil
-            self.heldBy = heldBy
-        }
+        init(context: DependencyContext) { self.context = context }
     }
 
     /// What a root knows about a key in one context.
@@ -89,9 +78,6 @@ final class ReferenceModel: @unchecked Sendable {
         var serial: Int?
         /// With the contract, for a snapshot whose root has ended: the root it reads in instead.
         var orphan: Root?
-        /// With the contract, for a snapshot: whether the task its default started has not read yet (the task
-        /// holds the snapshot until it has).
-        var workPending = false
         /// With the contract, for a scope: the snapshots made from it (or from a scope inside it) whose creation
         /// ended, which keep what they named of its instances when it ends.
         var watchers: [Node] = []
@@ -295,12 +281,7 @@ final class ReferenceModel: @unchecked Sendable {
     func takeStartedWork() -> [(serial: Int, reads: [Int])] {
         let work = startedWork
         startedWork = []
-        return work.map { started in
-            let reads = started.reads.map { read($0, in: started.node) }
-            // Its task has read: it holds the snapshot no more once its default is freed.
-            started.node.workPending = false
-            return (started.serial, reads)
-        }
+        return work.map { started in (started.serial, started.reads.map { read($0, in: started.node) }) }
     }
 
     /// With the contract, how many of the program's instances stay alive once it dropped every value
@@ -433,28 +414,11 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// The root a read in `node` reads in: its own, or for a snapshot whose root ended, one of its own.
     private func currentRoot(of node: Node) -> Root {
-        guard node.snapshotted != nil, hasEnded(node.root) else { return node.root }
+        guard node.snapshotted != nil, node.root.ended else { return node.root }
         if let orphan = node.orphan { return orphan }
-        let orphan = Root(context: node.context, heldBy: node)
+        let orphan = Root(context: node.context)
         node.orphan = orphan
         return orphan
-    }
-
-    /// Whether `root` has ended: the program dropped its values, or for a snapshot's root of its own, that snapshot
-    /// was freed (its default is, and its task has read). A snapshot holds its root weakly, so a default created in
-    /// a root of its own does not keep that root: a read through it once the snapshot that held the root was freed
-    /// is in a root of its own in turn.
-    private func hasEnded(_ root: Root) -> Bool {
-        if root.ended { return true }
-        guard root.isHeldByASnapshot else { return false }
-        if let holder = root.heldBy {
-            if holder.workPending { return false }
-            if let serial = holder.serial, keepsItsSnapshot(serial), liveInstances(besides: nil).contains(serial) {
-                return false
-            }
-        }
-        root.ended = true
-        return true
     }
 
     /// With the contract, the node whose instance of a key of `reads` serves a read in `node`: `nil` for the
@@ -490,7 +454,6 @@ final class ReferenceModel: @unchecked Sendable {
                 dispatchedReads.append((serial, serials))
             case .task where behavior.shape == .object:
                 startedWork.append((serial, snapshot, work.reads))
-                snapshot.workPending = true
             case .task:
                 break
             }
@@ -586,7 +549,7 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// The instances alive now: those of the live scopes (and of `scope`), of the live roots, the ones the program
     /// keeps, and what they keep.
-    private func liveInstances(besides scope: Node?) -> Set<Int> {
+    private func liveInstances(besides scope: Node) -> Set<Int> {
         var next = Array(keptByTheProgram)
         for live in scopes where !live.ended || live === scope {
             next += live.owned.values.flatMap(\.values)

@@ -150,29 +150,6 @@ import Testing
         #expect(failure == nil, "\(failure ?? "")")
     }
 
-    /// Found by the soak (seed 1004985): a task started by a default of a root that ended reads in a root of its own
-    /// (its snapshot's), and creates there a default that starts a task in turn. When that second task runs, the
-    /// first default and its task are gone, and so is the root of its own that they alone held: the second task
-    /// reads in a root of its own in turn, and creates again. The model kept such roots forever.
-    @Test func taskOfADefaultCreatedInAFreedRootOfItsOwnReadsInARootOfItsOwnInTurn() async {
-        let program = Program(
-            keys: [
-                KeyBehavior(shape: .object, work: .init(kind: .task, reads: [5])),
-                KeyBehavior(shape: .value),
-                KeyBehavior(shape: .object, reads: [0]),
-                KeyBehavior(shape: .object, work: .init(kind: .task, reads: [5, 4])),
-                KeyBehavior(shape: .value),
-                KeyBehavior(shape: .object, reads: [3], work: .init(kind: .taskDuringCreation, reads: [2])),
-            ],
-            roots: [
-                RootRun(context: .testing, body: [.read(2)]),
-                RootRun(context: .testing, body: [.read(0), .read(1)]),
-            ]
-        )
-        let failure = await ProgramExecutor.run { await Interpreter(program: program, settleTime: nil).run() }
-        #expect(failure == nil, "\(failure ?? "")")
-    }
-
     /// Found by the batch (seed 1360): a default whose instance belongs to an outer scope, read in a scope inside it
     /// that chose another context, is created from the outer scope's values in the reader's context. The model
     /// created it in the outer scope's context, and so handed out the outer scope's instance of that context.
