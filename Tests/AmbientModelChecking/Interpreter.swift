@@ -368,17 +368,25 @@ final class Interpreter: @unchecked Sendable {
             withDependencies(values, operation: body)
             return
         }
-        let released = DispatchSemaphore(value: 0)
-        Self.start(on: executor, Self.work(values, body, signalling: released))
+        let (ran, released) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        Self.start(on: executor, Self.work(values, body, signalling: ran, released))
+        // NB: both: the signal of `ran`, on the thread that ran the body, orders the body's work before what this
+        // thread does next; the release may happen on another thread.
+        ran.wait()
         released.wait()
     }
 
-    /// A closure that runs `body` in `values`, and signals `released` once it is freed, with the values.
+    /// A closure that runs `body` in `values` and signals `ran`, and signals `released` once it is freed, with the
+    /// values.
     private static func work(
-        _ values: DependencyValues, _ body: @escaping @Sendable () -> Void, signalling released: DispatchSemaphore
+        _ values: DependencyValues, _ body: @escaping @Sendable () -> Void,
+        signalling ran: DispatchSemaphore, _ released: DispatchSemaphore
     ) -> @Sendable () -> Void {
         let reentry = Reentry(values, signalling: released)
-        return { reentry.run(body) }
+        return {
+            reentry.run(body)
+            ran.signal()
+        }
     }
 
     /// Runs `work` on `executor`, holding it no longer than the call.
