@@ -128,26 +128,25 @@ import Testing
     }
 
     /// Semantics: overrides reach derived defaults, and an instance built for a scope never reaches the root. The
-    /// analytics client's first creation named the database before any existed, so every overriding scope has its
-    /// own client (lazy is lazy); a later creation names the database alone. A report built from a request's
-    /// client belongs to that request too, whether its read created the client or found it, and is never the
-    /// root's.
+    /// report source's first creation named the store before any existed, so every overriding scope has its own
+    /// source (lazy is lazy); a later creation names the store alone. A report built from a request's source
+    /// belongs to that request too, whether its read created the source or found it, and is never the root's.
     @Test func defaultBuiltFromAScopesInstanceNeverReachesTheRoot() {
-        withFreshRoot(.default) {
-            let analytics = DependencyValues.current.auditedAnalytics
-            let database = analytics.database
-            let (report, digest, requestAnalytics) = withDependencies {
+        withFreshRoot {
+            let source = DependencyValues.current.reportSource
+            let store = source.store
+            let (report, digest, requestSource) = withDependencies {
                 $0.requestNumber = 1
             } operation: {
                 let current = DependencyValues.current
-                return (current.analyticsReport, current.analyticsDigest, current.auditedAnalytics)
+                return (current.analyticsReport, current.analyticsDigest, current.reportSource)
             }
-            #expect(requestAnalytics !== analytics)
-            #expect(requestAnalytics.database === database)
-            #expect(report.analytics === requestAnalytics)
-            #expect(digest.analytics === requestAnalytics)
-            #expect(DependencyValues.current.analyticsReport.analytics === analytics)
-            #expect(DependencyValues.current.analyticsDigest.analytics === analytics)
+            #expect(requestSource !== source)
+            #expect(requestSource.store === store)
+            #expect(report.source === requestSource)
+            #expect(digest.source === requestSource)
+            #expect(DependencyValues.current.analyticsReport.source === source)
+            #expect(DependencyValues.current.analyticsDigest.source === source)
         }
     }
 
