@@ -49,11 +49,19 @@ public enum ModelCheck {
 
     /// Seeds whose programs disagree with the contract model, with reads and creations checked, for a reason not
     /// found yet: batches skip them, and `ReferenceModelTests` runs them as known issues, so that a fix shows.
+    /// 1360 and 1000820 agree since the model and the core were fixed.
     ///
-    /// - 1360 and 1004985: a task started by a default's `init` reads other instances than the model says (in 1360,
-    ///   racing the program's own first read of a key through four threads after a context switch).
-    /// - 1000820: a read through a holder returns another instance than the model says.
-    public static let openDisagreements: Set<UInt64> = [1360, 1_000_820, 1_004_985]
+    /// - 1004985: a task of a default created in a snapshot's root of its own (its root was freed) reads after
+    ///   the default and the task that held that root are gone: the core's root of its own is freed with them
+    ///   (a snapshot holds its root weakly), and the task reads in a root of its own in turn, creating again; the
+    ///   model keeps every such root. Ending it when the model thinks its snapshot freed made soak seeds 3002892
+    ///   and 4007756 disagree: the model does not know yet everything that keeps such a snapshot alive.
+    /// - 3007621, 4001244 and 4007881 (found by the soak): the program creates a default once more than the model
+    ///   (k3, k0, k5 after step 3). Each agreed while the model ended a snapshot's root of its own, so they are
+    ///   likely 1004985's kind.
+    /// - 7008364 (found by the soak): a task of a default read in an ended scope of an ended root reads its own key
+    ///   and k0, and the program creates k0 once more than the model: likely 1004985's kind too, not checked.
+    public static let openDisagreements: Set<UInt64> = [1_004_985, 3_007_621, 4_001_244, 4_007_881, 7_008_364]
 
     /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures;
     /// ``openDisagreements`` are counted but not run.
@@ -123,7 +131,8 @@ public struct ModelCheckOptions: Sendable {
     /// queues release their closures a moment after they finish); `nil` checks reads and creations only.
     ///
     /// Off unless `AMBIENT_MODEL_LIFETIMES=1`: the contract model and the core still disagree on how many instances
-    /// some programs keep (seeds 74, 132 and 222 are the first), and which of them is right is open.
+    /// some programs keep (seed 74; 132, 222 and 508 agree since the interpreter lets no work or closure outlive
+    /// what the model knows of), and which of them is right is open.
     public var settleTime: Double?
     /// Whether the model keeps the rules of the Semantics article's "Deciding collisions" ("Lazy is lazy", "Only a
     /// real cycle stops the process", "Bookkeeping ends with the creation", "One instance per key per scope",

@@ -78,8 +78,11 @@ final class ModelRuntime: @unchecked Sendable {
         }
     }
 
-    /// Waits until the program lets `work` run.
-    func waitUntilReleased(_ work: WorkID) async {
+    /// Waits until the program lets `work` run; whether it may read. Work started after the program ended (by the
+    /// reads of work let run at its end) is stale: it reads nothing, and goes on at once, so that its task ends
+    /// with its default instead of waiting forever with the values it inherited (and the overrides they keep).
+    func waitUntilReleased(_ work: WorkID) async -> Bool {
+        if lock.withLock({ works[work.index].isStale }) { return false }
         await withCheckedContinuation { continuation in
             let isReleased = lock.withLock {
                 if works[work.index].isReleased { return true }
@@ -88,6 +91,7 @@ final class ModelRuntime: @unchecked Sendable {
             }
             if isReleased { continuation.resume() }
         }
+        return true
     }
 
     /// Notes what `work` read.

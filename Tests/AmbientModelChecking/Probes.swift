@@ -109,9 +109,10 @@ final class WorkingProbe: ReferencingProbe {
         let work = ModelRuntime.shared.registerWork(of: serial)
         task.start(
             ProgramExecutor.task { [weak self] in
-                await ModelRuntime.shared.waitUntilReleased(work)
-                let serials = reads.map { ModelKeys.read($0, in: .current).serial }
-                ModelRuntime.shared.finish(work, reading: serials)
+                if await ModelRuntime.shared.waitUntilReleased(work) {
+                    let serials = reads.map { ModelKeys.read($0, in: .current).serial }
+                    ModelRuntime.shared.finish(work, reading: serials)
+                }
                 while self != nil, !Task.isCancelled {
                     try? await Task.sleep(nanoseconds: 5_000_000)
                 }

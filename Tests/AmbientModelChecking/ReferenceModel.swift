@@ -10,10 +10,10 @@ import Ambient
 /// - A root keeps, per context and key, the *reads* of the key's first creation there, for good: what it read
 ///   before its value existed (directly, and what the defaults it read read) and the keys its `@Dependency`
 ///   properties name, with what those are known to read — the named key alone when it is overridden, the key and
-///   the reads of a creation of it under way around this one (which is then placed only after that one, with its
-///   reads added), or *any override* when the key was never created. A property's value is never made by the
-///   creation, and reads of the work it starts (a `Task`, a Dispatch block) are not its reads. A later creation
-///   that reads more changes nothing (the core reports it once).
+///   the reads of its first creation, or *any override* when the key was never created or a creation of it is
+///   under way around this one (no creation waits for another's: each is placed when it returns). A property's
+///   value is never made by the creation, and reads of the work it starts (a `Task`, a Dispatch block) are not its
+///   reads. A later creation that reads more changes nothing (the core reports it once).
 /// - A read in a scope gets the instance of the innermost scope that overrides one of the key's reads (any override
 ///   for *any override*), or the root's when none does; made when missing. The first creation is made from the
 ///   reader's values; every later one from those of the scope it is placed in (or of the root).
@@ -146,18 +146,20 @@ final class ReferenceModel: @unchecked Sendable {
         var reads: Set<Int> = []
     }
 
-    /// A creation under way: its key, context and root, its serial once the value exists, and the creation around
-    /// it.
+    /// A creation under way: its key, context and root, its serial once the value exists (without the contract),
+    /// and the creation around it.
     private final class Creation {
         let key: Int
         let context: DependencyContext
         let root: Root
         let parent: Creation?
         var serial: Int?
-        /// The outermost creation around this one whose value this one read before that value's reads were known
-        /// (defaults that hold each other): this one is placed only after it, with its reads added.
+        /// Without the contract, the outermost creation around this one whose value this one read before that
+        /// value's reads were known (defaults that hold each other): this one is placed only after it, with its
+        /// reads added. With the contract no creation waits for another: a property's value is never read while a
+        /// creation is under way.
         var awaited: Creation?
-        /// The creations that wait for this one's reads, in the order they finished.
+        /// Without the contract, the creations that wait for this one's reads, in the order they finished.
         var deferred: [(Set<Int>) -> Void] = []
 
         init(key: Int, context: DependencyContext, root: Root, parent: Creation?) {
@@ -169,12 +171,6 @@ final class ReferenceModel: @unchecked Sendable {
 
         func isNested(in outer: Creation) -> Bool {
             self === outer || parent?.isNested(in: outer) == true
-        }
-
-        /// Waits for `outer`, a creation around this one, unless it already waits for one around `outer`.
-        func awaits(_ outer: Creation) {
-            if let awaited, outer.isNested(in: awaited) { return }
-            awaited = outer
         }
     }
 
@@ -389,28 +385,21 @@ final class ReferenceModel: @unchecked Sendable {
                 return served(instance, info.reads)
             }
         }
-        if let creation = pending.last(where: { $0.key == key && $0.context == context && $0.root === root }) {
-            // A creation of this thread whose value exists, waiting to be placed after one around it: its value,
-            // and the creations between the reader and that one wait for it too.
-            guard let serial = creation.serial else {
-                reachedCycle = true
-                return (0, [])
-            }
-            var placer = creation
-            while let next = placer.awaited { placer = next }
-            var reader = top
-            while let current = reader, current !== placer {
-                current.awaits(placer)
-                reader = current.parent
-            }
-            return (serial, [])
+        if pending.contains(where: { $0.key == key && $0.context == context && $0.root === root }) {
+            // A creation of this key under way on this thread: its value does not exist yet (a property's value is
+            // never read while a creation is under way, and every creation is placed when it returns).
+            reachedCycle = true
+            return (0, [])
         }
         // The first creation is made from the reader's values; every later one from those of the scope it is
         // placed in, or of the root.
         let source: Node
         if let info {
             if let owner = owner(of: info.reads, in: node) {
-                source = owner
+                // A scope below the owner may have chosen another context: the creation is the reader's context's.
+                source =
+                    owner.context == context
+                    ? owner : Node(root: root, parent: owner, overrides: [:], context: context)
             } else if node.innermostOverriding([Self.anyOverride]) != nil {
                 source = Node(root: root, parent: nil, overrides: [:], context: context)
             } else {
@@ -454,7 +443,6 @@ final class ReferenceModel: @unchecked Sendable {
         top = creation
         var reads = readsWhileCreated(behavior) { resolveKeepingTheContract($0, in: snapshot) }
         top = creation.parent
-        creation.serial = serial
         if let work = behavior.work, !reachedCycle {
             switch work.kind {
             case .dispatch, .taskDuringCreation:
@@ -491,18 +479,10 @@ final class ReferenceModel: @unchecked Sendable {
         snapshot.serial = serial
         for origin in snapshot.origins where !origin.ended { origin.watchers.append(snapshot) }
         instances[serial] = Instance(key: key, node: snapshot, reads: reads)
-        if let awaited = creation.awaited {
-            awaited.deferred.append { [self] outerReads in
-                _ = placeKeepingTheContract(
-                    creation, serial: serial, reads: reads.union(outerReads.subtracting([key])), from: source)
-            }
-            return (serial, reads)
-        }
         return placeKeepingTheContract(creation, serial: serial, reads: reads, from: source)
     }
 
-    /// Places a created value where its key's first creation's reads say, made from `source`; then the creations
-    /// that waited for it.
+    /// Places a created value where its key's first creation's reads say, made from `source`; the key's reads.
     private func placeKeepingTheContract(_ creation: Creation, serial: Int, reads: Set<Int>, from source: Node) -> (
         serial: Int, reads: Set<Int>
     ) {
@@ -519,10 +499,9 @@ final class ReferenceModel: @unchecked Sendable {
             placed = info.instance ?? serial
             info.instance = placed
         }
-        let waiting = creation.deferred
-        creation.deferred = []
-        for place in waiting { place(reads.union([key])) }
-        return (placed, reads)
+        // A creation that read this value depends on what decides which scopes share the key's instances: the
+        // first creation's reads, as when it finds the value made.
+        return (placed, info.reads)
     }
 
     /// Ends `dead` scopes, inner ones first: each live snapshot made in one keeps the scope's instances of the keys

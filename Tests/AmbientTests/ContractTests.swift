@@ -127,6 +127,29 @@ import Testing
         }
     }
 
+    /// Semantics: overrides reach derived defaults, and an instance built for a scope never reaches the root. The
+    /// report source's first creation named the store before any existed, so every overriding scope has its own
+    /// source (lazy is lazy); a later creation names the store alone. A report built from a request's source
+    /// belongs to that request too, whether its read created the source or found it, and is never the root's.
+    @Test func defaultBuiltFromAScopesInstanceNeverReachesTheRoot() {
+        withFreshRoot {
+            let source = DependencyValues.current.reportSource
+            let store = source.store
+            let (report, digest, requestSource) = withDependencies {
+                $0.requestNumber = 1
+            } operation: {
+                let current = DependencyValues.current
+                return (current.analyticsReport, current.analyticsDigest, current.reportSource)
+            }
+            #expect(requestSource !== source)
+            #expect(requestSource.store === store)
+            #expect(report.source === requestSource)
+            #expect(digest.source === requestSource)
+            #expect(DependencyValues.current.analyticsReport.source === source)
+            #expect(DependencyValues.current.analyticsDigest.source === source)
+        }
+    }
+
     /// Semantics: one instance per key per scope, for good: a buffer that a logger and an auditor of one request
     /// write to is the one the logger flushes after the request, on another thread.
     @Test func oneInstancePerScopeAfterTheScopeEnded() {

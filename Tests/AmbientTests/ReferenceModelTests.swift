@@ -150,6 +150,37 @@ import Testing
         #expect(failure == nil, "\(failure ?? "")")
     }
 
+    /// Found by the batch (seed 1360): a default whose instance belongs to an outer scope, read in a scope inside it
+    /// that chose another context, is created from the outer scope's values in the reader's context. The model
+    /// created it in the outer scope's context, and so handed out the outer scope's instance of that context.
+    @Test func defaultOfAnOuterScopeReadInAnotherContextIsCreatedInTheReadersContext() async {
+        let program = Program(
+            keys: [
+                KeyBehavior(shape: .object, references: [.init(key: 1, byKeyPath: false)]),
+                KeyBehavior(shape: .object),
+            ],
+            roots: [
+                RootRun(
+                    context: .testing,
+                    body: [
+                        Self.scope(
+                            overriding: 1,
+                            body: [
+                                .read(0),
+                                .scope(
+                                    overrides: [], context: .default, isAsync: false,
+                                    body: [Self.scope(overriding: 1, body: [.read(0)]), .read(0)]
+                                ),
+                            ]
+                        )
+                    ]
+                )
+            ]
+        )
+        let failure = await ProgramExecutor.run { await Interpreter(program: program, settleTime: 1).run() }
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+
     /// Found while building the model (seed 206035 with the model's first rule): a default created while the
     /// default it holds is still being created learns none of that one's reads, so it is cached in the root even
     /// when what it holds was rebuilt for the scope, and the scope's override leaks into the root's instance.

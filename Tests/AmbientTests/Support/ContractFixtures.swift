@@ -108,6 +108,41 @@ enum AuditedAnalyticsKey: DependencyKey {
     static var testingValue: AuditedAnalytics { defaultValue }
 }
 
+/// Where reports are kept; its own key, so that no other test counts its creations.
+final class ReportStore: Sendable {}
+
+enum ReportStoreKey: DependencyKey {
+    static var defaultValue: ReportStore { ReportStore() }
+    static var testingValue: ReportStore { defaultValue }
+}
+
+/// A source of reports that keeps a `@Dependency` on the store, as the analytics client does on the database.
+final class ReportSource: @unchecked Sendable {
+    // Safe: the only stored property is the wrapper, which is never mutated after `init`.
+    @Dependency(\.reportStore) var store
+}
+
+enum ReportSourceKey: DependencyKey {
+    static var defaultValue: ReportSource { ReportSource() }
+    static var testingValue: ReportSource { defaultValue }
+}
+
+/// A report whose creation reads the source and keeps it: built from the source of the scope that reads it. The
+/// digest is another one, read second.
+final class AnalyticsReport: Sendable {
+    let source = DependencyValues.current.reportSource
+}
+
+enum AnalyticsReportKey: DependencyKey {
+    static var defaultValue: AnalyticsReport { AnalyticsReport() }
+    static var testingValue: AnalyticsReport { defaultValue }
+}
+
+enum AnalyticsDigestKey: DependencyKey {
+    static var defaultValue: AnalyticsReport { AnalyticsReport() }
+    static var testingValue: AnalyticsReport { defaultValue }
+}
+
 /// A per-request log buffer, and two per-request defaults that write to it through `@Dependency`.
 final class LogBuffer: Sendable {
     let requestNumber: Int
@@ -191,6 +226,10 @@ extension DependencyValues {
         set { self[DatabaseKey.self] = newValue }
     }
     var auditedAnalytics: AuditedAnalytics { self[AuditedAnalyticsKey.self] }
+    var reportStore: ReportStore { self[ReportStoreKey.self] }
+    var reportSource: ReportSource { self[ReportSourceKey.self] }
+    var analyticsReport: AnalyticsReport { self[AnalyticsReportKey.self] }
+    var analyticsDigest: AnalyticsReport { self[AnalyticsDigestKey.self] }
     var logBuffer: LogBuffer { self[LogBufferKey.self] }
     var requestLogger: BufferWriter { self[RequestLoggerKey.self] }
     var requestAuditor: BufferWriter { self[RequestAuditorKey.self] }

@@ -93,6 +93,9 @@ extension Root {
 
     /// Puts a created value where it belongs, given every key its creation read, and ends its creation. Called
     /// under the lock of ``creations``, whose end wakes the threads that waited.
+    ///
+    /// The outcome's reads are the key's, its first creation's, as ``published(_:for:)`` answers: what a creation
+    /// that read this value depends on through it.
     private func place(_ publication: Publication, reads: [ObjectIdentifier], in state: inout CreationState) -> Outcome
     {
         let (creation, id, context) = (publication.creation, publication.creation.key, publication.creation.context)
@@ -115,11 +118,12 @@ extension Root {
         }
         // The value belongs to the innermost scope that overrides what its first creation read.
         guard let scope = owner(of: id, for: publication.storage, reads: info.reads) else {
-            return Outcome(box: info.value.storeIfNil(publication.box), reads: reads, rebuilt: false, lateReads: late)
+            return Outcome(
+                box: info.value.storeIfNil(publication.box), reads: info.reads, rebuilt: false, lateReads: late)
         }
         let box = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
-            .insert(ScopedDefault(box: publication.box, reads: reads), for: id).box
-        return Outcome(box: box, reads: reads, rebuilt: true, lateReads: late)
+            .insert(ScopedDefault(box: publication.box), for: id).box
+        return Outcome(box: box, reads: info.reads, rebuilt: true, lateReads: late)
     }
 
     /// Runs the key's value for the context with `values` current, and returns it with what it read and named.

@@ -114,7 +114,12 @@ final class Root: Sendable {
         return owner(of: id, for: storage, reads: info.reads).map(DefaultOwner.scope) ?? .root
     }
 
-    /// The default of `id` that serves a read in `storage`, if it was created. Lock-free.
+    /// The default of `id` that serves a read in `storage`, if it was created, and the key's reads. Lock-free.
+    ///
+    /// The reads are the first creation's, whichever instance serves the read: they decide which scopes have an
+    /// instance of their own, so a creation that reads this one is rebuilt for the same scopes. A later creation
+    /// for a scope may name less (a key it names has been created since), and a default created from that scope's
+    /// instance with only those reads would be placed in the root (<doc:Semantics#Overrides-reach-derived-defaults>).
     func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
         guard let info = infoTable(for: context).find(id) else { return nil }
@@ -123,10 +128,10 @@ final class Root: Sendable {
             let slot = CreationSlot(key: id, context: context)
             // A value created in a scope keeps the instances that scope handed out to it, after the scope ended too.
             let links = storage.links.flatMap { scope.depth <= storage.baseDepth ? $0 : nil }
-            if let pinned = links?.pinned(slot) { return (pinned.box, pinned.reads) }
+            if let pinned = links?.pinned(slot) { return (pinned.box, reads) }
             guard var entry = scope.existingScopedDefaults?.table(for: context).find(id) else { return nil }
             if let links { entry = links.pin(entry, for: slot) }
-            return (entry.box, entry.reads)
+            return (entry.box, reads)
         }
         return info.value.load().map { ($0, reads) }
     }

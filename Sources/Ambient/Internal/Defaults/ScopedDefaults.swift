@@ -42,14 +42,12 @@ final class WeakWatcher: @unchecked Sendable {
     init(_ links: WeakLinks) { self.links = links }
 }
 
-/// A default rebuilt for one scope, and the keys it read while it was created.
+/// A default rebuilt for one scope.
 final class ScopedDefault: Sendable {
     let box: AnyBox
-    let reads: [ObjectIdentifier]
 
-    init(box: AnyBox, reads: [ObjectIdentifier]) {
+    init(box: AnyBox) {
         self.box = box
-        self.reads = reads
     }
 }
 
