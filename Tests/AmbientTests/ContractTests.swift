@@ -249,4 +249,19 @@ import Testing
                 """
             ])
     }
+
+    /// Open (soak seed 5003447): a default whose task reads its own key, read in a root that ends at once. The task
+    /// reads in a root of its own, whose instance starts a task that does the same: a chain of instances, one per
+    /// task, where the contract asks for one more at most.
+    @Test func taskOfADefaultReadingItsOwnKeyAfterItsRootEndedCreatesAtMostOneMore() async throws {
+        let before = SelfReadingStarter.creations.value
+        SelfReadingStarter.isReading.withLock { $0 = true }
+        _ = DependencyValues._freshRoot(context: .default).selfReadingStarter
+        try await Task.sleep(nanoseconds: 200_000_000)
+        SelfReadingStarter.isReading.withLock { $0 = false }
+        let created = SelfReadingStarter.creations.value - before
+        withKnownIssue("a chain of instances after the root ended; open", isIntermittent: true) {
+            #expect(created <= 2)
+        }
+    }
 }

@@ -243,3 +243,28 @@ extension DependencyValues {
     }
     var cart: Cart { self[CartKey.self] }
 }
+
+/// A default whose `init` starts a task that reads its own key once, a moment later (soak seed 5003447's shape).
+final class SelfReadingStarter: Sendable {
+    static let creations = Counter()
+    /// Whether the tasks read: the test turns them off when it ends, so that no chain outlives it.
+    static let isReading = ConditionLock(false)
+
+    init() {
+        _ = Self.creations.increment()
+        Task {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+            guard Self.isReading.withLock({ $0 }) else { return }
+            _ = DependencyValues.current.selfReadingStarter
+        }
+    }
+}
+
+enum SelfReadingStarterKey: DependencyKey {
+    static var defaultValue: SelfReadingStarter { SelfReadingStarter() }
+    static var testingValue: SelfReadingStarter { SelfReadingStarter() }
+}
+
+extension DependencyValues {
+    var selfReadingStarter: SelfReadingStarter { self[SelfReadingStarterKey.self] }
+}
