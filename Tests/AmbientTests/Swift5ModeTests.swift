@@ -12,7 +12,7 @@ import Testing
             $0.myDependency = "Overridden"
             $0.date = DateGenerator { Date(timeIntervalSince1970: 42) }
         } operation: {
-            Swift5ModeFixture.GreetingService()
+            Swift5Greeter()
         }
         #expect(service.myDependency == "Overridden")
         #expect(service.date.now == Date(timeIntervalSince1970: 42))
@@ -22,7 +22,7 @@ import Testing
         let row = withDependencies {
             $0.myDependency = "Row"
         } operation: {
-            Swift5ModeFixture.GreetingRow()
+            Swift5GreetingRow()
         }
         #expect(row.myDependency == "Row")
     }
@@ -31,7 +31,7 @@ import Testing
         let model = withDependencies {
             $0.myDependency = "Model"
         } operation: {
-            Swift5ModeFixture.GreetingModel()
+            Swift5GreetingModel()
         }
         #expect(model.myDependency == "Model")
     }
@@ -40,7 +40,7 @@ import Testing
         let owner = withDependencies {
             $0.myDependency = "Owner"
         } operation: {
-            Swift5ModeFixture.GreetingOwner()
+            Swift5GreetingOwner()
         }
         #expect(owner.myDependency == "Owner")
     }

@@ -16,25 +16,25 @@ extension DependencyValues {
 }
 
 /// A plain class, nonisolated as every declaration of this module is.
-public final class GreetingService {
+public final class Swift5Greeter {
     @Dependency(\.myDependency) public var myDependency
     @Dependency(\.date) public var date
     public init() {}
 }
 
 /// A value type.
-public struct GreetingRow {
+public struct Swift5GreetingRow {
     @Dependency(\.myDependency) public var myDependency
     public init() {}
 }
 
 /// A view model isolated to the main actor.
-@MainActor public final class GreetingModel {
+@MainActor public final class Swift5GreetingModel {
     @Dependency(\.myDependency) public var myDependency
     public init() {}
 }
 
 /// An object whose dependencies are read through its owner.
-public final class GreetingOwner: DependencyOwner {
+public final class Swift5GreetingOwner: DependencyOwner {
     @Dependency(\.myDependency) public var myDependency
 }
