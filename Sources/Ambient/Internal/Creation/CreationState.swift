@@ -20,8 +20,8 @@ struct CreationState {
         return info
     }
 
-    /// Ends `creation`, published with `reads`: threads that waited for it may look again.
-    mutating func end(_ creation: Creation, reads: [ObjectIdentifier]) {
+    /// Ends `creation`, which is published: threads that waited for it may look again.
+    mutating func end(_ creation: Creation) {
         pending[CreationSlot(key: creation.key, context: creation.context)] = nil
         // Threads that waited for this creation retry; none of them waits for anything now.
         waiting = waiting.filter { $0.value.pending !== creation }

@@ -73,7 +73,7 @@ extension Root {
     private func publish(_ publication: Publication) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let creation = publication.creation
         let outcome = creations.withLockBroadcasting { state in
-            place(publication, reads: publication.reads, in: &state)
+            place(publication, in: &state)
         }
         if Trace.isOn {
             Trace.created(
@@ -91,15 +91,16 @@ extension Root {
         return (outcome.box, outcome.reads)
     }
 
-    /// Puts a created value where it belongs, given every key its creation read, and ends its creation. Called
-    /// under the lock of ``creations``, whose end wakes the threads that waited.
+    /// Puts a created value where it belongs, given every key its creation read (`publication.reads`), and ends its
+    /// creation. Called under the lock of ``creations``, whose end wakes the threads that waited.
     ///
     /// The outcome's reads are the key's, its first creation's, as ``published(_:for:)`` answers: what a creation
     /// that read this value depends on through it.
-    private func place(_ publication: Publication, reads: [ObjectIdentifier], in state: inout CreationState) -> Outcome
-    {
-        let (creation, id, context) = (publication.creation, publication.creation.key, publication.creation.context)
-        state.end(creation, reads: reads)
+    private func place(_ publication: Publication, in state: inout CreationState) -> Outcome {
+        let (creation, id, context, reads) = (
+            publication.creation, publication.creation.key, publication.creation.context, publication.reads
+        )
+        state.end(creation)
         let table = infoTable(for: context)
         let info =
             table.find(id)
