@@ -57,7 +57,7 @@ final class ImplicitTestRoots: _TestRootProvider {
         return state.withLock { state in
             guard var method = state.xcTest else { return nil }
             if let values = method.values { return values }
-            let values = DependencyValues._freshRoot(context: .testing, reporter: method.reporter)
+            let values = EndedTestsHeir.freshRoot(reporter: method.reporter)
             method.values = values
             state.xcTest = method
             return values
@@ -72,7 +72,7 @@ final class ImplicitTestRoots: _TestRootProvider {
             // Made here, on the test's task: the reporter's courier inherits the test's task-local values.
             let reporter = TestIssueReporter(collects: false, usesCourier: true)
             let root = SwiftTestingRoot(
-                values: DependencyValues._freshRoot(context: .testing, reporter: reporter), reporter: reporter)
+                values: EndedTestsHeir.freshRoot(reporter: reporter), reporter: reporter)
             state.roots[identity] = root
             return (root, true)
         }

@@ -129,7 +129,7 @@ struct TestRoot {
     ) rethrows {
         let reporter = reporter ?? TestIssueReporter()
         if let strictness { reporter.strictness = strictness }
-        var values = DependencyValues._freshRoot(context: .testing, reporter: reporter)
+        var values = EndedTestsHeir.freshRoot(reporter: reporter)
         try values._update(fileID: fileID, line: line, update)
         self.reporter = reporter
         self.values = values

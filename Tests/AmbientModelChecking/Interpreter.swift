@@ -38,11 +38,14 @@ final class Interpreter: @unchecked Sendable {
         if model.contract { ModelRuntime.keyPathsAreResolved }
         let liveBefore = ModelRuntime.shared.liveInstances
         ModelRuntime.shared.start(program.keys)
+        // The heir of the program's roots: the program's own, so that what one program's late reads create is not
+        // found by the next one in the process's root.
+        var heir: DependencyValues? = DependencyValues._freshRoot(context: .testing, reporter: ModelReports.discarding)
         for root in program.roots where failure == nil && !model.reachedCycle {
             let node = model.freshRoot(context: root.context)
             model.hold(node)
             await withDependencies(
-                DependencyValues._freshRoot(context: root.context, reporter: ModelReports.discarding)
+                DependencyValues._freshRoot(context: root.context, reporter: ModelReports.discarding, heir: heir)
             ) {
                 await runAsync(root.body, in: node)
             }
@@ -60,6 +63,7 @@ final class Interpreter: @unchecked Sendable {
         captured = [:]
         holders = [:]
         kept = [:]
+        heir = nil
         guard failure == nil, !model.reachedCycle, let settleTime else { return failure }
         let survivors = model.survivors()
         let deadline = Date().addingTimeInterval(settleTime)

@@ -21,7 +21,7 @@ import Ambient
 ///   instance of another key that a read through it resolves while the scope lives, and when a scope ends, the
 ///   scope's instances of the keys its creation read or named, if its default still keeps it. A read through it of
 ///   an instance whose scope ended returns the pinned one, else one made once for the snapshot; once its root
-///   ended, it reads in a root of its own.
+///   ended, it reads in the root's heir, one per program, which never ends while the program runs.
 /// - Only a creation that reads its own key before its value exists is a cycle.
 ///
 /// Without `contract` it is the model of today's core (commit 1254682), which the default batch runs until the core
@@ -76,8 +76,6 @@ final class ReferenceModel: @unchecked Sendable {
         /// With the contract, for a snapshot: the key whose creation it was made for, and its serial.
         var createdKey: Int?
         var serial: Int?
-        /// With the contract, for a snapshot whose root has ended: the root it reads in instead.
-        var orphan: Root?
         /// With the contract, for a scope: the snapshots made from it (or from a scope inside it) whose creation
         /// ended, which keep what they named of its instances when it ends.
         var watchers: [Node] = []
@@ -184,6 +182,12 @@ final class ReferenceModel: @unchecked Sendable {
     /// With the contract, the instances the program keeps to its end.
     private var keptByTheProgram: Set<Int> = []
     private var roots: [Root] = []
+    /// With the contract, the heir of every root of the program: what a snapshot reads in once its root ended
+    /// (Semantics: "A root that ended hands over to its heir"). The program holds it to its end, and every snapshot
+    /// of its roots holds it, so it never ends while the program runs.
+    let heir = Root(context: .testing)
+    /// Whether the program still holds ``heir``; after that, only snapshots that live keep it.
+    private var programHoldsTheHeir = true
     /// Whether the model keeps the rules of the Semantics article's "Deciding collisions", or models today's core.
     let contract: Bool
     /// How many times each key's default was created.
@@ -229,7 +233,8 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// `DependencyValues()` made in `node`: no overrides, on the same root, in the root's context.
     func rootValues(of node: Node) -> Node {
-        Node(root: node.root, parent: nil, overrides: [:], context: node.root.context)
+        let root = contract ? currentRoot(of: node) : node.root
+        return Node(root: root, parent: nil, overrides: [:], context: root.context)
     }
 
     /// Notes that the program holds `node`'s values (until ``release(_:)``): it and its enclosing scopes live.
@@ -294,6 +299,7 @@ final class ReferenceModel: @unchecked Sendable {
         // Every value is dropped: every scope ends, the inner ones first.
         endScopes(scopes.filter { !$0.ended })
         keptByTheProgram = []
+        programHoldsTheHeir = false
         var edges: [Int: [Int]] = [:]
         for serial in instances.keys { edges[serial] = keptBy(serial) }
         func reachable(from start: Int) -> Set<Int> {
@@ -412,13 +418,10 @@ final class ReferenceModel: @unchecked Sendable {
         return served(created.serial, created.reads)
     }
 
-    /// The root a read in `node` reads in: its own, or for a snapshot whose root ended, one of its own.
+    /// The root a read in `node` reads in: its own, or for a snapshot whose root ended, the heir.
     private func currentRoot(of node: Node) -> Root {
         guard node.snapshotted != nil, node.root.ended else { return node.root }
-        if let orphan = node.orphan { return orphan }
-        let orphan = Root(context: node.context)
-        node.orphan = orphan
-        return orphan
+        return heir
     }
 
     /// With the contract, the node whose instance of a key of `reads` serves a read in `node`: `nil` for the
@@ -535,14 +538,12 @@ final class ReferenceModel: @unchecked Sendable {
             || (behavior.work?.kind == .task && behavior.shape == .object)
     }
 
-    /// What the instance of `serial` keeps through its snapshot: what the snapshot pinned, made itself, or made in
-    /// a root of its own, and the overrides it inherited.
+    /// What the instance of `serial` keeps through its snapshot: what the snapshot pinned or made itself, the
+    /// heir's instances (a snapshot of one of the program's roots holds the heir), and the overrides it inherited.
     private func keptBy(_ serial: Int) -> [Int] {
         guard keepsItsSnapshot(serial), let snapshot = instances[serial]?.node else { return [] }
         var kept = snapshot.pins.values.flatMap(\.values) + snapshot.owned.values.flatMap(\.values)
-        if let orphan = snapshot.orphan {
-            kept += orphan.infos.values.flatMap { $0.values.compactMap(\.instance) }
-        }
+        if snapshot.root !== heir { kept += instances(of: heir) }
         kept += snapshot.visibleOverrides.values
         return kept.filter { $0 != serial }
     }
@@ -555,14 +556,20 @@ final class ReferenceModel: @unchecked Sendable {
             next += live.owned.values.flatMap(\.values)
         }
         for root in roots where !root.ended {
-            next += root.infos.values.flatMap { $0.values.compactMap(\.instance) }
+            next += instances(of: root)
         }
+        if programHoldsTheHeir { next += instances(of: heir) }
         var seen: Set<Int> = []
         while let serial = next.popLast() {
             guard serial > 0, seen.insert(serial).inserted else { continue }
             next += keptBy(serial)
         }
         return seen
+    }
+
+    /// The instances cached in `root`.
+    private func instances(of root: Root) -> [Int] {
+        root.infos.values.flatMap { $0.values.compactMap(\.instance) }
     }
 
     /// Notes that the program keeps the instance of `serial` to its end.

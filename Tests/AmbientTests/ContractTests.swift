@@ -250,18 +250,38 @@ import Testing
             ])
     }
 
-    /// Open (soak seed 5003447): a default whose task reads its own key, read in a root that ends at once. The task
-    /// reads in a root of its own, whose instance starts a task that does the same: a chain of instances, one per
-    /// task, where the contract asks for one more at most.
+    /// Semantics: a root that ended hands over to its heir (soak seed 5003447): a default whose task reads its own
+    /// key, read in a root that ends at once. The task reads in the process's root, which keeps what it creates, so
+    /// the task that instance starts finds it: one instance more, where a root of the snapshot's own made a chain of
+    /// them, one per task.
     @Test func taskOfADefaultReadingItsOwnKeyAfterItsRootEndedCreatesAtMostOneMore() async throws {
-        let before = SelfReadingStarter.creations.value
-        SelfReadingStarter.isReading.withLock { $0 = true }
+        let before = SelfReadingStarterKey.creations.value
+        SelfReadingStarterKey.isReading.withLock { $0 = true }
         _ = DependencyValues._freshRoot(context: .default).selfReadingStarter
         try await Task.sleep(nanoseconds: 200_000_000)
-        SelfReadingStarter.isReading.withLock { $0 = false }
-        let created = SelfReadingStarter.creations.value - before
-        withKnownIssue("a chain of instances after the root ended; open", isIntermittent: true) {
+        SelfReadingStarterKey.isReading.withLock { $0 = false }
+        #expect(SelfReadingStarterKey.creations.value - before <= 2)
+    }
+
+    /// Open: the same default, built from the request number, read in a scope that sets it and ends at once. After
+    /// the scope ended, each task reads in a snapshot of its own, which builds an instance for itself: a chain.
+    @Test func taskOfADefaultReadingItsOwnKeyAfterItsScopeEndedCreatesAtMostOneMore() async throws {
+        let before = ScopedSelfReadingStarterKey.creations.value
+        ScopedSelfReadingStarterKey.isReading.withLock { $0 = true }
+        let root = DependencyValues._freshRoot(context: .default)
+        withDependencies(root) {
+            withDependencies {
+                $0.requestNumber = 7
+            } operation: {
+                _ = DependencyValues.current.scopedSelfReadingStarter
+            }
+        }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        ScopedSelfReadingStarterKey.isReading.withLock { $0 = false }
+        let created = ScopedSelfReadingStarterKey.creations.value - before
+        withKnownIssue("a chain of instances after the scope ended; open", isIntermittent: true) {
             #expect(created <= 2)
         }
+        withExtendedLifetime(root) {}
     }
 }

@@ -28,14 +28,11 @@ import Testing
         }
     }
 
-    /// The seeds that still disagree with the model, each a known issue until it is explained and fixed (in the
-    /// core or the model): a fix makes this test fail, and the seed leaves `ModelCheck.openDisagreements`.
-    @Test(arguments: ModelCheck.openDisagreements.sorted())
-    func openDisagreementsStillDisagree(seed: UInt64) async {
+    /// Seeds that once disagreed with the model agree (see `ModelCheck.formerDisagreements`).
+    @Test(arguments: ModelCheck.formerDisagreements)
+    func formerDisagreementsAgree(seed: UInt64) async {
         let failure = await ModelCheck.check(seed: seed, options: ModelCheckOptions())
-        withKnownIssue("seed \(seed) disagrees with the contract model; open", isIntermittent: true) {
-            #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
-        }
+        #expect(failure == nil, "\(failure.map(String.init(describing:)) ?? "")")
     }
 
     @Test func generatorMakesEveryPatternTheIssueNames() {

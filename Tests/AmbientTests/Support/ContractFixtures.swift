@@ -244,27 +244,50 @@ extension DependencyValues {
     var cart: Cart { self[CartKey.self] }
 }
 
-/// A default whose `init` starts a task that reads its own key once, a moment later (soak seed 5003447's shape).
+/// A default whose `init` starts a task that reads its own key once, a moment later (soak seed 5003447's shape):
+/// `readAgain` reads it, while the key's `isReading` is on (each test turns it off when it ends, so that no chain
+/// outlives it). Built from the request number when read by that key, so that a scope that sets it has its own.
 final class SelfReadingStarter: Sendable {
-    static let creations = Counter()
-    /// Whether the tasks read: the test turns them off when it ends, so that no chain outlives it.
-    static let isReading = ConditionLock(false)
+    let requestNumber: Int?
 
-    init() {
-        _ = Self.creations.increment()
+    init(
+        requestNumber: Int?, counting creations: Counter, while isReading: ConditionLock<Bool>,
+        readAgain: @escaping @Sendable () -> Void
+    ) {
+        self.requestNumber = requestNumber
+        _ = creations.increment()
         Task {
             try? await Task.sleep(nanoseconds: 1_000_000)
-            guard Self.isReading.withLock({ $0 }) else { return }
-            _ = DependencyValues.current.selfReadingStarter
+            guard isReading.withLock({ $0 }) else { return }
+            readAgain()
         }
     }
 }
 
 enum SelfReadingStarterKey: DependencyKey {
-    static var defaultValue: SelfReadingStarter { SelfReadingStarter() }
-    static var testingValue: SelfReadingStarter { SelfReadingStarter() }
+    static let creations = Counter()
+    static let isReading = ConditionLock(false)
+    static var defaultValue: SelfReadingStarter {
+        SelfReadingStarter(requestNumber: nil, counting: creations, while: isReading) {
+            _ = DependencyValues.current.selfReadingStarter
+        }
+    }
+    static var testingValue: SelfReadingStarter { defaultValue }
+}
+
+enum ScopedSelfReadingStarterKey: DependencyKey {
+    static let creations = Counter()
+    static let isReading = ConditionLock(false)
+    static var defaultValue: SelfReadingStarter {
+        SelfReadingStarter(requestNumber: DependencyValues.current.requestNumber, counting: creations, while: isReading)
+        {
+            _ = DependencyValues.current.scopedSelfReadingStarter
+        }
+    }
+    static var testingValue: SelfReadingStarter { defaultValue }
 }
 
 extension DependencyValues {
     var selfReadingStarter: SelfReadingStarter { self[SelfReadingStarterKey.self] }
+    var scopedSelfReadingStarter: SelfReadingStarter { self[ScopedSelfReadingStarterKey.self] }
 }

@@ -36,7 +36,7 @@ struct FirstRead {
         guard let pending = state.pending[slot] else {
             let creation = Creation(
                 key: slot.key, keyType: keyType, context: slot.context, thread: thread, parent: parent,
-                root: ObjectIdentifier(root), reporter: root.reporter, readContext: ReadContext.current
+                root: ObjectIdentifier(root), reporter: storage.reporter, readContext: ReadContext.current
             )
             state.pending[slot] = creation
             return .create(creation)

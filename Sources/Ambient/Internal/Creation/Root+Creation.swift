@@ -25,7 +25,7 @@ extension Root {
         case .retry:
             return defaultValue(of: Key.self, id: id, in: storage)
         case .create(let creation):
-            _TestHooks.willCreate(Key.self, in: self)
+            _TestHooks.willCreate(Key.self, in: self, readIn: storage)
             return createAndPublish(Key.self, creation: creation, in: source(of: id, readIn: storage))
         }
     }

@@ -38,17 +38,23 @@ final class Root: Sendable {
     }
     /// The creations under way, and who waits for whom; see `Root+Creation.swift`.
     let creations = ConditionLock(CreationState())
+    /// The root that answers, once this one was freed, what the values that outlived it do not keep
+    /// (<doc:Semantics#A-root-that-ended-hands-over-to-its-heir>): the process's root unless its maker chose
+    /// another (`AmbientTesting` gives every test's root the one that ended tests share); `nil` for a root that is
+    /// never freed.
+    let heir: Root?
 
-    init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil) {
+    init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
         self.reporter = reporter
+        self.heir = heir
     }
 
     /// The root of the process, in the detected context.
-    static let process = Root(context: DependencyContext.current)
+    static let process = Root(context: DependencyContext.current, heir: nil)
 
     /// What a node whose root is weak holds in place of a strong root; never read (see ``ScopeNode``).
-    static let placeholder = Root(context: .default)
+    static let placeholder = Root(context: .default, heir: nil)
 
     /// Whether this is the process's root rather than one made for a test.
     var isProcess: Bool { self === Root.process }

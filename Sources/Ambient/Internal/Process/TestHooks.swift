@@ -35,10 +35,13 @@ package enum _TestHooks {
 }
 
 extension _TestHooks {
-    /// Called before a default of `key` is created in `root`, for whoever watches that root: the root's reporter
-    /// (a test's), or for the process's root, the installed provider.
-    static func willCreate(_ key: any DependencyKey.Type, in root: Root) {
-        if let reporter = root.reporter {
+    /// Called before a default of `key` is created in `root` for a read in `storage`, for whoever watches the values
+    /// read: their root's reporter (a test's, also once a snapshot's heir answers), or for the process's root, the
+    /// installed provider.
+    static func willCreate(_ key: any DependencyKey.Type, in root: Root, readIn storage: ScopeNode) {
+        if let links = storage.links, links.rootEnded {
+            links.reporter?.willCreate(key)
+        } else if let reporter = root.reporter {
             reporter.willCreate(key)
         } else if root.isProcess {
             let bits = ambient_load_test_root_provider()

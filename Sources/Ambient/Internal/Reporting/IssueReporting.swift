@@ -68,7 +68,7 @@ enum IssueReporting {
     /// The reporter of the values current here: the task's, else that of the current values' root (a test's own,
     /// also where its values were re-entered on another thread), else `nil`.
     static var reporterForCurrentValues: (any _DependencyIssueReporter)? {
-        reporter ?? DependencyValues.current.storage.root.reporter
+        reporter ?? DependencyValues.current.storage.reporter
     }
 
     /// The reporter that takes a report of `kind` made here: the task's, else the root's, if it handles the kind.

@@ -102,15 +102,15 @@ extension ScopeNode {
     /// the value it caches; the edge can close a cycle only if the value was not already reachable from here and
     /// can be freed. An override is held by the node that sets it, and an ordinary node holds its enclosing scopes
     /// and its root, so it already holds every default it can read. A node whose root is weak — the snapshot a
-    /// default keeps, and the scopes entered below it — holds only its overrides, its own scopes and its orphan
-    /// root: a default cached in the root or rebuilt for a scope it links to weakly may hold this very node, so it
-    /// is not cached here, unless it is the process root's, which is never freed anyway.
+    /// default keeps, and the scopes entered below it — holds only its overrides, its own scopes and its root's
+    /// heir: a default cached in the root or rebuilt for a scope it links to weakly may hold this very node, so it
+    /// is not cached here, unless it is the process root's, which is never freed anyway, or the heir's.
     func mayCacheValue(of key: ObjectIdentifier) -> Bool {
         guard let links, override(for: key) == nil else { return true }
-        let root = links.root(context: context)
+        let root = links.root
         guard let owner = root.ownerOfDefault(key, readIn: self) else { return false }
         switch owner {
-        case .root: return root.isProcess || links.isOrphanRoot(root)
+        case .root: return root.isProcess || root === links.heir
         case .scope(let scope):
             return holdsStrongly(scope) || links.pinned(CreationSlot(key: key, context: context)) != nil
         }

@@ -150,7 +150,7 @@ final class ScopeNode: @unchecked Sendable {
         recorder = nil
         site = nil
         inheritedCount = 0
-        links = source.links.map { WeakLinks(root: $0.root(context: source.context), origins: [], inherited: nil) }
+        links = source.links.map { WeakLinks(root: $0.root, origins: [], inherited: nil) }
         context = source.root.context
     }
 
@@ -192,10 +192,17 @@ final class ScopeNode: @unchecked Sendable {
     /// The root whose cache holds the defaults read here.
     ///
     /// A snapshot whose root was freed (a default kept by code outside Ambient after its test or root ended)
-    /// reads in a root of its own, in the same context, made on first need.
+    /// reads in that root's heir.
     var root: Root {
-        if let links { return links.root(context: context) }
+        if let links { return links.root }
         return rootReference.takeUnretainedValue()
+    }
+
+    /// Where reports about reads in these values go: their root's reporter, also once a snapshot's root was freed
+    /// and its heir answers (<doc:Semantics#Leftover-work-stays-with-its-test>).
+    var reporter: (any _DependencyIssueReporter)? {
+        if let links { return links.reporter }
+        return rootReference.takeUnretainedValue().reporter
     }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.

@@ -6,6 +6,11 @@ final class WeakLinks: @unchecked Sendable {
 
     /// The root whose cache the snapshot reads.
     private weak var weakRoot: Root?
+    /// That root's reporter, which keeps the reports about the snapshot's reads once its heir answers them.
+    let reporter: (any _DependencyIssueReporter)?
+    /// The root that answers in its place once it was freed (<doc:Semantics#A-root-that-ended-hands-over-to-its-heir>):
+    /// its heir, which outlives it, so holding it closes no cycle.
+    let heir: Root
     /// The nodes that set the overrides the snapshot inherited, innermost first: a default rebuilt for an inherited
     /// override is cached in the node that set it, while that node lives.
     ///
@@ -18,8 +23,6 @@ final class WeakLinks: @unchecked Sendable {
     ///
     /// NB: one lock, not one per part: each lock is an `NSCondition`, which every creation would pay for.
     private struct State {
-        /// The root the snapshot reads in once its own root was freed (its default outlived the root's last user).
-        var orphan: Root?
         /// The instances that the scopes the snapshot links to handed out to it, kept for good: a value created in
         /// a scope reads the scope's instances after the scope ended too
         /// (<doc:Semantics#One-instance-per-key-per-scope>). Never its own key's, so that a value with a property on
@@ -36,6 +39,8 @@ final class WeakLinks: @unchecked Sendable {
 
     init(root: Root, origins: [WeakOrigin], inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil) {
         weakRoot = root
+        reporter = root.reporter
+        heir = root.heir ?? root
         self.origins = origins
         self.inherited = inherited
         self.createdKey = createdKey
@@ -79,21 +84,11 @@ final class WeakLinks: @unchecked Sendable {
         origins.first { $0.depth == depth }?.node
     }
 
-    /// Whether `root` is the root of the snapshot's own, made after its root was freed (held by these links).
-    func isOrphanRoot(_ root: Root) -> Bool {
-        state.withLock { $0.orphan === root }
-    }
+    /// The snapshot's root, or once that was freed, its heir.
+    var root: Root { weakRoot ?? heir }
 
-    /// The snapshot's root, or once that was freed, a root of its own in `context`, made on first need.
-    func root(context: DependencyContext) -> Root {
-        if let weakRoot { return weakRoot }
-        return state.withLock { state in
-            if let orphan = state.orphan { return orphan }
-            let root = Root(context: context)
-            state.orphan = root
-            return root
-        }
-    }
+    /// Whether the snapshot's root was freed, so that its heir answers.
+    var rootEnded: Bool { weakRoot == nil }
 }
 
 /// A node that set overrides, held weakly, and its depth.
