@@ -249,7 +249,7 @@ final class ReferenceModel: @unchecked Sendable {
         guard contract else { return }
         endScopes(scopes.filter { !$0.ended && !isAlive($0) })
         for root in roots where !root.ended && !held.values.contains(where: { $0.node.root === root }) {
-            root.ended = true
+            end(root)
         }
     }
 
@@ -371,6 +371,11 @@ final class ReferenceModel: @unchecked Sendable {
         if let serial = node.override(of: key) { return (serial, []) }
         let context = node.context
         let isSnapshot = node.snapshotted != nil
+        if isSnapshot, node.root.ended, let pinned = node.pins[context]?[key] {
+            // What the snapshot kept of its ended root, and of its scopes, before what the heir has; with the reads
+            // of the key's first creation in the root it was made in.
+            return (pinned, node.root.infos[context]?[key]?.reads ?? [])
+        }
         let root = currentRoot(of: node)
         let info = root.infos[context]?[key]
         func served(_ serial: Int, _ reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
@@ -515,7 +520,7 @@ final class ReferenceModel: @unchecked Sendable {
             let alive = liveInstances(besides: scope)
             scope.ended = true
             for snapshot in scope.watchers {
-                guard let serial = snapshot.serial, alive.contains(serial), keepsItsSnapshot(serial) else { continue }
+                guard let serial = snapshot.serial, isKept(snapshot, of: serial, alive: alive) else { continue }
                 for (context, table) in scope.owned {
                     for (key, serial) in table
                     where snapshot.names.contains(key) && key != snapshot.createdKey
@@ -527,6 +532,31 @@ final class ReferenceModel: @unchecked Sendable {
             }
             scope.watchers = []
         }
+    }
+
+    /// Ends `root`: each live snapshot of a value created in it keeps the root's instances of the keys its creation
+    /// read or named (never its own key's), unless it already keeps one of that key, as when a scope ends.
+    private func end(_ root: Root) {
+        // NB: the root's own instances still live while it ends, so their snapshots keep each other's.
+        let alive = liveInstances(besides: nil)
+        root.ended = true
+        for (serial, instance) in instances where instance.node.root === root && instance.node.snapshotted != nil {
+            let snapshot = instance.node
+            guard isKept(snapshot, of: serial, alive: alive) else { continue }
+            for (context, table) in root.infos {
+                for (key, info) in table
+                where snapshot.names.contains(key) && key != snapshot.createdKey && snapshot.pins[context]?[key] == nil
+                {
+                    if let kept = info.instance { snapshot.pins[context, default: [:]][key] = kept }
+                }
+            }
+        }
+    }
+
+    /// Whether `snapshot`, of the instance of `serial`, is still kept when a scope or root ends: by that instance if
+    /// it lives (of `alive`) and keeps it, or by the work the instance started that has not run yet.
+    private func isKept(_ snapshot: Node, of serial: Int, alive: Set<Int>) -> Bool {
+        (alive.contains(serial) && keepsItsSnapshot(serial)) || startedWork.contains { $0.node === snapshot }
     }
 
     /// Whether the instance of `serial` keeps the snapshot of the values it was created from: through its
@@ -550,7 +580,7 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// The instances alive now: those of the live scopes (and of `scope`), of the live roots, the ones the program
     /// keeps, and what they keep.
-    private func liveInstances(besides scope: Node) -> Set<Int> {
+    private func liveInstances(besides scope: Node?) -> Set<Int> {
         var next = Array(keptByTheProgram)
         for live in scopes where !live.ended || live === scope {
             next += live.owned.values.flatMap(\.values)

@@ -190,6 +190,21 @@ import Testing
         #expect(buffer == nil)
     }
 
+    /// Semantics: one instance per key per scope, a root's too: objects kept after their root was freed read the
+    /// instance the root handed out (the auditor wrote to it, the logger never read it), not one of the heir's.
+    @Test func objectsFindTheirRootsInstanceAfterTheRootWasFreed() {
+        weak var root: Root?
+        let (logger, auditor) = withDependencies(DependencyValues._freshRoot(context: .testing)) {
+            root = DependencyValues.current.storage.root
+            let auditor = DependencyValues.current.requestAuditor
+            auditor.write("audited")
+            return (DependencyValues.current.requestLogger, auditor)
+        }
+        #expect(root == nil)
+        #expect(logger.buffer.all == ["audited"])
+        #expect(logger.buffer === auditor.buffer)
+    }
+
     /// Semantics: one instance per key per scope, for good: many threads reading through an object after its scope
     /// ended get the instance the scope handed out, or, if it handed out none, one new instance.
     @Test(arguments: [true, false])

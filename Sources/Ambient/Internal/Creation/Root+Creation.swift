@@ -123,7 +123,7 @@ extension Root {
                 box: info.value.storeIfNil(publication.box), reads: info.reads, rebuilt: false, lateReads: late)
         }
         let box = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
-            .insert(ScopedDefault(box: publication.box), for: id).box
+            .insert(ScopedDefault(box: publication.box, reads: info.reads), for: id).box
         return Outcome(box: box, reads: info.reads, rebuilt: true, lateReads: late)
     }
 

@@ -43,11 +43,31 @@ final class Root: Sendable {
     /// another (`AmbientTesting` gives every test's root the one that ended tests share); `nil` for a root that is
     /// never freed.
     let heir: Root?
+    /// The snapshots of the values created in this root, which keep the root's instances they named when it ends.
+    private let watchers = SnapshotWatchers()
 
     init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
         self.reporter = reporter
         self.heir = heir
+    }
+
+    deinit {
+        watchers.handOver { keep in
+            for context in DependencyContext.allCases {
+                infoTable(for: context).forEachEntry { key, info in
+                    guard let box = info.value.load() else { return }
+                    keep(key, context, ScopedDefault(box: box, reads: info.reads))
+                }
+            }
+        }
+    }
+
+    /// Notes a value created in this root, whose snapshot's links are `links`, so that it keeps what it names of
+    /// the root's instances when the root ends; nothing for a root that never ends.
+    func watch(_ links: WeakLinks) {
+        guard heir != nil else { return }
+        watchers.watch(links)
     }
 
     /// The root of the process, in the detected context.
@@ -128,6 +148,12 @@ final class Root: Sendable {
     /// instance with only those reads would be placed in the root (<doc:Semantics#Overrides-reach-derived-defaults>).
     func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
+        if let links = storage.links, links.rootEnded,
+            let pinned = links.pinned(CreationSlot(key: id, context: context))
+        {
+            // What the snapshot kept of its ended root, and of its scopes, before what the heir has.
+            return (pinned.box, pinned.reads)
+        }
         guard let info = infoTable(for: context).find(id) else { return nil }
         let reads = info.reads
         if let scope = owner(of: id, for: storage, reads: reads) {

@@ -5,8 +5,8 @@
 /// request ended too (<doc:Semantics#Freeing-never-splits-an-instance>).
 final class ScopedDefaults: Sendable {
     private let tables = DependencyContext.allCases.map { _ in LockFreeTable<ScopedDefault>() }
-    /// The snapshots of the values created in this scope, held weakly.
-    private let watchers = ConditionLock<[WeakWatcher]>([])
+    /// The snapshots of the values created in this scope.
+    private let watchers = SnapshotWatchers()
 
     func table(for context: DependencyContext) -> LockFreeTable<ScopedDefault> {
         tables[context.index]
@@ -15,39 +15,28 @@ final class ScopedDefaults: Sendable {
     /// Notes a value created in this scope, whose snapshot's links are `links`, so that it keeps what it names
     /// of this scope's instances when the scope ends.
     func watch(_ links: WeakLinks) {
-        watchers.withLock { watchers in
-            watchers.removeAll { $0.links == nil }
-            watchers.append(WeakWatcher(links))
-        }
+        watchers.watch(links)
     }
 
     deinit {
-        let live = watchers.withLock { $0.compactMap(\.links) }
-        guard !live.isEmpty else { return }
-        for context in DependencyContext.allCases {
-            table(for: context).forEachEntry { key, entry in
-                for links in live where links.names(key) {
-                    _ = links.pin(entry, for: CreationSlot(key: key, context: context))
-                }
+        watchers.handOver { keep in
+            for context in DependencyContext.allCases {
+                table(for: context).forEachEntry { key, entry in keep(key, context, entry) }
             }
         }
     }
 }
 
-/// A snapshot's links, held weakly by the scope its value was created in.
-final class WeakWatcher: @unchecked Sendable {
-    // Safe: set in `init` only, and the runtime loads weak references atomically.
-    private(set) weak var links: WeakLinks?
-
-    init(_ links: WeakLinks) { self.links = links }
-}
-
-/// A default rebuilt for one scope.
+/// A default rebuilt for one scope, or one that a root handed over to a snapshot when it ended.
 final class ScopedDefault: Sendable {
     let box: AnyBox
+    /// The reads of the key's first creation in the root: what a creation that reads this instance depends on,
+    /// also once that root was freed.
+    let reads: [ObjectIdentifier]
 
-    init(box: AnyBox) {
+    init(box: AnyBox, reads: [ObjectIdentifier]) {
         self.box = box
+        self.reads = reads
     }
 }
 

@@ -55,6 +55,7 @@ final class WeakLinks: @unchecked Sendable {
         for origin in origins {
             origin.node?.scopedDefaultsCreatingIfNeeded().watch(self)
         }
+        weakRoot?.watch(self)
     }
 
     /// Whether the creation read or named `key`: a key path it named names the key it is known to read by now.
