@@ -290,15 +290,16 @@ final class ReferenceModel: @unchecked Sendable {
     }
 
     /// With the contract, how many of the program's instances stay alive once it dropped every value
-    /// (Semantics: "Freeing never splits an instance"): the scopes' instances whose snapshots keep each other — a
-    /// snapshot keeps what it pinned of its scopes' instances, what it made itself once their scope had ended, and
-    /// every override it inherited — and what those keep. A root's instance is never kept by a snapshot, and a
-    /// value never keeps itself.
+    /// (Semantics: "Freeing never splits an instance"): the instances whose snapshots keep each other — a snapshot
+    /// keeps what it pinned of its scopes' and its root's instances, what it made itself once their scope had
+    /// ended, the heir's instances, and every override it inherited — and what those keep. A value never keeps
+    /// itself.
     func survivors() -> Int {
         guard contract else { return 0 }
-        // Every value is dropped: every scope ends, the inner ones first.
+        // Every value is dropped: every scope ends, the inner ones first, then every root.
         endScopes(scopes.filter { !$0.ended })
         keptByTheProgram = []
+        for root in roots where !root.ended { end(root) }
         programHoldsTheHeir = false
         var edges: [Int: [Int]] = [:]
         for serial in instances.keys { edges[serial] = keptBy(serial) }
