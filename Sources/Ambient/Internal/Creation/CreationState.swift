@@ -13,6 +13,8 @@ struct CreationState {
     var reportedLateReads: Set<LateRead> = []
     /// Every key created in the root, per context, in the order of their first creation: the learned graph.
     var learned: [(context: DependencyContext, info: KeyInfo)] = []
+    /// The snapshots of the values created in the root, which keep the root's instances they named when it ends.
+    var watchers = SnapshotWatchers()
 
     /// Notes the first creation of a key in `context`, and returns its info.
     mutating func learn(_ info: KeyInfo, in context: DependencyContext) -> KeyInfo {

@@ -43,8 +43,6 @@ final class Root: Sendable {
     /// another (`AmbientTesting` gives every test's root the one that ended tests share); `nil` for a root that is
     /// never freed.
     let heir: Root?
-    /// The snapshots of the values created in this root, which keep the root's instances they named when it ends.
-    private let watchers = SnapshotWatchers()
 
     init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
@@ -53,7 +51,7 @@ final class Root: Sendable {
     }
 
     deinit {
-        watchers.handOver { keep in
+        SnapshotWatchers.handOver(to: creations.withLock(\.watchers.live)) { keep in
             for context in DependencyContext.allCases {
                 infoTable(for: context).forEachEntry { key, info in
                     guard let box = info.value.load() else { return }
@@ -67,7 +65,7 @@ final class Root: Sendable {
     /// the root's instances when the root ends; nothing for a root that never ends.
     func watch(_ links: WeakLinks) {
         guard heir != nil else { return }
-        watchers.watch(links)
+        creations.withLock { $0.watchers.watch(links) }
     }
 
     /// The root of the process, in the detected context.

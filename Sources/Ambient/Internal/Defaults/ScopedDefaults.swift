@@ -6,7 +6,7 @@
 final class ScopedDefaults: Sendable {
     private let tables = DependencyContext.allCases.map { _ in LockFreeTable<ScopedDefault>() }
     /// The snapshots of the values created in this scope.
-    private let watchers = SnapshotWatchers()
+    private let watchers = ConditionLock(SnapshotWatchers())
 
     func table(for context: DependencyContext) -> LockFreeTable<ScopedDefault> {
         tables[context.index]
@@ -15,11 +15,11 @@ final class ScopedDefaults: Sendable {
     /// Notes a value created in this scope, whose snapshot's links are `links`, so that it keeps what it names
     /// of this scope's instances when the scope ends.
     func watch(_ links: WeakLinks) {
-        watchers.watch(links)
+        watchers.withLock { $0.watch(links) }
     }
 
     deinit {
-        watchers.handOver { keep in
+        SnapshotWatchers.handOver(to: watchers.withLock(\.live)) { keep in
             for context in DependencyContext.allCases {
                 table(for: context).forEachEntry { key, entry in keep(key, context, entry) }
             }

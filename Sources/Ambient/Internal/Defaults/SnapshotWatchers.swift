@@ -1,21 +1,23 @@
-/// The snapshots of the values created in one scope or root, held weakly, so that when the scope or root ends each
-/// of them that still lives keeps the instances its creation read or named: an object created there reads them
-/// after the end too (<doc:Semantics#Freeing-never-splits-an-instance>).
-final class SnapshotWatchers: Sendable {
-    private let watchers = ConditionLock<[WeakWatcher]>([])
+/// The snapshots of the values created in one scope or root, held weakly, kept under the lock of their owner: when
+/// the scope or root ends, each of them that still lives keeps the instances its creation read or named, so that an
+/// object created there reads them after the end too (<doc:Semantics#Freeing-never-splits-an-instance>).
+struct SnapshotWatchers {
+    private var watchers: [WeakWatcher] = []
 
     /// Notes a value created in the scope or root, whose snapshot's links are `links`.
-    func watch(_ links: WeakLinks) {
-        watchers.withLock { watchers in
-            watchers.removeAll { $0.links == nil }
-            watchers.append(WeakWatcher(links))
-        }
+    mutating func watch(_ links: WeakLinks) {
+        watchers.removeAll { $0.links == nil }
+        watchers.append(WeakWatcher(links))
     }
 
-    /// Hands the instances of the scope or root that ends to the snapshots that still live: `instances` calls its
-    /// argument with each instance, its key and its context, and each snapshot that named the key keeps it.
-    func handOver(_ instances: ((ObjectIdentifier, DependencyContext, ScopedDefault) -> Void) -> Void) {
-        let live = watchers.withLock { $0.compactMap(\.links) }
+    /// The snapshots that still live.
+    var live: [WeakLinks] { watchers.compactMap(\.links) }
+
+    /// Hands the instances of a scope or root that ends to `live`, its snapshots that still live: `instances` calls
+    /// its argument with each instance, its key and its context, and each snapshot that named the key keeps it.
+    static func handOver(
+        to live: [WeakLinks], _ instances: ((ObjectIdentifier, DependencyContext, ScopedDefault) -> Void) -> Void
+    ) {
         guard !live.isEmpty else { return }
         instances { key, context, entry in
             for links in live where links.names(key) {

@@ -46,8 +46,10 @@ final class WeakLinks: @unchecked Sendable {
         self.createdKey = createdKey
     }
 
-    /// Notes the keys the creation read or named, and has the scopes it links to keep what they hand out to it.
+    /// Notes the keys the creation read or named, and has the scopes and the root it links to keep what they hand
+    /// out to it; nothing when it named nothing, since then they have nothing to hand it.
     func creationEnded(naming keys: [ObjectIdentifier], keyPaths: [any AnyObject & Sendable]) {
+        guard !keys.isEmpty || !keyPaths.isEmpty else { return }
         state.withLock { state in
             state.namedKeys.formUnion(keys)
             state.namedKeyPaths += keyPaths
