@@ -55,8 +55,13 @@ public enum ModelCheck {
     ///   after its root ended, in a root of the snapshot's own that was freed with the task, so the next task made
     ///   another, and the program created a default once more than the model. A root that ended now hands over to
     ///   its heir (Semantics: "A root that ended hands over to its heir").
+    /// - 19639 (the debug batch), 5003447 and 11003572 (the soak): hangs. A read through values kept after their
+    ///   scope ended created a default whose creation read others, each creation keeping what it rebuilt for itself,
+    ///   so a diamond of defaults made one instance per path, and the program ran until the watchdog stopped it. What
+    ///   a creation rebuilds for a scope that ended now goes where the creation goes (Semantics: "A scope that ended
+    ///   rebuilds once per reader").
     public static let formerDisagreements: [UInt64] = [
-        1_000_820, 1_004_985, 3_007_621, 4_001_244, 4_007_881, 7_008_364,
+        1_000_820, 1_004_985, 3_007_621, 4_001_244, 4_007_881, 7_008_364, 19_639, 5_003_447, 11_003_572,
     ]
 
     /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures.

@@ -20,8 +20,9 @@ import Ambient
 /// - A default's snapshot, the values it was made from, holds its root and scopes weakly. It pins a scope's
 ///   instance of another key that a read through it resolves while the scope lives, and when a scope ends, the
 ///   scope's instances of the keys its creation read or named, if its default still keeps it. A read through it of
-///   an instance whose scope ended returns the pinned one, else one made once for the snapshot; once its root
-///   ended, it reads in the root's heir, one per program, which never ends while the program runs.
+///   an instance whose scope ended returns the pinned one, else one made once for the snapshot — while the
+///   snapshot's creation runs, for the snapshot its values descend from, so that one read makes each default once;
+///   once its root ended, it reads in the root's heir, one per program, which never ends while the program runs.
 /// - Only a creation that reads its own key before its value exists is a cycle.
 ///
 /// Without `contract` it is the model of today's core (commit 1254682), which the default batch runs until the core
@@ -81,6 +82,9 @@ final class ReferenceModel: @unchecked Sendable {
         var watchers: [Node] = []
         /// With the contract, whether this scope has ended.
         var ended = false
+        /// With the contract, for a snapshot made from values that descend from a snapshot, while its creation runs:
+        /// those values, where what it rebuilds for a scope that ended goes meanwhile.
+        var creationSource: Node?
         /// How many scopes that set overrides enclose this one, itself included.
         let depth: Int
 
@@ -128,6 +132,11 @@ final class ReferenceModel: @unchecked Sendable {
             let any = keys.contains(ReferenceModel.anyOverride)
             if !overrides.isEmpty, any || overrides.keys.contains(where: keys.contains) { return self }
             return parent?.innermostOverriding(keys)
+        }
+
+        /// Whether these values are a snapshot's, or a scope's inside one.
+        var descendsFromASnapshot: Bool {
+            snapshotted != nil || parent?.descendsFromASnapshot == true
         }
 
         /// Whether this scope is `node` or encloses it.
@@ -435,7 +444,12 @@ final class ReferenceModel: @unchecked Sendable {
     /// snapshot itself.
     private func owner(of reads: Set<Int>, in node: Node) -> Node? {
         guard let owner = node.innermostOverriding(reads) else { return nil }
-        if node.snapshotted != nil, owner.ended { return node }
+        if node.snapshotted != nil, owner.ended {
+            // While its creation runs, where the values it was made from put it: the nearest snapshot among them.
+            var source = node.creationSource
+            while let values = source, values.snapshotted == nil { source = values.parent }
+            return source.flatMap { self.owner(of: reads, in: $0) } ?? node
+        }
         return owner
     }
 
@@ -449,6 +463,7 @@ final class ReferenceModel: @unchecked Sendable {
         let (serial, creation) = begin(key, in: source, root: root)
         let behavior = keys[key]
         let snapshot = source.snapshot(for: key, root: root)
+        if source.descendsFromASnapshot { snapshot.creationSource = source }
         top = creation
         var reads = readsWhileCreated(behavior) { resolveKeepingTheContract($0, in: snapshot) }
         top = creation.parent
@@ -467,6 +482,7 @@ final class ReferenceModel: @unchecked Sendable {
                 break
             }
         }
+        snapshot.creationSource = nil
         for property in behavior.laterReads where property != key {
             reads.insert(property)
             if snapshot.override(of: property) != nil { continue }

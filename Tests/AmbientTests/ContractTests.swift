@@ -265,6 +265,25 @@ import Testing
             ])
     }
 
+    /// Semantics: a scope that ended rebuilds once per reader (seed 19639's shape): values a request's job keeps read
+    /// a report after the request ended, whose summary and chart both read the request's log buffer. The creation
+    /// of the report puts what it rebuilds where the report goes, so both find one buffer; each creation once kept
+    /// what it rebuilt itself, and a diamond of defaults made one instance per path.
+    @Test func aReadAfterItsScopeEndedSharesWhatItsCreationRebuilds() {
+        withFreshRoot {
+            let job = withDependencies {
+                $0.requestNumber = 7
+            } operation: {
+                DependencyValues.current.requestJob
+            }
+            let report = job.values.requestReport
+            #expect(report.summary.buffer === report.chart.buffer)
+            #expect(report.summary.buffer.requestNumber == 7)
+            #expect(job.values.requestReport === report)
+            #expect(job.values.logBuffer === report.summary.buffer)
+        }
+    }
+
     /// Semantics: a root that ended hands over to its heir (soak seed 5003447): a default whose task reads its own
     /// key, read in a root that ends at once. The task reads in the process's root, which keeps what it creates, so
     /// the task that instance starts finds it: one instance more, where a root of the snapshot's own made a chain of

@@ -242,6 +242,47 @@ extension DependencyValues {
         set { self[CartPersistenceKey.self] = newValue }
     }
     var cart: Cart { self[CartKey.self] }
+    var requestJob: RequestJob { self[RequestJobKey.self] }
+    var requestSummary: BufferReader { self[RequestSummaryKey.self] }
+    var requestChart: BufferReader { self[RequestChartKey.self] }
+    var requestReport: RequestReport { self[RequestReportKey.self] }
+}
+
+/// A per-request default that keeps the values it was created from, which outlive the request (a job that the
+/// request queued, say).
+final class RequestJob: Sendable {
+    let requestNumber = DependencyValues.current.requestNumber
+    let values = DependencyValues.current
+}
+
+enum RequestJobKey: DependencyKey {
+    static var defaultValue: RequestJob { RequestJob() }
+    static var testingValue: RequestJob { defaultValue }
+}
+
+/// Two per-request defaults that read the request's log buffer, and a report that reads both: a diamond.
+final class BufferReader: Sendable {
+    let buffer = DependencyValues.current.logBuffer
+}
+
+enum RequestSummaryKey: DependencyKey {
+    static var defaultValue: BufferReader { BufferReader() }
+    static var testingValue: BufferReader { defaultValue }
+}
+
+enum RequestChartKey: DependencyKey {
+    static var defaultValue: BufferReader { BufferReader() }
+    static var testingValue: BufferReader { defaultValue }
+}
+
+final class RequestReport: Sendable {
+    let summary = DependencyValues.current.requestSummary
+    let chart = DependencyValues.current.requestChart
+}
+
+enum RequestReportKey: DependencyKey {
+    static var defaultValue: RequestReport { RequestReport() }
+    static var testingValue: RequestReport { defaultValue }
 }
 
 /// A default whose `init` starts a task that reads its own key once, a moment later (soak seed 5003447's shape):

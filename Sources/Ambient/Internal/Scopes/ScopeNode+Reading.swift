@@ -127,15 +127,15 @@ extension ScopeNode {
     }
 
     /// The node at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
-    /// set the overrides at that depth. A snapshot whose scope at that depth was freed answers itself: it then
-    /// caches what it rebuilds.
+    /// set the overrides at that depth. A snapshot whose scope at that depth was freed answers where the values its
+    /// creation was made from answer while the creation runs, and itself otherwise: it then caches what it rebuilds.
     func ancestor(atDepth depth: Int) -> ScopeNode {
         var node = self
         while node.depth > depth {
             if let parent = node.parent {
                 node = parent
             } else {
-                return node.links?.origin(atDepth: depth) ?? node
+                return node.links?.origin(atDepth: depth) ?? node.links?.sourceAncestor(atDepth: depth) ?? node
             }
         }
         return node

@@ -186,7 +186,8 @@ final class ScopeNode: @unchecked Sendable {
         let inherited = source.hasOverrides ? source.allOverrides() : nil
         inheritedCount = inherited?.all.count ?? 0
         links = WeakLinks(
-            root: source.root, origins: source.overridingNodes, inherited: inherited, createdKey: key)
+            root: source.root, origins: source.overridingNodes, inherited: inherited, createdKey: key,
+            creationSource: source.links == nil ? nil : source)
     }
 
     /// The root whose cache holds the defaults read here.

@@ -32,23 +32,37 @@ final class WeakLinks: @unchecked Sendable {
         /// whose keys were not known then: what it keeps of its scopes' instances when they end.
         var namedKeys: Set<ObjectIdentifier> = []
         var namedKeyPaths: [any AnyObject & Sendable] = []
+        /// The values the creation was made from, while it runs, when they descend from a snapshot: where what it
+        /// rebuilds for a scope that ended goes meanwhile (<doc:Semantics#A-scope-that-ended-rebuilds-once-per-reader>).
+        var creationSource: ScopeNode?
     }
     private let state = ConditionLock(State())
     /// The key whose creation the snapshot was made for; `nil` for values made from one some other way.
     let createdKey: ObjectIdentifier?
+    /// Whether the creation was made from values that descend from a snapshot, which it holds while it runs.
+    private let hasCreationSource: Bool
 
-    init(root: Root, origins: [WeakOrigin], inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil) {
+    /// Links to `root` and `origins`; for a snapshot made for a creation from values that descend from a snapshot,
+    /// `creationSource` is those values, held until the creation ends.
+    init(
+        root: Root, origins: [WeakOrigin], inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil,
+        creationSource: ScopeNode? = nil
+    ) {
         weakRoot = root
         reporter = root.reporter
         heir = root.heir ?? root
         self.origins = origins
         self.inherited = inherited
         self.createdKey = createdKey
+        hasCreationSource = creationSource != nil
+        if let creationSource { state.withLock { $0.creationSource = creationSource } }
     }
 
     /// Notes the keys the creation read or named, and has the scopes and the root it links to keep what they hand
-    /// out to it; nothing when it named nothing, since then they have nothing to hand it.
+    /// out to it; nothing when it named nothing, since then they have nothing to hand it. Lets go of the values the
+    /// creation was made from.
     func creationEnded(naming keys: [ObjectIdentifier], keyPaths: [any AnyObject & Sendable]) {
+        if hasCreationSource { state.withLock { $0.creationSource = nil } }
         guard !keys.isEmpty || !keyPaths.isEmpty else { return }
         state.withLock { state in
             state.namedKeys.formUnion(keys)
@@ -85,6 +99,13 @@ final class WeakLinks: @unchecked Sendable {
     /// The node that set overrides at `depth` and still lives, if any.
     func origin(atDepth depth: Int) -> ScopeNode? {
         origins.first { $0.depth == depth }?.node
+    }
+
+    /// Where a default rebuilt for the scope at `depth`, which ended, goes while the creation runs: where the
+    /// values it was made from put it; `nil` once the creation ended, or when it was made from a scope's values.
+    func sourceAncestor(atDepth depth: Int) -> ScopeNode? {
+        guard hasCreationSource else { return nil }
+        return state.withLock(\.creationSource)?.ancestor(atDepth: depth)
     }
 
     /// The snapshot's root, or once that was freed, its heir.
