@@ -267,11 +267,14 @@ final class Interpreter: @unchecked Sendable {
             let createdBefore = model.creations.reduce(0, +)
             let expected = entries.map { model.read(key, in: $0.node) }
             guard !isStopped else { return }
-            let reads = entries.map { entry -> @Sendable () -> Int? in
-                let values = entry.values
+            let reads = entries.indices.map { index -> @Sendable () -> Int? in
+                let values = entries[index].values
                 return {
+                    ModelRuntime.shared.awaitTurn(index)
                     ModelRuntime.shared.arriveAtRace()
-                    return ModelKeys.read(key, in: values).serial
+                    let serial = ModelRuntime.$raceReader.withValue(index) { ModelKeys.read(key, in: values).serial }
+                    ModelRuntime.shared.passTurn(from: index)
+                    return serial
                 }
             }
             // Two creations or more would be numbered in the order the threads make them: read one after another.

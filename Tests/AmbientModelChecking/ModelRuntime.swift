@@ -22,6 +22,13 @@ final class ModelRuntime: @unchecked Sendable {
     private var isRunning = false
     /// While a race across scopes runs, how many of its readers arrived.
     private var raceArrivals: Int?
+    /// While a race across scopes runs, the first of its readers that has not started yet may start: each starts
+    /// once the one before it started a creation or ended its read, so that the creations of a race start in the
+    /// order of its readers, in which the model makes them (the first creation of a default is made from the
+    /// values of whoever reads it first, which a later step may read through).
+    private var raceTurn: Int?
+    /// The index of the race reader this thread (or task) is, while it reads.
+    @TaskLocal static var raceReader: Int?
     private let raceCondition = NSCondition()
     /// What the Dispatch blocks of creations read, by the serial of the default, in the order they ran.
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
@@ -139,11 +146,38 @@ final class ModelRuntime: @unchecked Sendable {
 
     // MARK: Races across scopes
 
-    /// Starts counting the readers of a race across scopes.
-    func armRace() { raceCondition.withLock { raceArrivals = 0 } }
+    /// Starts counting the readers of a race across scopes, and gives the first its turn.
+    func armRace() {
+        raceCondition.withLock {
+            raceArrivals = 0
+            raceTurn = 0
+        }
+    }
 
     /// Stops counting.
-    func disarmRace() { raceCondition.withLock { raceArrivals = nil } }
+    func disarmRace() {
+        raceCondition.withLock {
+            raceArrivals = nil
+            raceTurn = nil
+        }
+    }
+
+    /// In a race, waits (a second at most) until reader `index` may start.
+    func awaitTurn(_ index: Int) {
+        let deadline = Date().addingTimeInterval(1)
+        raceCondition.withLock {
+            while let turn = raceTurn, turn < index, raceCondition.wait(until: deadline) {}
+        }
+    }
+
+    /// In a race, lets the reader after `index` start.
+    func passTurn(from index: Int) {
+        raceCondition.withLock {
+            guard let turn = raceTurn, turn <= index else { return }
+            raceTurn = index + 1
+            raceCondition.broadcast()
+        }
+    }
 
     /// Notes that a reader of the race arrived.
     func arriveAtRace() {
@@ -196,6 +230,7 @@ final class ModelRuntime: @unchecked Sendable {
             lastSerial += 1
             return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), lastSerial)
         }
+        if let reader = Self.raceReader { passTurn(from: reader) }
         if behavior.waitsForASecondReader { waitForASecondReader() }
         for read in behavior.reads {
             _ = ModelKeys.read(read, in: .current)
