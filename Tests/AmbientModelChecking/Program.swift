@@ -69,8 +69,8 @@ struct KeyBehavior: Hashable, Sendable {
         }
     }
 
-    /// The keys of the `@Dependency` properties in the order today's core reads them while the default is created:
-    /// a `DependencyOwner` finds its properties by reflection, the subclass's before its superclass's.
+    /// The keys of the `@Dependency` properties in the order the core before the contract read them while the default
+    /// was created: a `DependencyOwner` finds its properties by reflection, the subclass's before its superclass's.
     var eagerReads: [Int] {
         if case .ownerSubclass(let inherited, let own) = shape { return [own, inherited] }
         return laterReads

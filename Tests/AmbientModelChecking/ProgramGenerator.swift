@@ -6,7 +6,7 @@ struct ProgramGenerator {
     private let defaultsMayKeepTheirScope: Bool
     /// Whether the programs may contain the shapes only a core that keeps the Semantics article's "Deciding
     /// collisions" runs: defaults whose `init` starts work, and a getter that reads a key whose value keeps a property
-    /// on the getter's own key (today's core stops that as a cycle, ending the process).
+    /// on the getter's own key (the core before the contract stopped that as a cycle, ending the process).
     private let contract: Bool
     private var keyCount = 0
     private var keys: [KeyBehavior] = []
@@ -109,9 +109,9 @@ struct ProgramGenerator {
     }
 
     /// Whether a `@Dependency` of `key` on `target` would let some default read itself while it is still being made,
-    /// with the core these programs are for: a path from `target` back to `key` with a read while created on it
-    /// (reads while created, and with today's core the properties, which it reads while creating). The programs have
-    /// no such path before (reads while created name keys of lower index only), so a new one goes through this
+    /// with the core these programs are for: a path from `target` back to `key` with a read while created on it (reads
+    /// while created, and with the core before the contract the properties, which it read while creating). The programs
+    /// have no such path before (reads while created name keys of lower index only), so a new one goes through this
     /// property. Such a program stops the process.
     private func closesACycle(_ keys: [KeyBehavior], from key: Int, to target: Int) -> Bool {
         guard !contract else { return false }

@@ -25,11 +25,11 @@ import Ambient
 ///   once its root ended, it reads in the root's heir, one per program, which never ends while the program runs.
 /// - Only a creation that reads its own key before its value exists is a cycle.
 ///
-/// Without `contract` it is the model of today's core (commit 1254682), which the default batch runs until the core
-/// keeps the contract: a creation reads its `@Dependency` properties once its value exists (so they are made, and
-/// defaults that hold each other wait for each other), and a `@Dependency` or kept values read after their scope
-/// ended rebuild and cache defaults themselves (a *snapshot* of the values), while a scope's instance moves inward
-/// when a key's reads grow.
+/// Without `contract` it is the model of the core before the contract (commit 1254682), which
+/// `AMBIENT_MODEL_CONTRACT=0` runs: a creation reads its `@Dependency` properties once its value exists (so they are
+/// made, and defaults that hold each other wait for each other), and a `@Dependency` or kept values read after their
+/// scope ended rebuild and cache defaults themselves (a *snapshot* of the values), while a scope's instance moves
+/// inward when a key's reads grow.
 ///
 /// The model is driven step by step by the interpreter, before each real read, and says which instance (by serial
 /// number) the read must return and how many times each default must have been created.
@@ -197,7 +197,7 @@ final class ReferenceModel: @unchecked Sendable {
     let heir = Root(context: .testing)
     /// Whether the program still holds ``heir``; after that, only snapshots that live keep it.
     private var programHoldsTheHeir = true
-    /// Whether the model keeps the rules of the Semantics article's "Deciding collisions", or models today's core.
+    /// Whether the model keeps the rules of the Semantics article's "Deciding collisions", or the core before them.
     let contract: Bool
     /// How many times each key's default was created.
     private(set) var creations = Array(repeating: 0, count: ModelKeys.count)

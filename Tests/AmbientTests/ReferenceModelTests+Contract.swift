@@ -5,21 +5,21 @@ import Testing
 @testable import AmbientModelChecking
 
 /// The reference model keeps the rules of the Semantics article's "Deciding collisions", and the programs of natural
-/// code that break them on today's core.
+/// code that broke them before they were written down.
 ///
-/// The model-only tests run in every batch. The programs run against the core only with `AMBIENT_MODEL_CONTRACT=1`,
-/// the switch that also turns on the contract's shapes in the random batch: today's core fails them (and stops the
-/// process on a getter whose value keeps a property on the getter's key).
+/// The model-only tests run in every batch; the programs run against the core unless `AMBIENT_MODEL_CONTRACT=0`, the
+/// switch that also leaves the contract's shapes out of the random batch. Each program failed on the core before the
+/// contract was kept (a client read first stopped the process); `.ci/plant-rule-break` plants those breaks back.
 extension ReferenceModelTests {
     // MARK: The model keeps the contract
 
     /// Semantics: "Only a real cycle stops the process". A client whose getter reads the session, where the session
-    /// keeps `@Dependency(\.client)`, is no cycle in either order; today's model, like today's core on one
-    /// thread, stops it when the client is read first. The generator builds it with the contract from the first seeds
-    /// on: seed 4's k3 reads k1, which keeps `@Dependency(K3.self)`, and its first step reads k3 (today's core stops
-    /// the process: `dependency cycle: ModelKey3 → ModelKey1 → ModelKey3`).
+    /// keeps `@Dependency(\.client)`, is no cycle in either order; the model of the core before the contract, like that
+    /// core on one thread, stops it when the client is read first. The generator builds it with the contract from the
+    /// first seeds on: seed 4's k3 reads k1, which keeps `@Dependency(K3.self)`, and its first step reads k3 (that core
+    /// stopped the process: `dependency cycle: ModelKey3 → ModelKey1 → ModelKey3`).
     @Test(arguments: [true, false])
-    func propertyOnTheGettersKeyIsACycleOnlyInTodaysModel(contract: Bool) {
+    func propertyOnTheGettersKeyIsACycleOnlyInTheModelBeforeTheContract(contract: Bool) {
         let clientFirst = ReferenceModel(keys: Finding.sessionAndClient, contract: contract)
         var root = clientFirst.freshRoot(context: .testing)
         let client = clientFirst.read(1, in: root)
@@ -151,10 +151,10 @@ extension ReferenceModelTests {
         #expect(!ProgramExecutor.isCurrent)
     }
 
-    // MARK: Natural code that breaks the rules on today's core
+    // MARK: Natural code that broke the rules before the contract
 
-    /// Each finding's shape, run against the core with the contract's model. Fails on today's core (a client read
-    /// first stops the process): on only with `AMBIENT_MODEL_CONTRACT=1`.
+    /// Each finding's shape, run against the core with the contract's model, lifetimes checked; off with
+    /// `AMBIENT_MODEL_CONTRACT=0`.
     @Test(.enabled(if: ModelCheckOptions().contract), arguments: Finding.allCases)
     func findingAgreesWithTheContract(_ finding: Finding) async {
         let program = finding.program
@@ -164,7 +164,7 @@ extension ReferenceModelTests {
         #expect(failure == nil, "\(finding): \(failure ?? "")")
     }
 
-    /// Natural code that breaks a rule of "Deciding collisions" on today's core, as programs.
+    /// Natural code that broke a rule of "Deciding collisions" before the contract was kept, as programs.
     enum Finding: String, CaseIterable, Sendable {
         case taskOfAPerRequestDefault, taskOfAnAppWideDefault, taskDuringTheCreationOfAnAppWideDefault
         case dispatchOfAnAppWideDefault
