@@ -13,7 +13,10 @@ final class ModelRuntime: @unchecked Sendable {
     private var behaviors: [KeyBehavior] = []
     private var lastSerial = 0
     private var creations: [Int] = Array(repeating: 0, count: ModelKeys.count)
-    private var alive = 0
+    /// The program that ``start(_:)`` started last, counted from 1.
+    private var program = 0
+    /// How many instances of each program are alive, by program.
+    private var alive: [Int: Int] = [:]
     /// Work started by defaults (``WorkingProbe``'s tasks), in the order it was started: the serial of the default,
     /// whether the program let it run, the continuation of a task waiting for that, and what the work read.
     private var works: [Work] = []
@@ -52,6 +55,7 @@ final class ModelRuntime: @unchecked Sendable {
         lock.withLock {
             self.behaviors = behaviors
             lastSerial = 0
+            program += 1
             creations = Array(repeating: 0, count: ModelKeys.count)
             dispatchReads = []
             worksStarted = works.count
@@ -217,11 +221,19 @@ final class ModelRuntime: @unchecked Sendable {
     /// How many times each key's default was created since ``start(_:)``.
     var creationCounts: [Int] { lock.withLock { creations } }
 
-    /// How many probes, owners and holders are alive, in every program.
-    var liveInstances: Int { lock.withLock { alive } }
+    /// How many probes, owners and holders that the program started last made are alive. Counted by program, so that
+    /// what an earlier program keeps, or frees late, does not count.
+    var liveInstances: Int { lock.withLock { alive[program] ?? 0 } }
 
-    func instanceCreated() { lock.withLock { alive += 1 } }
-    func instanceFreed() { lock.withLock { alive -= 1 } }
+    /// Counts a new instance, and returns its program, for ``instanceFreed(of:)``.
+    func instanceCreated() -> Int {
+        lock.withLock {
+            alive[program, default: 0] += 1
+            return program
+        }
+    }
+
+    func instanceFreed(of program: Int) { lock.withLock { alive[program, default: 0] -= 1 } }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
     func makeDefault(of key: Int, in _: DependencyContext) -> any ModelProbe {

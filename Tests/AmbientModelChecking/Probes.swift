@@ -22,15 +22,15 @@ final class ObjectProbe: ReferencingProbe {
     let serial: Int
     let references: [Dependency<any ModelProbe>]
     let captured: DependencyValues?
+    private let program = ModelRuntime.shared.instanceCreated()
 
     init(serial: Int, references: [Dependency<any ModelProbe>], captured: DependencyValues?) {
         self.serial = serial
         self.references = references
         self.captured = captured
-        ModelRuntime.shared.instanceCreated()
     }
 
-    deinit { ModelRuntime.shared.instanceFreed() }
+    deinit { ModelRuntime.shared.instanceFreed(of: program) }
 }
 
 /// A value-typed probe; its token counts it among the live instances for as long as a copy exists.
@@ -43,8 +43,9 @@ struct ValueProbe: ReferencingProbe {
 
 /// Counts one value among the live instances.
 final class LiveToken: Sendable {
-    init() { ModelRuntime.shared.instanceCreated() }
-    deinit { ModelRuntime.shared.instanceFreed() }
+    private let program = ModelRuntime.shared.instanceCreated()
+
+    deinit { ModelRuntime.shared.instanceFreed(of: program) }
 }
 
 /// A `DependencyOwner` counted among the live instances, with its serial: the base of the owner probes.
@@ -52,14 +53,14 @@ class CountedOwner: DependencyOwner, @unchecked Sendable {
     // Safe: the stored properties of it and its subclasses are `let`s and `@Dependency`s, written in `init` and only
     // read afterwards.
     let serial: Int
+    private let program = ModelRuntime.shared.instanceCreated()
 
     init(serial: Int) {
         self.serial = serial
         super.init()
-        ModelRuntime.shared.instanceCreated()
     }
 
-    deinit { ModelRuntime.shared.instanceFreed() }
+    deinit { ModelRuntime.shared.instanceFreed(of: program) }
 
     func readCaptured(_ key: Int) -> (any ModelProbe)? { nil }
 }
@@ -100,12 +101,12 @@ final class WorkingProbe: ReferencingProbe {
     let references: [Dependency<any ModelProbe>]
     let captured: DependencyValues?
     private let task = TaskSlot()
+    private let program = ModelRuntime.shared.instanceCreated()
 
     init(serial: Int, references: [Dependency<any ModelProbe>], captured: DependencyValues?, reads: [Int]) {
         self.serial = serial
         self.references = references
         self.captured = captured
-        ModelRuntime.shared.instanceCreated()
         let work = ModelRuntime.shared.registerWork(of: serial)
         task.start(
             ProgramExecutor.task { [weak self] in
@@ -121,7 +122,7 @@ final class WorkingProbe: ReferencingProbe {
 
     deinit {
         task.cancel()
-        ModelRuntime.shared.instanceFreed()
+        ModelRuntime.shared.instanceFreed(of: program)
     }
 }
 
@@ -138,14 +139,14 @@ final class TaskSlot: @unchecked Sendable {
 /// An object that is not a default: built by a program in some scope, it reads every key in that scope's values.
 final class ModelHolder: Sendable {
     private let dependencies: [Dependency<any ModelProbe>]
+    private let program = ModelRuntime.shared.instanceCreated()
 
     /// An object with a `@Dependency` on each of the first `keys` keys.
     init(byKeyPath: Bool, keys: Int) {
         dependencies = (0..<keys).map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
-        ModelRuntime.shared.instanceCreated()
     }
 
-    deinit { ModelRuntime.shared.instanceFreed() }
+    deinit { ModelRuntime.shared.instanceFreed(of: program) }
 
     func read(_ key: Int) -> any ModelProbe { dependencies[key].wrappedValue }
 }

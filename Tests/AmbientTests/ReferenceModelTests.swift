@@ -24,6 +24,14 @@ import Testing
         }
     }
 
+    /// The seeds that caught each break of a rule planted back into the core agree (see `ModelCheck.plantedBreakSeeds`
+    /// and `.ci/plant-rule-break`).
+    @Test(arguments: ModelCheck.plantedBreakSeeds)
+    func seedThatCaughtAPlantedBreakAgrees(name: String, seed: UInt64) async {
+        let failure = await ModelCheck.check(seed: seed, options: ModelCheckOptions())
+        #expect(failure == nil, "\(name): \(failure.map(String.init(describing:)) ?? "")")
+    }
+
     /// Seeds that once disagreed with the model agree (see `ModelCheck.formerDisagreements`).
     @Test(arguments: ModelCheck.formerDisagreements)
     func formerDisagreementsAgree(seed: UInt64) async {
