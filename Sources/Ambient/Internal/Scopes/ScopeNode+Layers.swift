@@ -1,7 +1,31 @@
-// The layers of overrides a node and the nodes above it set, and where they were set: for provenance, the trace,
-// and the scopes that defaults are rebuilt for.
+// What a node sets itself, its parent, and the layers of overrides it and the nodes above it set, and where they were
+// set: for the read path, provenance, the trace, and the scopes that defaults are rebuilt for.
 
 extension ScopeNode {
+    /// Whether any override is visible here.
+    @inline(__always)
+    var hasOverrides: Bool { inheritedCount != 0 || setsOverrides }
+
+    /// Whether `node` is this node's parent.
+    @inline(__always)
+    func isChild(of node: ScopeNode) -> Bool {
+        isChild(of: Unmanaged.passUnretained(node))
+    }
+
+    /// Whether the node at `node` is this node's parent; `node` is only compared, so it may be unretained.
+    @inline(__always)
+    func isChild(of node: Unmanaged<ScopeNode>) -> Bool {
+        parentReference?.toOpaque() == node.toOpaque()
+    }
+
+    /// Whether this scope sets any override itself.
+    @inline(__always)
+    var setsOverrides: Bool { firstKeyType != nil }
+
+    /// How many overrides this scope sets itself.
+    @inline(__always)
+    var ownCount: Int { firstKeyType == nil ? 0 : 1 + moreOwn.count }
+
     /// The first override this scope sets itself, if any; an inline value is copied into a new box.
     var firstOwn: OwnOverride? {
         firstKeyType.map { OwnOverride(keyType: $0, box: firstBoxOrCopy) }

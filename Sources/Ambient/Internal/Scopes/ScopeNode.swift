@@ -218,30 +218,6 @@ final class ScopeNode: @unchecked Sendable {
     @inline(__always)
     var isRecording: Bool { recorder?.isOpen ?? false }
 
-    /// Whether any override is visible here.
-    @inline(__always)
-    var hasOverrides: Bool { inheritedCount != 0 || setsOverrides }
-
-    /// Whether `node` is this node's parent.
-    @inline(__always)
-    func isChild(of node: ScopeNode) -> Bool {
-        isChild(of: Unmanaged.passUnretained(node))
-    }
-
-    /// Whether the node at `node` is this node's parent; `node` is only compared, so it may be unretained.
-    @inline(__always)
-    func isChild(of node: Unmanaged<ScopeNode>) -> Bool {
-        parentReference?.toOpaque() == node.toOpaque()
-    }
-
-    /// Whether this scope sets any override itself.
-    @inline(__always)
-    var setsOverrides: Bool { firstKeyType != nil }
-
-    /// How many overrides this scope sets itself.
-    @inline(__always)
-    var ownCount: Int { firstKeyType == nil ? 0 : 1 + moreOwn.count }
-
     // MARK: Writing (copy-on-write: only on a unique, unfrozen node)
 
     /// Sets `key`, whose type is `keyType`, to the value in `box`.
