@@ -14,8 +14,6 @@ final class Interpreter: @unchecked Sendable {
     /// How long the live instances may take to reach their count before the program (threads and queues release
     /// what their closures held a moment after they signal); `nil` checks no lifetimes.
     private let settleTime: Double?
-    /// Whether a program that the model says keeps some instances (values that hold each other) is checked too.
-    private let checksValuesThatHoldEachOther: Bool
     private var failure: String?
     private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Node)] = [:]
     private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Node)] = [:]
@@ -26,10 +24,9 @@ final class Interpreter: @unchecked Sendable {
     private var raceResults: [Int?] = []
     private var raceBodies: [@Sendable () -> Int?] = []
 
-    init(program: Program, settleTime: Double?, contract: Bool = true, checksValuesThatHoldEachOther: Bool = true) {
+    init(program: Program, settleTime: Double?, contract: Bool = true) {
         self.program = program
         self.settleTime = settleTime
-        self.checksValuesThatHoldEachOther = checksValuesThatHoldEachOther
         model = ReferenceModel(keys: program.keys, contract: contract)
     }
 
@@ -68,7 +65,6 @@ final class Interpreter: @unchecked Sendable {
         heir = nil
         guard failure == nil, !model.reachedCycle, let settleTime else { return failure }
         let survivors = model.survivors()
-        if survivors > 0, !checksValuesThatHoldEachOther { return nil }
         let deadline = Date().addingTimeInterval(settleTime)
         while ModelRuntime.shared.liveInstances != survivors, Date() < deadline {
             // NB: a blocking sleep: `Task.sleep` resumes through a timer on the global queue, which the stress suites

@@ -22,7 +22,9 @@ import Ambient
 ///   scope's instances of the keys its creation read or named, if its default still keeps it. A read through it of
 ///   an instance whose scope ended returns the pinned one, else one made once for the snapshot — while the
 ///   snapshot's creation runs, for the snapshot its values descend from, so that one read makes each default once;
-///   once its root ended, it reads in the root's heir, one per program, which never ends while the program runs.
+///   once its root ended, it reads in the root's heir, one per program, which never ends while the program runs and
+///   ends, as a root does, once nothing holds it. An instance on a cycle of what values keep is never freed, so its
+///   snapshot takes what later ends hand it.
 /// - Only a creation that reads its own key before its value exists is a cycle.
 ///
 /// Without `contract` it is the model of the core before the contract (commit 1254682), which
@@ -106,6 +108,12 @@ final class ReferenceModel: @unchecked Sendable {
             Node(
                 root: root ?? self.root, parent: nil, overrides: [:], context: context,
                 snapshotted: snapshotted ?? self, createdKey: key)
+        }
+
+        /// For a snapshot, whether it keeps an instance of `key` in `context`: one a scope handed out to it, or one it
+        /// made itself. An end hands it no other.
+        func keeps(_ key: Int, in context: DependencyContext) -> Bool {
+            pins[context]?[key] != nil || owned[context]?[key] != nil
         }
 
         /// The scopes these values descend from that set overrides, innermost first.
@@ -309,22 +317,53 @@ final class ReferenceModel: @unchecked Sendable {
         endScopes(scopes.filter { !$0.ended })
         keptByTheProgram = []
         for root in roots where !root.ended { end(root) }
+        // Then the heir, once nothing holds it: it ends as a root does, and its values keep what they read or named of
+        // its instances.
+        end(heir)
         programHoldsTheHeir = false
+        return instancesKeptByCycles().count
+    }
+
+    /// The instances alive whatever the program holds: those on a cycle of what instances keep (Swift frees no
+    /// cycle), and what they keep. A value never keeps itself, so a cycle has two instances or more.
+    private func instancesKeptByCycles() -> Set<Int> {
         var edges: [Int: [Int]] = [:]
         for serial in instances.keys { edges[serial] = keptBy(serial) }
-        func reachable(from start: Int) -> Set<Int> {
-            var seen: Set<Int> = []
-            var next = edges[start] ?? []
-            while let serial = next.popLast() {
-                guard seen.insert(serial).inserted else { continue }
-                next += edges[serial] ?? []
+        // Tarjan's strongly connected components: each of two instances or more is a cycle.
+        var order: [Int: Int] = [:]
+        var lowest: [Int: Int] = [:]
+        var stack: [Int] = []
+        var onStack: Set<Int> = []
+        var kept: Set<Int> = []
+        func visit(_ serial: Int) {
+            let position = order.count
+            order[serial] = position
+            lowest[serial] = position
+            stack.append(serial)
+            onStack.insert(serial)
+            for next in edges[serial] ?? [] {
+                if let seen = order[next] {
+                    if onStack.contains(next) { lowest[serial] = min(lowest[serial] ?? position, seen) }
+                } else {
+                    visit(next)
+                    lowest[serial] = min(lowest[serial] ?? position, lowest[next] ?? position)
+                }
             }
-            return seen
+            guard lowest[serial] == position else { return }
+            var component: [Int] = []
+            while let top = stack.popLast() {
+                onStack.remove(top)
+                component.append(top)
+                if top == serial { break }
+            }
+            if component.count > 1 { kept.formUnion(component) }
         }
-        let reach = Dictionary(uniqueKeysWithValues: edges.keys.map { ($0, reachable(from: $0)) })
-        // An instance on a cycle of two or more reaches itself; what it reaches stays alive with it.
-        let onCycles = reach.filter { $0.value.contains($0.key) }
-        return onCycles.values.reduce(into: Set(onCycles.keys)) { $0.formUnion($1) }.count
+        for serial in edges.keys.sorted() where order[serial] == nil { visit(serial) }
+        var next = Array(kept)
+        while let serial = next.popLast() {
+            for other in edges[serial] ?? [] where kept.insert(other).inserted { next.append(other) }
+        }
+        return kept
     }
 
     /// With the contract, the instances that reads in `node` were handed, by key, in its context.
@@ -541,7 +580,7 @@ final class ReferenceModel: @unchecked Sendable {
                 for (context, table) in scope.owned {
                     for (key, serial) in table
                     where snapshot.names.contains(key) && key != snapshot.createdKey
-                        && snapshot.pins[context]?[key] == nil
+                        && !snapshot.keeps(key, in: context)
                     {
                         snapshot.pins[context, default: [:]][key] = serial
                     }
@@ -562,8 +601,7 @@ final class ReferenceModel: @unchecked Sendable {
             guard isKept(snapshot, of: serial, alive: alive) else { continue }
             for (context, table) in root.infos {
                 for (key, info) in table
-                where snapshot.names.contains(key) && key != snapshot.createdKey && snapshot.pins[context]?[key] == nil
-                {
+                where snapshot.names.contains(key) && key != snapshot.createdKey && !snapshot.keeps(key, in: context) {
                     if let kept = info.instance { snapshot.pins[context, default: [:]][key] = kept }
                 }
             }
@@ -596,9 +634,10 @@ final class ReferenceModel: @unchecked Sendable {
     }
 
     /// The instances alive now: those of the live scopes (and of `scope`), of the live roots, the ones the program
-    /// keeps, and what they keep.
+    /// keeps, the ones on cycles, and what they keep.
     private func liveInstances(besides scope: Node?) -> Set<Int> {
-        var next = Array(keptByTheProgram)
+        // Values that hold each other live on after the program dropped them, and keep what later ends hand them.
+        var next = Array(keptByTheProgram) + instancesKeptByCycles()
         for live in scopes where !live.ended || live === scope {
             next += live.owned.values.flatMap(\.values)
         }

@@ -32,22 +32,6 @@ import Testing
         #expect(failure == nil, "\(name): \(failure.map(String.init(describing:)) ?? "")")
     }
 
-    /// The open leaks still leave instances alive that the model says are freed (see `ModelCheck.openLeaks`): when one
-    /// is fixed, this fails, and the seed moves to `formerDisagreements`.
-    @Test(arguments: ModelCheck.openLeaks)
-    func openLeaksStillLeak(seed: UInt64) async {
-        var generator = ProgramGenerator(seed: seed, defaultsMayKeepTheirScope: true, contract: true)
-        let program = generator.program()
-        let failure = await ProgramExecutor.run {
-            await Interpreter(program: program, settleTime: 3, checksValuesThatHoldEachOther: false).run()
-        }
-        // Any other failure of the program is not the open leak, and fails this test.
-        #expect(failure == nil || failure?.contains("still alive after it dropped all its values") == true)
-        withKnownIssue("seed \(seed) leaks: open") {
-            #expect(failure == nil, "\(failure ?? "")")
-        }
-    }
-
     /// Seeds that once disagreed with the model agree (see `ModelCheck.formerDisagreements`).
     @Test(arguments: ModelCheck.formerDisagreements)
     func formerDisagreementsAgree(seed: UInt64) async {
