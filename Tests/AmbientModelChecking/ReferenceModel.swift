@@ -420,10 +420,12 @@ final class ReferenceModel: @unchecked Sendable {
         if let serial = node.override(of: key) { return (serial, []) }
         let context = node.context
         let isSnapshot = node.snapshotted != nil
-        if isSnapshot, node.root.ended, let pinned = node.pins[context]?[key] {
-            // What the snapshot kept of its ended root, and of its scopes, before what the heir has; with the reads
-            // of the key's first creation in the root it was made in.
-            return (pinned, node.root.infos[context]?[key]?.reads ?? [])
+        if isSnapshot, node.root.ended,
+            let kept = node.pins[context]?[key] ?? (key == node.createdKey ? nil : node.owned[context]?[key])
+        {
+            // What the snapshot kept of its ended root and of its scopes, and what it made itself once they ended,
+            // before what the heir has; with the reads of the key's first creation in the root it was made in.
+            return (kept, node.root.infos[context]?[key]?.reads ?? [])
         }
         let root = currentRoot(of: node)
         let info = root.infos[context]?[key]
