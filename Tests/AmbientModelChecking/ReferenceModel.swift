@@ -471,6 +471,12 @@ final class ReferenceModel: @unchecked Sendable {
             source = node
         }
         let created = createKeepingTheContract(key, from: source, root: root)
+        // A snapshot keeps what a scope hands it from its first read on, as from any later one.
+        if isSnapshot, key != node.createdKey, let reads = root.infos[context]?[key]?.reads,
+            let owner = owner(of: reads, in: node), owner !== node, owner.owned[context]?[key] == created.serial
+        {
+            node.pins[context, default: [:]][key] = created.serial
+        }
         return served(created.serial, created.reads)
     }
 

@@ -265,6 +265,32 @@ import Testing
             ])
     }
 
+    /// Semantics: a scope that ended rebuilds once per reader, and one instance per key per scope (the reference
+    /// model's seed 55000522): a guest's checkout, created in a guest scope inside a store that saves carts, first
+    /// reads its cart (`@Dependency(CartKey.self)`) after the guest scope ended and gets one built for it, saved as
+    /// the guest's. When the store's scope ends too, the checkout still has that cart, with its item. It once got
+    /// the store's cart, with the store's item: the store's end handed the checkout the store's cart, since the one
+    /// built for it was kept only from its second read on.
+    @Test func cartBuiltForACheckoutAfterItsScopeEndedStaysItsCartWhenTheEnclosingScopeEnds() {
+        withFreshRoot {
+            let checkout = withDependencies {
+                $0.cartConfiguration = CartConfiguration(persists: true)
+            } operation: {
+                DependencyValues.current.cart.add("store's item")
+                let checkout = withDependencies {
+                    $0.cartPersistence = CartPersistence("guest")
+                } operation: {
+                    DependencyValues.current.checkout
+                }
+                // The checkout's one read of its cart before the store's scope ends.
+                checkout.cart.add("guest's item")
+                return checkout
+            }
+            #expect(checkout.cart.persistence?.name == "guest")
+            #expect(checkout.cart.all == ["guest's item"])
+        }
+    }
+
     /// Semantics: a scope that ended rebuilds once per reader (seed 19639's shape): values a request's job keeps read
     /// a report after the request ended, whose summary and chart both read the request's log buffer. The creation
     /// of the report puts what it rebuilds where the report goes, so both find one buffer; each creation once kept

@@ -212,6 +212,17 @@ enum CartKey: DependencyKey {
     static var testingValue: Cart { defaultValue }
 }
 
+/// A checkout that uses the cart of the scope it was created in, named through `@Dependency`.
+final class Checkout: @unchecked Sendable {
+    // Safe: the only stored property is the wrapper, which is never mutated after `init`.
+    @Dependency(CartKey.self) var cart
+}
+
+enum CheckoutKey: DependencyKey {
+    static var defaultValue: Checkout { Checkout() }
+    static var testingValue: Checkout { defaultValue }
+}
+
 extension DependencyValues {
     var requestNumber: Int {
         get { self[RequestNumberKey.self] }
@@ -242,6 +253,7 @@ extension DependencyValues {
         set { self[CartPersistenceKey.self] = newValue }
     }
     var cart: Cart { self[CartKey.self] }
+    var checkout: Checkout { self[CheckoutKey.self] }
     var requestJob: RequestJob { self[RequestJobKey.self] }
     var requestSummary: BufferReader { self[RequestSummaryKey.self] }
     var requestChart: BufferReader { self[RequestChartKey.self] }

@@ -26,7 +26,11 @@ extension Root {
             return defaultValue(of: Key.self, id: id, in: storage)
         case .create(let creation):
             _TestHooks.willCreate(Key.self, in: self, readIn: storage)
-            return createAndPublish(Key.self, creation: creation, in: source(of: id, readIn: storage))
+            let created = createAndPublish(Key.self, creation: creation, in: source(of: id, readIn: storage))
+            // A snapshot keeps what it is handed from its first read on, an instance built for it alone too: an end
+            // of a scope it links to then hands it no other (<doc:Semantics#One-instance-per-key-per-scope>).
+            guard storage.links != nil else { return created }
+            return published(id, for: storage) ?? created
         }
     }
 
