@@ -110,10 +110,17 @@ final class ReferenceModel: @unchecked Sendable {
                 snapshotted: snapshotted ?? self, createdKey: key)
         }
 
-        /// For a snapshot, whether it keeps an instance of `key` in `context`: one a scope handed out to it, or one it
-        /// made itself. An end hands it no other.
-        func keeps(_ key: Int, in context: DependencyContext) -> Bool {
-            pins[context]?[key] != nil || owned[context]?[key] != nil
+        /// For a snapshot, the instance of `key` in `context` that it keeps: one a scope handed out to it, or one it
+        /// made itself; never one of its own key. An end hands it no other.
+        func kept(_ key: Int, in context: DependencyContext) -> Int? {
+            key == createdKey ? nil : pins[context]?[key] ?? owned[context]?[key]
+        }
+
+        /// For a snapshot, keeps `serial`, the instance of `key` that `owner`, a scope it links to, handed out to it:
+        /// from the read that creates it or finds it on. Never one of its own key.
+        func keep(_ serial: Int, of key: Int, in context: DependencyContext, handedOutBy owner: Node) {
+            guard snapshotted != nil, owner !== self, key != createdKey else { return }
+            pins[context, default: [:]][key] = serial
         }
 
         /// The scopes these values descend from that set overrides, innermost first.
@@ -420,9 +427,7 @@ final class ReferenceModel: @unchecked Sendable {
         if let serial = node.override(of: key) { return (serial, []) }
         let context = node.context
         let isSnapshot = node.snapshotted != nil
-        if isSnapshot, node.root.ended,
-            let kept = node.pins[context]?[key] ?? (key == node.createdKey ? nil : node.owned[context]?[key])
-        {
+        if isSnapshot, node.root.ended, let kept = node.kept(key, in: context) {
             // What the snapshot kept of its ended root and of its scopes, and what it made itself once they ended,
             // before what the heir has; with the reads of the key's first creation in the root it was made in.
             return (kept, node.root.infos[context]?[key]?.reads ?? [])
@@ -438,9 +443,7 @@ final class ReferenceModel: @unchecked Sendable {
                 // A snapshot keeps what its scopes handed out to it, after they ended too.
                 if isSnapshot, let pinned = node.pins[context]?[key] { return served(pinned, info.reads) }
                 if let existing = owner.owned[context]?[key] {
-                    if isSnapshot, owner !== node, key != node.createdKey {
-                        node.pins[context, default: [:]][key] = existing
-                    }
+                    node.keep(existing, of: key, in: context, handedOutBy: owner)
                     return served(existing, info.reads)
                 }
             } else if let instance = info.instance {
@@ -472,10 +475,10 @@ final class ReferenceModel: @unchecked Sendable {
         }
         let created = createKeepingTheContract(key, from: source, root: root)
         // A snapshot keeps what a scope hands it from its first read on, as from any later one.
-        if isSnapshot, key != node.createdKey, let reads = root.infos[context]?[key]?.reads,
-            let owner = owner(of: reads, in: node), owner !== node, owner.owned[context]?[key] == created.serial
+        if let reads = root.infos[context]?[key]?.reads, let owner = owner(of: reads, in: node),
+            owner.owned[context]?[key] == created.serial
         {
-            node.pins[context, default: [:]][key] = created.serial
+            node.keep(created.serial, of: key, in: context, handedOutBy: owner)
         }
         return served(created.serial, created.reads)
     }
@@ -588,7 +591,7 @@ final class ReferenceModel: @unchecked Sendable {
                 for (context, table) in scope.owned {
                     for (key, serial) in table
                     where snapshot.names.contains(key) && key != snapshot.createdKey
-                        && !snapshot.keeps(key, in: context)
+                        && snapshot.kept(key, in: context) == nil
                     {
                         snapshot.pins[context, default: [:]][key] = serial
                     }
@@ -609,7 +612,9 @@ final class ReferenceModel: @unchecked Sendable {
             guard isKept(snapshot, of: serial, alive: alive) else { continue }
             for (context, table) in root.infos {
                 for (key, info) in table
-                where snapshot.names.contains(key) && key != snapshot.createdKey && !snapshot.keeps(key, in: context) {
+                where snapshot.names.contains(key) && key != snapshot.createdKey
+                    && snapshot.kept(key, in: context) == nil
+                {
                     if let kept = info.instance { snapshot.pins[context, default: [:]][key] = kept }
                 }
             }
