@@ -88,8 +88,11 @@ public enum ModelCheck {
     ]
 
     /// For each break of a rule of the Semantics article's "Deciding collisions" that `.ci/plant-rule-break` plants
-    /// back into the core, the first seed of the debug batch (seeds 1 to 4,000) that caught it: a program of the shape
-    /// the break gets wrong, kept as a regression seed.
+    /// back into the core, the first seed of the debug batch (seeds 1 to 4,000) that caught it when the batch checked
+    /// lifetimes only of programs the model says keep nothing: a program of the shape the break gets wrong, kept as a
+    /// regression seed. Now that every program's lifetimes are checked, the release soak catches two breaks sooner:
+    /// `recorder-hears-every-thread` at seed 35 and `ended-scope-hands-over-nothing` at seed 8 (the others at the
+    /// same seeds, or by stopping or stalling the run).
     ///
     /// - `frame-holds-the-value` (a task started by a default's `init` keeps the default alive): seed 7, three
     ///   instances alive where the model keeps none.
