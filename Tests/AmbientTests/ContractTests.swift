@@ -273,19 +273,23 @@ import Testing
     /// built for it was kept only from its second read on.
     @Test func cartBuiltForACheckoutAfterItsScopeEndedStaysItsCartWhenTheEnclosingScopeEnds() {
         withFreshRoot {
-            let checkout = withDependencies {
-                $0.cartConfiguration = CartConfiguration(persists: true)
-            } operation: {
-                DependencyValues.current.cart.add("store's item")
-                let checkout = withDependencies {
-                    $0.cartPersistence = CartPersistence("guest")
-                } operation: {
-                    DependencyValues.current.checkout
-                }
-                // The checkout's one read of its cart before the store's scope ends.
-                checkout.cart.add("guest's item")
-                return checkout
-            }
+            // The checkout's one read of its cart before the store's scope ends.
+            let checkout = madeForAGuestInsideAStore(\.checkout) { $0.cart.add("guest's item") }
+            #expect(checkout.cart.persistence?.name == "guest")
+            #expect(checkout.cart.all == ["guest's item"])
+        }
+    }
+
+    /// Semantics: one instance per key per scope (the reference model's seed 76002472): a guest's checkout, created
+    /// in a guest scope inside a store that saves carts, names its cart and its receipt. After the guest scope
+    /// ended, its first read of the receipt builds the receipt a cart of the guest's: the checkout's cart. When the
+    /// store's scope ends, the checkout's cart is still the receipt's. It once became the store's cart: the cart
+    /// built for the checkout while the receipt was created was not kept as the checkout's, and the store's end
+    /// handed the checkout the store's.
+    @Test func cartBuiltWhileACheckoutsReceiptIsCreatedStaysTheCheckoutsCartWhenTheEnclosingScopeEnds() {
+        withFreshRoot {
+            let checkout = madeForAGuestInsideAStore(\.receiptingCheckout) { $0.receipt.cart.add("guest's item") }
+            #expect(checkout.cart === checkout.receipt.cart)
             #expect(checkout.cart.persistence?.name == "guest")
             #expect(checkout.cart.all == ["guest's item"])
         }

@@ -223,6 +223,47 @@ enum CheckoutKey: DependencyKey {
     static var testingValue: Checkout { defaultValue }
 }
 
+/// Reads `value` in a guest scope (a persistence of its own) inside a store's scope (carts are saved; the store's cart
+/// has an item), and returns it once `afterTheGuestScope` has used it between the guest scope's end and the store's.
+func madeForAGuestInsideAStore<Value>(
+    _ value: KeyPath<DependencyValues, Value>, afterTheGuestScope: (Value) -> Void
+) -> Value {
+    withDependencies {
+        $0.cartConfiguration = CartConfiguration(persists: true)
+    } operation: {
+        DependencyValues.current.cart.add("store's item")
+        let made = withDependencies {
+            $0.cartPersistence = CartPersistence("guest")
+        } operation: {
+            DependencyValues.current[keyPath: value]
+        }
+        afterTheGuestScope(made)
+        return made
+    }
+}
+
+/// A receipt, which keeps the cart of the values it is created from.
+final class Receipt: Sendable {
+    let cart = DependencyValues.current.cart
+}
+
+enum ReceiptKey: DependencyKey {
+    static var defaultValue: Receipt { Receipt() }
+    static var testingValue: Receipt { defaultValue }
+}
+
+/// A checkout that names its cart and its receipt through `@Dependency`, and reads either when asked.
+final class ReceiptingCheckout: @unchecked Sendable {
+    // Safe: the only stored properties are the wrappers, which are never mutated after `init`.
+    @Dependency(CartKey.self) var cart
+    @Dependency(ReceiptKey.self) var receipt
+}
+
+enum ReceiptingCheckoutKey: DependencyKey {
+    static var defaultValue: ReceiptingCheckout { ReceiptingCheckout() }
+    static var testingValue: ReceiptingCheckout { defaultValue }
+}
+
 extension DependencyValues {
     var requestNumber: Int {
         get { self[RequestNumberKey.self] }
@@ -254,6 +295,7 @@ extension DependencyValues {
     }
     var cart: Cart { self[CartKey.self] }
     var checkout: Checkout { self[CheckoutKey.self] }
+    var receiptingCheckout: ReceiptingCheckout { self[ReceiptingCheckoutKey.self] }
     var requestJob: RequestJob { self[RequestJobKey.self] }
     var requestSummary: BufferReader { self[RequestSummaryKey.self] }
     var requestChart: BufferReader { self[RequestChartKey.self] }

@@ -126,9 +126,13 @@ extension Root {
             return Outcome(
                 box: info.value.storeIfNil(publication.box), reads: info.reads, rebuilt: false, lateReads: late)
         }
-        let box = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
-            .insert(ScopedDefault(box: publication.box, reads: info.reads), for: id).box
-        return Outcome(box: box, reads: info.reads, rebuilt: true, lateReads: late)
+        let entry = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
+            .insert(ScopedDefault(box: publication.box, reads: info.reads), for: id)
+        // A snapshot keeps an instance built for it alone (its scope ended) from the start, also when a creation made
+        // from its values built it: an end of a scope it links to then hands it no other
+        // (<doc:Semantics#One-instance-per-key-per-scope>).
+        if let links = scope.links { _ = links.pin(entry, for: CreationSlot(key: id, context: context)) }
+        return Outcome(box: entry.box, reads: info.reads, rebuilt: true, lateReads: late)
     }
 
     /// Runs the key's value for the context with `values` current, and returns it with what it read and named.
