@@ -1,4 +1,5 @@
-/// Makes a failing program smaller while it still fails the same way: fewer roots, steps, overrides and reads.
+/// Makes a failing program smaller while it still fails the same way: fewer roots, steps, overrides and reads, and
+/// keys that do less (a plain struct, no work, no race, no conditional read).
 struct Shrinker {
     /// The most candidates to run.
     let attempts: Int
@@ -51,27 +52,25 @@ struct Shrinker {
     }
 
     private static func variants(of key: KeyBehavior) -> [KeyBehavior] {
-        var result: [KeyBehavior] = []
-        if case .owner = key.shape {
-            var plain = key
-            plain.shape = .object
-            result.append(plain)
+        // The biggest step first: a plain struct that reads nothing, then one part of the behavior less at a time.
+        var result: [KeyBehavior] = key == KeyBehavior() ? [] : [KeyBehavior()]
+        func changed(_ change: (inout KeyBehavior) -> Void) {
+            var simpler = key
+            change(&simpler)
+            if simpler != key { result.append(simpler) }
         }
-        for index in key.reads.indices {
-            var fewer = key
-            fewer.reads.remove(at: index)
-            result.append(fewer)
+        changed { $0.work = nil }
+        for index in key.work?.reads.indices ?? 0..<0 { changed { $0.work?.reads.remove(at: index) } }
+        for index in key.conditionalReads.indices { changed { $0.conditionalReads.remove(at: index) } }
+        changed { $0.waitsForASecondReader = false }
+        switch key.shape {
+        case .ownerSubclass(_, let own): changed { $0.shape = .owner(holding: own) }
+        case .owner: changed { $0.shape = .object }
+        case .value, .object: break
         }
-        for index in key.references.indices {
-            var fewer = key
-            fewer.references.remove(at: index)
-            result.append(fewer)
-        }
-        if key.capturesCurrent {
-            var plain = key
-            plain.capturesCurrent = false
-            result.append(plain)
-        }
+        for index in key.reads.indices { changed { $0.reads.remove(at: index) } }
+        for index in key.references.indices { changed { $0.references.remove(at: index) } }
+        changed { $0.capturesCurrent = false }
         return result
     }
 

@@ -58,6 +58,34 @@ import Testing
         )
     }
 
+    /// The shrinker leaves only what a failure needs, so that a failing seed reads as its shape: for a failure that
+    /// needs one default's work and nothing else, every other key becomes a plain struct, that default keeps its
+    /// work but reads nothing, and no step is left.
+    @Test func shrinkerLeavesOnlyWhatTheFailureNeeds() async throws {
+        var found: (program: Program, key: Int)?
+        for seed in UInt64(1)...300 where found == nil {
+            var generator = ProgramGenerator(seed: seed, defaultsMayKeepTheirScope: true, contract: true)
+            let program = generator.program()
+            if let key = program.keys.firstIndex(where: { $0.work?.reads.isEmpty == false && !$0.reads.isEmpty }) {
+                found = (program, key)
+            }
+        }
+        let (program, key) = try #require(found)
+        let shrunk = await Shrinker(attempts: 100_000) { $0.keys[key].work != nil }.shrink(program)
+        for (index, behavior) in shrunk.keys.enumerated() where index != key {
+            #expect(behavior == KeyBehavior(), "k\(index)")
+        }
+        var expected = program.keys[key]
+        expected.work?.reads = []
+        expected.reads = []
+        expected.references = []
+        expected.conditionalReads = []
+        expected.capturesCurrent = false
+        expected.waitsForASecondReader = false
+        #expect(shrunk.keys[key] == expected)
+        #expect(shrunk.roots.map(\.body) == [[]])
+    }
+
     /// With the contract, the generator also builds the shapes only a core that keeps it runs (defaults whose init
     /// starts work, a getter reading a key whose value names the getter's key).
     @Test func generatorWithTheContractMakesItsShapes() {
