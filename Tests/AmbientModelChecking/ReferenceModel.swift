@@ -442,7 +442,9 @@ final class ReferenceModel: @unchecked Sendable {
             if let owner = owner(of: info.reads, in: node) {
                 // A snapshot keeps what its scopes handed out to it, after they ended too.
                 if isSnapshot, let pinned = node.pins[context]?[key] { return served(pinned, info.reads) }
-                if let existing = owner.owned[context]?[key] {
+                // A snapshot that stands in for a scope that ended answers with what it keeps of that scope's
+                // instances, before what was built for it since.
+                if let existing = owner.pins[context]?[key] ?? owner.owned[context]?[key] {
                     node.keep(existing, of: key, in: context, handedOutBy: owner)
                     return served(existing, info.reads)
                 }

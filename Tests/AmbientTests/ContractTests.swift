@@ -295,6 +295,29 @@ import Testing
         }
     }
 
+    /// Semantics: a scope that ended rebuilds once per reader (the reference model's seed 52, once the model knew the
+    /// rule; it shared the core's error until then): a guest's checkout reads its cart in the guest scope and adds an
+    /// item, and its receipt is created after the guest scope ended, from the checkout's values. The receipt's cart is
+    /// the checkout's, with the guest's item. The receipt once got a new, empty cart: the creation looked for the
+    /// cart only among what had been built for the checkout since the scope ended, not among what it kept.
+    @Test func receiptOfACheckoutCreatedAfterItsScopeEndedHasTheCartTheCheckoutHad() {
+        withFreshRoot {
+            withDependencies {
+                $0.cartConfiguration = CartConfiguration(persists: true)
+            } operation: {
+                let checkout = withDependencies {
+                    $0.cartPersistence = CartPersistence("guest")
+                } operation: {
+                    let checkout = DependencyValues.current.receiptingCheckout
+                    checkout.cart.add("guest's item")
+                    return checkout
+                }
+                #expect(checkout.receipt.cart === checkout.cart)
+                #expect(checkout.receipt.cart.all == ["guest's item"])
+            }
+        }
+    }
+
     /// Semantics: a scope that ended rebuilds once per reader (seed 19639's shape): values a request's job keeps read
     /// a report after the request ended, whose summary and chart both read the request's log buffer. The creation
     /// of the report puts what it rebuilds where the report goes, so both find one buffer; each creation once kept

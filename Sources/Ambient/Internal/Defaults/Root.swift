@@ -159,7 +159,12 @@ final class Root: Sendable {
             // A value created in a scope keeps the instances that scope handed out to it, after the scope ended too.
             let links = storage.links.flatMap { scope.depth <= storage.baseDepth ? $0 : nil }
             if let pinned = links?.pinned(slot) { return (pinned.box, reads) }
-            guard var entry = scope.existingScopedDefaults?.table(for: context).find(id) else { return nil }
+            // A snapshot that stands in for a scope that ended (a creation's, made from its values) answers with what
+            // it keeps of that scope's instances, before what was built for it since.
+            guard
+                var entry = scope.links.flatMap({ $0 === links ? nil : $0.pinned(slot) })
+                    ?? scope.existingScopedDefaults?.table(for: context).find(id)
+            else { return nil }
             if let links { entry = links.pin(entry, for: slot) }
             return (entry.box, reads)
         }
