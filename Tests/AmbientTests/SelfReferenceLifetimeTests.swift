@@ -259,6 +259,23 @@ import Testing
         #expect(logger.requestID == 17)
         #expect(logger.me.requestID == 17)
     }
+
+    /// Semantics: freeing never splits an instance: a logger that names its own key, kept after its request and its
+    /// root ended, still finds itself through that property, and so does a ``DependencyOwner`` on its own key. Each
+    /// once found another logger, built for it after the request ended (the reference model's seed 132, once the
+    /// model knew the rule; it shared the error until then).
+    @Test func loggerKeptAfterItsRequestAndItsRootEndedIsStillItsOwnLogger() {
+        let (logger, owner) = withDependencies(DependencyValues._freshRoot(context: .testing)) {
+            withDependencies {
+                $0.requestID = 17
+            } operation: {
+                (DependencyValues.current.selfLogger, DependencyValues.current.ownerLogger)
+            }
+        }
+        #expect(logger.me === logger)
+        #expect(logger.me.me === logger)
+        #expect(owner.me === owner)
+    }
 }
 
 extension DependencyValues {
