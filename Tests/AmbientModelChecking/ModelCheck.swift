@@ -87,16 +87,9 @@ public enum ModelCheck {
     ///   keep that instance as its own, so the root's end handed it the root's instance too, which a later read would
     ///   have returned (`ContractTests.cartBuiltWhileACheckoutsReceiptIsCreatedStaysTheCheckoutsCartWhenTheEnclosingScopeEnds`).
     ///   A snapshot now keeps an instance built for it from the moment it is placed, whoever's creation built it.
-    /// - 52 (the debug batch, once the model knew the rule; both had shared the error): a default created after its
-    ///   scope ended, from the values of a value of that scope, made a new instance of a key the value had kept,
-    ///   where it must read the value's (`ContractTests.receiptOfACheckoutCreatedAfterItsScopeEndedHasTheCartTheCheckoutHad`).
-    ///   With the model taught the rule and the core as it was, 10 of the first 1,031 programs disagree.
-    /// - 132 (the debug batch, once the core knew the rule; the model had shared the error): a class value that names
-    ///   its own key, read after its scope ended, got an instance built for it in place of itself
-    ///   (`SelfReferenceLifetimeTests.loggerKeptAfterItsRequestAndItsRootEndedIsStillItsOwnLogger`).
     public static let formerDisagreements: [UInt64] = [
         1_000_820, 1_004_985, 3_007_621, 4_001_244, 4_007_881, 7_008_364, 19_639, 34_859, 5_003_447, 11_003_572,
-        1_004_840, 216, 25_909, 12_002_036, 19_004_050, 55_000_522, 59_002_479, 76_002_472, 52, 132,
+        1_004_840, 216, 25_909, 12_002_036, 19_004_050, 55_000_522, 59_002_479, 76_002_472,
     ]
 
     /// For each break of a rule of the Semantics article's "Deciding collisions" that `.ci/plant-rule-break` plants

@@ -427,13 +427,6 @@ final class ReferenceModel: @unchecked Sendable {
         if let serial = node.override(of: key) { return (serial, []) }
         let context = node.context
         let isSnapshot = node.snapshotted != nil
-        if isSnapshot, key == node.createdKey, let own = node.serial, keys[key].shape != .value,
-            liveInstances(besides: nil).contains(own)
-        {
-            // A value's own values answer its own key with the value while it exists, after its scope or its root
-            // ended too (a struct has no identity to find).
-            return (own, currentRoot(of: node).infos[context]?[key]?.reads ?? [])
-        }
         if isSnapshot, node.root.ended, let kept = node.kept(key, in: context) {
             // What the snapshot kept of its ended root and of its scopes, and what it made itself once they ended,
             // before what the heir has; with the reads of the key's first creation in the root it was made in.
@@ -449,9 +442,7 @@ final class ReferenceModel: @unchecked Sendable {
             if let owner = owner(of: info.reads, in: node) {
                 // A snapshot keeps what its scopes handed out to it, after they ended too.
                 if isSnapshot, let pinned = node.pins[context]?[key] { return served(pinned, info.reads) }
-                // A snapshot that stands in for a scope that ended answers with what it keeps of that scope's
-                // instances, before what was built for it since.
-                if let existing = owner.pins[context]?[key] ?? owner.owned[context]?[key] {
+                if let existing = owner.owned[context]?[key] {
                     node.keep(existing, of: key, in: context, handedOutBy: owner)
                     return served(existing, info.reads)
                 }

@@ -118,11 +118,6 @@ final class Root: Sendable {
         id: ObjectIdentifier,
         in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        // A value's own values answer its own key with the value while it exists, after its scope or its root ended
-        // too (<doc:Semantics#Freeing-never-splits-an-instance>).
-        if let links = storage.links, links.createdKey == id, let own = links.createdObject as? Key.Value {
-            return (Box(own), infoTable(for: storage.context).find(id)?.reads ?? [])
-        }
         if let found = published(id, for: storage) { return found }
         return create(Key.self, id: id, in: storage)
     }
@@ -164,12 +159,7 @@ final class Root: Sendable {
             // A value created in a scope keeps the instances that scope handed out to it, after the scope ended too.
             let links = storage.links.flatMap { scope.depth <= storage.baseDepth ? $0 : nil }
             if let pinned = links?.pinned(slot) { return (pinned.box, reads) }
-            // A snapshot that stands in for a scope that ended (a creation's, made from its values) answers with what
-            // it keeps of that scope's instances, before what was built for it since.
-            guard
-                var entry = scope.links.flatMap({ $0 === links ? nil : $0.pinned(slot) })
-                    ?? scope.existingScopedDefaults?.table(for: context).find(id)
-            else { return nil }
+            guard var entry = scope.existingScopedDefaults?.table(for: context).find(id) else { return nil }
             if let links { entry = links.pin(entry, for: slot) }
             return (entry.box, reads)
         }
