@@ -308,9 +308,14 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// Takes the work started since the last call, for the program to let it run: what each must read, predicted.
     func takeStartedWork() -> [(serial: Int, reads: [Int])] {
-        let work = startedWork
-        startedWork = []
-        return work.map { started in (started.serial, started.reads.map { read($0, in: started.node) }) }
+        // One after another, in the order they started: each holds the values its default was made from until it
+        // ran, and work that its reads start waits for the next call.
+        (0..<startedWork.count).map { _ in
+            let started = startedWork[0]
+            let reads = started.reads.map { read($0, in: started.node) }
+            startedWork.removeFirst()
+            return (started.serial, reads)
+        }
     }
 
     /// With the contract, how many of the program's instances stay alive once it dropped every value
@@ -432,6 +437,15 @@ final class ReferenceModel: @unchecked Sendable {
             // before what the heir has; with the reads of the key's first creation in the root it was made in.
             return (kept, node.root.infos[context]?[key]?.reads ?? [])
         }
+        if isSnapshot, currentRoot(of: node).infos[context]?[key] == nil, let standIn = lastCreationSource(of: node),
+            let kept = standIn.pins[context]?[key] ?? standIn.owned[context]?[key],
+            let reads = instances[kept]?.node.root.infos[context]?[key]?.reads, !reads.isEmpty
+        {
+            // What stands in for a scope that ended keeps, also before this root knows the key (as below once it
+            // does).
+            node.keep(kept, of: key, in: context, handedOutBy: standIn)
+            return (kept, reads)
+        }
         let root = currentRoot(of: node)
         let info = root.infos[context]?[key]
         func served(_ serial: Int, _ reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
@@ -442,7 +456,9 @@ final class ReferenceModel: @unchecked Sendable {
             if let owner = owner(of: info.reads, in: node) {
                 // A snapshot keeps what its scopes handed out to it, after they ended too.
                 if isSnapshot, let pinned = node.pins[context]?[key] { return served(pinned, info.reads) }
-                if let existing = owner.owned[context]?[key] {
+                // A snapshot that stands in for a scope that ended answers with what it keeps of that scope's
+                // instances, before what was built for it since.
+                if let existing = owner.pins[context]?[key] ?? owner.owned[context]?[key] {
                     node.keep(existing, of: key, in: context, handedOutBy: owner)
                     return served(existing, info.reads)
                 }
@@ -487,6 +503,19 @@ final class ReferenceModel: @unchecked Sendable {
     private func currentRoot(of node: Node) -> Root {
         guard node.snapshotted != nil, node.root.ended else { return node.root }
         return heir
+    }
+
+    /// For a snapshot made while another one's creation runs, from values that descend from it: the last snapshot of
+    /// that chain, the one whose creation ended.
+    private func lastCreationSource(of node: Node) -> Node? {
+        func nearestSnapshot(_ values: Node?) -> Node? {
+            var values = values
+            while let current = values, current.snapshotted == nil { values = current.parent }
+            return values
+        }
+        guard var last = nearestSnapshot(node.creationSource) else { return nil }
+        while let next = nearestSnapshot(last.creationSource) { last = next }
+        return last
     }
 
     /// With the contract, the node whose instance of a key of `reads` serves a read in `node`: `nil` for the
@@ -636,18 +665,22 @@ final class ReferenceModel: @unchecked Sendable {
             || (behavior.work?.kind == .task && behavior.shape == .object)
     }
 
-    /// What the instance of `serial` keeps through its snapshot: what the snapshot pinned or made itself, the
-    /// heir's instances (a snapshot of one of the program's roots holds the heir), and the overrides it inherited.
+    /// What the instance of `serial` keeps through its snapshot (``kept(by:)``), if it holds it.
     private func keptBy(_ serial: Int) -> [Int] {
         guard keepsItsSnapshot(serial), let snapshot = instances[serial]?.node else { return [] }
+        return kept(by: snapshot).filter { $0 != serial }
+    }
+
+    /// What `snapshot` keeps: what it pinned or made itself, the heir's instances (a snapshot of one of the program's
+    /// roots holds the heir), and the overrides it inherited.
+    private func kept(by snapshot: Node) -> [Int] {
         var kept = snapshot.pins.values.flatMap(\.values) + snapshot.owned.values.flatMap(\.values)
         if snapshot.root !== heir { kept += instances(of: heir) }
-        kept += snapshot.visibleOverrides.values
-        return kept.filter { $0 != serial }
+        return kept + snapshot.visibleOverrides.values
     }
 
     /// The instances alive now: those of the live scopes (and of `scope`), of the live roots, the ones the program
-    /// keeps, the ones on cycles, and what they keep.
+    /// keeps, the ones on cycles, the ones the values of work that has not run yet keep, and what they keep.
     private func liveInstances(besides scope: Node?) -> Set<Int> {
         // Values that hold each other live on after the program dropped them, and keep what later ends hand them.
         var next = Array(keptByTheProgram) + instancesKeptByCycles()
@@ -658,6 +691,8 @@ final class ReferenceModel: @unchecked Sendable {
             next += instances(of: root)
         }
         if programHoldsTheHeir { next += instances(of: heir) }
+        // Work that has not run yet holds the values its default was made from.
+        for work in startedWork { next += kept(by: work.node) }
         var seen: Set<Int> = []
         while let serial = next.popLast() {
             guard serial > 0, seen.insert(serial).inserted else { continue }

@@ -146,20 +146,30 @@ final class Root: Sendable {
     /// instance with only those reads would be placed in the root (<doc:Semantics#Overrides-reach-derived-defaults>).
     func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
-        if let links = storage.links, links.rootEnded,
-            let pinned = links.pinned(CreationSlot(key: id, context: context))
-        {
+        let found = infoTable(for: context).find(id)
+        if let links = storage.links {
+            let slot = CreationSlot(key: id, context: context)
             // What the snapshot kept of its ended root, and of its scopes, before what the heir has.
-            return (pinned.box, pinned.reads)
+            if links.rootEnded, let pinned = links.pinned(slot) { return (pinned.box, pinned.reads) }
+            // What stands in for a scope that ended keeps, also before this root knows the key (as below once it
+            // does).
+            if found == nil, let kept = links.keptByCreationSource(slot) {
+                return (links.pin(kept, for: slot).box, kept.reads)
+            }
         }
-        guard let info = infoTable(for: context).find(id) else { return nil }
+        guard let info = found else { return nil }
         let reads = info.reads
         if let scope = owner(of: id, for: storage, reads: reads) {
             let slot = CreationSlot(key: id, context: context)
             // A value created in a scope keeps the instances that scope handed out to it, after the scope ended too.
             let links = storage.links.flatMap { scope.depth <= storage.baseDepth ? $0 : nil }
             if let pinned = links?.pinned(slot) { return (pinned.box, reads) }
-            guard var entry = scope.existingScopedDefaults?.table(for: context).find(id) else { return nil }
+            // A snapshot that stands in for a scope that ended (a creation's, made from its values) answers with what
+            // it keeps of that scope's instances, before what was built for it since.
+            guard
+                var entry = scope.links.flatMap({ $0 === links ? nil : $0.pinned(slot) })
+                    ?? scope.existingScopedDefaults?.table(for: context).find(id)
+            else { return nil }
             if let links { entry = links.pin(entry, for: slot) }
             return (entry.box, reads)
         }

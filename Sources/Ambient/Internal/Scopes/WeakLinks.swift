@@ -108,6 +108,24 @@ final class WeakLinks: @unchecked Sendable {
         return state.withLock(\.creationSource)?.ancestor(atDepth: depth)
     }
 
+    /// For a snapshot made while another one's creation runs, from its values: what the last snapshot of that chain
+    /// (the one whose creation ended) kept, or built for itself, of `slot`, when the key depends on a scope. It
+    /// stands in for the scope that ended, also before the root the snapshot reads in knows the key (a snapshot
+    /// made once its root ended reads in the heir).
+    func keptByCreationSource(_ slot: CreationSlot) -> ScopedDefault? {
+        guard hasCreationSource, var source = state.withLock(\.creationSource) else { return nil }
+        while let next = source.links?.runningCreationSource { source = next }
+        let kept =
+            source.links?.pinned(slot)
+            ?? source.existingScopedDefaults?.table(for: slot.context).find(slot.key)
+        return kept.flatMap { $0.reads.isEmpty ? nil : $0 }
+    }
+
+    /// The values the creation was made from, while it runs, when they descend from a snapshot.
+    private var runningCreationSource: ScopeNode? {
+        hasCreationSource ? state.withLock(\.creationSource) : nil
+    }
+
     /// The snapshot's root, or once that was freed, its heir.
     var root: Root { weakRoot ?? heir }
 
