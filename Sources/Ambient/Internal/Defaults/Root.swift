@@ -146,21 +146,18 @@ final class Root: Sendable {
     /// instance with only those reads would be placed in the root (<doc:Semantics#Overrides-reach-derived-defaults>).
     func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
-        let found = infoTable(for: context).find(id)
-        if let links = storage.links {
-            let slot = CreationSlot(key: id, context: context)
+        let slot = CreationSlot(key: id, context: context)
+        if let links = storage.links, links.rootEnded, let pinned = links.pinned(slot) {
             // What the snapshot kept of its ended root, and of its scopes, before what the heir has.
-            if links.rootEnded, let pinned = links.pinned(slot) { return (pinned.box, pinned.reads) }
-            // What stands in for a scope that ended keeps, also before this root knows the key (as below once it
-            // does).
-            if found == nil, let kept = links.keptByCreationSource(slot) {
-                return (links.pin(kept, for: slot).box, kept.reads)
-            }
+            return (pinned.box, pinned.reads)
         }
-        guard let info = found else { return nil }
+        guard let info = infoTable(for: context).find(id) else {
+            // What stands in for a scope that ended keeps, also before this root knows the key (as below once it does).
+            guard let links = storage.links, let kept = links.keptByCreationSource(slot) else { return nil }
+            return (links.pin(kept, for: slot).box, kept.reads)
+        }
         let reads = info.reads
         if let scope = owner(of: id, for: storage, reads: reads) {
-            let slot = CreationSlot(key: id, context: context)
             // A value created in a scope keeps the instances that scope handed out to it, after the scope ended too.
             let links = storage.links.flatMap { scope.depth <= storage.baseDepth ? $0 : nil }
             if let pinned = links?.pinned(slot) { return (pinned.box, reads) }

@@ -104,8 +104,7 @@ final class WeakLinks: @unchecked Sendable {
     /// Where a default rebuilt for the scope at `depth`, which ended, goes while the creation runs: where the
     /// values it was made from put it; `nil` once the creation ended, or when it was made from a scope's values.
     func sourceAncestor(atDepth depth: Int) -> ScopeNode? {
-        guard hasCreationSource else { return nil }
-        return state.withLock(\.creationSource)?.ancestor(atDepth: depth)
+        runningCreationSource?.ancestor(atDepth: depth)
     }
 
     /// For a snapshot made while another one's creation runs, from its values: what the last snapshot of that chain
@@ -113,7 +112,7 @@ final class WeakLinks: @unchecked Sendable {
     /// stands in for the scope that ended, also before the root the snapshot reads in knows the key (a snapshot
     /// made once its root ended reads in the heir).
     func keptByCreationSource(_ slot: CreationSlot) -> ScopedDefault? {
-        guard hasCreationSource, var source = state.withLock(\.creationSource) else { return nil }
+        guard var source = runningCreationSource else { return nil }
         while let next = source.links?.runningCreationSource { source = next }
         let kept =
             source.links?.pinned(slot)
