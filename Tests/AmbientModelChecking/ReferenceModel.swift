@@ -113,7 +113,13 @@ final class ReferenceModel: @unchecked Sendable {
         /// For a snapshot, the instance of `key` in `context` that it keeps: one a scope handed out to it, or one it
         /// made itself; never one of its own key. An end hands it no other.
         func kept(_ key: Int, in context: DependencyContext) -> Int? {
-            key == createdKey ? nil : pins[context]?[key] ?? owned[context]?[key]
+            key == createdKey ? nil : instance(of: key, in: context)
+        }
+
+        /// The instance of `key` in `context` these values answer with: what they pinned, else what was placed in
+        /// them (a scope pins nothing).
+        func instance(of key: Int, in context: DependencyContext) -> Int? {
+            pins[context]?[key] ?? owned[context]?[key]
         }
 
         /// For a snapshot, keeps `serial`, the instance of `key` that `owner`, a scope it links to, handed out to it:
@@ -438,7 +444,7 @@ final class ReferenceModel: @unchecked Sendable {
             return (kept, node.root.infos[context]?[key]?.reads ?? [])
         }
         if isSnapshot, currentRoot(of: node).infos[context]?[key] == nil, let standIn = lastCreationSource(of: node),
-            let kept = standIn.pins[context]?[key] ?? standIn.owned[context]?[key],
+            let kept = standIn.instance(of: key, in: context),
             let reads = instances[kept]?.node.root.infos[context]?[key]?.reads, !reads.isEmpty
         {
             // What stands in for a scope that ended keeps, also before this root knows the key (as below once it
@@ -458,7 +464,7 @@ final class ReferenceModel: @unchecked Sendable {
                 if isSnapshot, let pinned = node.pins[context]?[key] { return served(pinned, info.reads) }
                 // A snapshot that stands in for a scope that ended answers with what it keeps of that scope's
                 // instances, before what was built for it since.
-                if let existing = owner.pins[context]?[key] ?? owner.owned[context]?[key] {
+                if let existing = owner.instance(of: key, in: context) {
                     node.keep(existing, of: key, in: context, handedOutBy: owner)
                     return served(existing, info.reads)
                 }
