@@ -254,6 +254,27 @@ enum ModelKeys {
         \.model30, \.model31, \.model32, \.model33, \.model34, \.model35, \.model36, \.model37, \.model38, \.model39,
     ]
 
+    /// Has the core learn the key behind each key path, once per process, by reading each through an override.
+    ///
+    /// NB: until a key path was read somewhere, a property declared with it names an unknown key of its type, and
+    /// every key here has the same type; the model knows each property's key from the start, so the core must too.
+    static let keyPathsLearned: Void = {
+        for key in 0..<count {
+            withDependencies {
+                set(key, to: Placeholder(), in: &$0)
+            } operation: {
+                _ = dependency(on: key, byKeyPath: true).wrappedValue
+            }
+        }
+    }()
+
+    /// An override that no program sees.
+    private struct Placeholder: ModelProbe {
+        var serial: Int { 0 }
+        func readReference(_ index: Int) -> (any ModelProbe)? { nil }
+        func readCaptured(_ key: Int) -> (any ModelProbe)? { nil }
+    }
+
     /// Key `key`'s value in `values`.
     static func read(_ key: Int, in values: DependencyValues) -> any ModelProbe {
         read(types[key], in: values)

@@ -52,6 +52,7 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// Starts a program whose keys behave as `behaviors`: serials start again from 1, creation counts from 0.
     func start(_ behaviors: [KeyBehavior]) {
+        _ = ModelKeys.keyPathsLearned
         lock.withLock {
             self.behaviors = behaviors
             lastSerial = 0
@@ -282,18 +283,34 @@ final class ModelRuntime: @unchecked Sendable {
             done.signal()
         }
         done.wait()
-        executor.finish()
+        // NB: until the task ended, it holds the creation's values, which the model no longer counts.
+        executor.finishAndWait()
     }
 
     /// Reads `reads` on a Dispatch queue in the values of the creation, and waits for the block.
     private func dispatch(_ reads: [Int], for serial: Int) {
-        let values = DependencyValues.current
+        // NB: the block drops the creation's values before it signals, so that they are not kept a moment longer.
+        let values = DroppedValues(DependencyValues.current)
         let done = DispatchSemaphore(value: 0)
         ProgramExecutor.dispatchQueue().async { [self] in
-            let serials = withDependencies(values) { reads.map { ModelKeys.read($0, in: .current).serial } }
+            let serials = values.read(reads)
             lock.withLock { dispatchReads.append((serial, serials)) }
             done.signal()
         }
         done.wait()
+    }
+}
+
+/// Values that a block reads in once, and drops.
+private final class DroppedValues: @unchecked Sendable {
+    // Safe: `values` is read and dropped by the one block that holds this object.
+    private var values: DependencyValues?
+
+    init(_ values: DependencyValues) { self.values = values }
+
+    func read(_ keys: [Int]) -> [Int] {
+        guard let values else { return [] }
+        self.values = nil
+        return withDependencies(values) { keys.map { ModelKeys.read($0, in: .current).serial } }
     }
 }

@@ -99,6 +99,7 @@ final class OneTaskExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var isFinished = false
+    private let ended = DispatchSemaphore(value: 0)
 
     init() {
         // The thread keeps the executor until it ends.
@@ -121,13 +122,22 @@ final class OneTaskExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// Ends the thread once it ran every job enqueued so far, and waits until it did.
+    func finishAndWait() {
+        finish()
+        ended.wait()
+    }
+
     private func run() {
         while true {
             let next = condition.withLock { () -> UnownedJob? in
                 while jobs.isEmpty, !isFinished { condition.wait() }
                 return jobs.isEmpty ? nil : jobs.removeFirst()
             }
-            guard let job = next else { return }
+            guard let job = next else {
+                ended.signal()
+                return
+            }
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }

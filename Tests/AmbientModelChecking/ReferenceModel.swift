@@ -438,6 +438,13 @@ final class ReferenceModel: @unchecked Sendable {
         if let serial = node.override(of: key) { return (serial, []) }
         let context = node.context
         let isSnapshot = node.snapshotted != nil
+        if isSnapshot, key == node.createdKey, let own = node.serial, keys[key].shape != .value,
+            liveInstances(besides: nil).contains(own)
+        {
+            // A value's own values answer its own key with the value while it exists, after its scope or its root
+            // ended too (a struct has no identity to find).
+            return (own, currentRoot(of: node).infos[context]?[key]?.reads ?? [])
+        }
         if isSnapshot, node.root.ended, let kept = node.kept(key, in: context) {
             // What the snapshot kept of its ended root and of its scopes, and what it made itself once they ended,
             // before what the heir has; with the reads of the key's first creation in the root it was made in.

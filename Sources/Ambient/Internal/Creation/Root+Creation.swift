@@ -151,6 +151,7 @@ extension Root {
                 Box(Key.value(for: creation.context))
             }
         }
+        values.storage.links?.created(box)
         let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
         let closed = recorder.close()
         var reads = Set(closed.reads)

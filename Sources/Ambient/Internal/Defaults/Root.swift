@@ -118,6 +118,11 @@ final class Root: Sendable {
         id: ObjectIdentifier,
         in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        // A value's own values answer its own key with the value while it exists, after its scope or its root ended
+        // too (<doc:Semantics#Freeing-never-splits-an-instance>).
+        if let links = storage.links, links.createdKey == id, let own = links.createdObject as? Key.Value {
+            return (Box(own), infoTable(for: storage.context).find(id)?.reads ?? [])
+        }
         if let found = published(id, for: storage) { return found }
         return create(Key.self, id: id, in: storage)
     }

@@ -8,6 +8,9 @@ class AnyBox: @unchecked Sendable {
     /// The boxed value, described for ``DependencyValues/description``.
     var valueDescription: String { "" }
 
+    /// The boxed value if it is an instance of a class, whatever the key's type says.
+    var object: AnyObject? { nil }
+
     /// An empty box; `Box.init` is inlined into callers, so they must see this.
     @usableFromInline init() {}
 }
@@ -24,6 +27,11 @@ final class Box<Value: Sendable>: AnyBox, @unchecked Sendable {
     }
 
     override var valueDescription: String { String(describing: value) }
+
+    override var object: AnyObject? {
+        // NB: `value as Any` opens an existential `Value`, so that a class instance behind a protocol is found too.
+        type(of: value as Any) is AnyClass ? value as AnyObject : nil
+    }
 }
 
 extension AnyBox {

@@ -107,6 +107,8 @@ extension ScopeNode {
     /// is not cached here, unless it is the process root's, which is never freed anyway, or the heir's.
     func mayCacheValue(of key: ObjectIdentifier) -> Bool {
         guard let links, override(for: key) == nil else { return true }
+        // The value a snapshot was made for may hold it, and is answered only while it exists.
+        if key == links.createdKey { return false }
         let root = links.root
         guard let owner = root.ownerOfDefault(key, readIn: self) else { return false }
         switch owner {

@@ -35,6 +35,10 @@ final class WeakLinks: @unchecked Sendable {
         /// The values the creation was made from, while it runs, when they descend from a snapshot: where what it
         /// rebuilds for a scope that ended goes meanwhile (<doc:Semantics#A-scope-that-ended-rebuilds-once-per-reader>).
         var creationSource: ScopeNode?
+        /// The value the creation made, once made, if it is an object: what a read of the created key here answers
+        /// while that value exists (<doc:Semantics#Freeing-never-splits-an-instance>). Weak, since the value may hold
+        /// the snapshot.
+        weak var createdObject: AnyObject?
     }
     private let state = ConditionLock(State())
     /// The key whose creation the snapshot was made for; `nil` for values made from one some other way.
@@ -73,6 +77,15 @@ final class WeakLinks: @unchecked Sendable {
         }
         weakRoot?.watch(self)
     }
+
+    /// Notes the value the creation made, when it is an object.
+    func created(_ box: AnyBox) {
+        guard let object = box.object else { return }
+        state.withLock { $0.createdObject = object }
+    }
+
+    /// The value the creation made, if it is an object that still exists.
+    var createdObject: AnyObject? { state.withLock(\.createdObject) }
 
     /// Whether the creation read or named `key`: a key path it named names the key it is known to read by now.
     func names(_ key: ObjectIdentifier) -> Bool {
