@@ -439,10 +439,10 @@ final class ReferenceModel: @unchecked Sendable {
         let context = node.context
         let isSnapshot = node.snapshotted != nil
         if isSnapshot, key == node.createdKey, let own = node.serial, keys[key].shape != .value,
-            liveInstances(besides: nil).contains(own)
+            keys[key].laterReads.contains(key), liveInstances(besides: nil).contains(own)
         {
-            // A value's own values answer its own key with the value while it exists, after its scope or its root
-            // ended too (a struct has no identity to find).
+            // The values of an object with a property on its own key answer that key with the object while it
+            // exists, after its scope or its root ended too (a struct has no identity to find).
             return (own, currentRoot(of: node).infos[context]?[key]?.reads ?? [])
         }
         if isSnapshot, node.root.ended, let kept = node.kept(key, in: context) {

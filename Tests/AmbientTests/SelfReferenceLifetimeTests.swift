@@ -82,6 +82,18 @@ import Testing
         deinit { OwnerLogger.live.freed() }
     }
 
+    /// A logger whose property on its own key is declared with a key path that only it uses.
+    final class UnlearnedLogger: @unchecked Sendable {
+        // Safe: as `SelfLogger`.
+        @Dependency(\.unlearnedLogger) var me
+        @Dependency(\.requestID) var requestID
+    }
+
+    enum UnlearnedLoggerKey: DependencyKey {
+        static var defaultValue: UnlearnedLogger { UnlearnedLogger() }
+        static var testingValue: UnlearnedLogger { UnlearnedLogger() }
+    }
+
     enum OwnerLoggerKey: DependencyKey {
         static var defaultValue: OwnerLogger { OwnerLogger() }
         static var testingValue: OwnerLogger { OwnerLogger() }
@@ -276,6 +288,34 @@ import Testing
         #expect(logger.me.me === logger)
         #expect(owner.me === owner)
     }
+
+    /// Semantics: freeing never splits an instance: a property declared with a key path that no read has shown the key
+    /// of yet names the value's own key as well, when the key path has the value's type.
+    @Test func loggerWhoseKeyPathWasNeverReadBeforeIsStillItsOwnLoggerAfterItsRootEnded() {
+        let logger = withDependencies(DependencyValues._freshRoot(context: .testing)) {
+            withDependencies {
+                $0.requestID = 17
+            } operation: {
+                DependencyValues.current[UnlearnedLoggerKey.self]
+            }
+        }
+        #expect(logger.me === logger)
+        #expect(logger.me.requestID == 17)
+    }
+
+    /// Semantics: freeing never splits an instance, the other side of the rule: a value that reads its own key only
+    /// through the values its closure kept, with no property on that key, finds itself while its root lives, and an
+    /// instance built for it once its root ended, the same one on every read.
+    @Test func closureThatKeptItsValuesReadsOneOtherInstanceOnceItsRootEnded() {
+        let callback = withDependencies(DependencyValues._freshRoot(context: .testing)) {
+            let callback = DependencyValues.current.callback
+            #expect(callback.lookUp() === callback)
+            return callback
+        }
+        let late = callback.lookUp()
+        #expect(late !== callback)
+        #expect(callback.lookUp() === late)
+    }
 }
 
 extension DependencyValues {
@@ -296,6 +336,9 @@ extension DependencyValues {
     fileprivate var slowPong: SelfReferenceLifetimeTests.SlowPong { self[SelfReferenceLifetimeTests.SlowPongKey.self] }
     fileprivate var ownerLogger: SelfReferenceLifetimeTests.OwnerLogger {
         self[SelfReferenceLifetimeTests.OwnerLoggerKey.self]
+    }
+    fileprivate var unlearnedLogger: SelfReferenceLifetimeTests.UnlearnedLogger {
+        self[SelfReferenceLifetimeTests.UnlearnedLoggerKey.self]
     }
     fileprivate var callback: SelfReferenceLifetimeTests.Callback { self[SelfReferenceLifetimeTests.CallbackKey.self] }
 }

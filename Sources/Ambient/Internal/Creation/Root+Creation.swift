@@ -151,7 +151,6 @@ extension Root {
                 Box(Key.value(for: creation.context))
             }
         }
-        values.storage.links?.created(box)
         let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
         let closed = recorder.close()
         var reads = Set(closed.reads)
@@ -160,8 +159,25 @@ extension Root {
             reads.formUnion(namedReads(of: key, by: creation, in: values.storage))
         }
         reads.remove(creation.key)
-        values.storage.links?.creationEnded(naming: Array(reads), keyPaths: closed.unresolved)
+        if let links = values.storage.links {
+            if Self.names(Key.self, among: closed.named, orKeyPaths: closed.unresolved) { links.created(box) }
+            links.creationEnded(naming: Array(reads), keyPaths: closed.unresolved)
+        }
         return (box, Array(reads), directReads)
+    }
+
+    /// Whether a property that a creation of `Key` made names `Key`, through its key or a key path whose key is not
+    /// known yet and whose value has `Key`'s type: only then does the value reach its own key through its values,
+    /// which then answer with it while it exists (<doc:Semantics#Freeing-never-splits-an-instance>).
+    ///
+    /// NB: only then, since the snapshot holds the value weakly, and a weak reference to an object sends every retain
+    /// and release of it down the runtime's slow path: reads of an object that does not name itself stay fast.
+    private static func names<Key: DependencyKey>(
+        _: Key.Type, among named: [any DependencyKey.Type], orKeyPaths keyPaths: [any AnyObject & Sendable]
+    ) -> Bool {
+        for key in named where ObjectIdentifier(key) == ObjectIdentifier(Key.self) { return true }
+        for keyPath in keyPaths where keyPath is KeyPath<DependencyValues, Key.Value> { return true }
+        return false
     }
 
     /// The name of the key `id`: one of `directReads`, overridden in `storage`, or created in this root.

@@ -35,9 +35,9 @@ final class WeakLinks: @unchecked Sendable {
         /// The values the creation was made from, while it runs, when they descend from a snapshot: where what it
         /// rebuilds for a scope that ended goes meanwhile (<doc:Semantics#A-scope-that-ended-rebuilds-once-per-reader>).
         var creationSource: ScopeNode?
-        /// The value the creation made, once made, if it is an object: what a read of the created key here answers
-        /// while that value exists (<doc:Semantics#Freeing-never-splits-an-instance>). Weak, since the value may hold
-        /// the snapshot.
+        /// The value the creation made, once made, if it is an object that names its own key: what a read of the
+        /// created key here answers while that value exists (<doc:Semantics#Freeing-never-splits-an-instance>).
+        /// Weak, since the value holds the snapshot.
         weak var createdObject: AnyObject?
     }
     private let state = ConditionLock(State())
@@ -78,7 +78,7 @@ final class WeakLinks: @unchecked Sendable {
         weakRoot?.watch(self)
     }
 
-    /// Notes the value the creation made, when it is an object.
+    /// Notes the value the creation made, which names its own key, when it is an object.
     func created(_ box: AnyBox) {
         guard let object = box.object else { return }
         state.withLock { $0.createdObject = object }
