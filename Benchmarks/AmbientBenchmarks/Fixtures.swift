@@ -76,6 +76,28 @@ final class ClassOwner: ClientReading, @unchecked Sendable {
     @Dependency(\.benchClient) var client
 }
 
+/// A client with a `@Dependency` property on its own key, as a logger that logs through itself has: the values it was
+/// created from hold it `weak`, so that it finds itself without keeping itself alive.
+final class SelfNamingClient: @unchecked Sendable {
+    // Safe: as `ClassOwner`.
+    @Dependency(\.selfNamingClient) var me
+}
+
+enum SelfNamingClientKey: DependencyKey {
+    static var defaultValue: SelfNamingClient { SelfNamingClient() }
+    static var testingValue: SelfNamingClient { defaultValue }
+}
+
+extension DependencyValues {
+    var selfNamingClient: SelfNamingClient { self[SelfNamingClientKey.self] }
+}
+
+/// A class owner of a client that names its own key.
+final class SelfNamingClientOwner: @unchecked Sendable {
+    // Safe: as `ClassOwner`.
+    @Dependency(\.selfNamingClient) var client
+}
+
 /// The same owner as a `DependencyOwner` subclass, which reads the current scope once per object.
 final class OwningClassOwner: DependencyOwner, ClientReading, @unchecked Sendable {
     // Safe: as `ClassOwner`.

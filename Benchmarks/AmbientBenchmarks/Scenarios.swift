@@ -57,6 +57,14 @@ enum Scenarios {
         }
     }
 
+    /// Reads a client that names its own key, which its values hold `weak`, through a class owner.
+    static func selfNamingClientReads(_ owner: SelfNamingClientOwner) -> Scenario {
+        { count in
+            let owner = opaque(owner)
+            for _ in 0..<count { sink(owner.client) }
+        }
+    }
+
     /// Reads through a struct owner created where `overrides` keys are overridden.
     static func structOwnerReads(overrides: Int) -> Scenario {
         let owner = withDependencies(DependencyValues.withNumberedKeys(overrides)) { Owner() }

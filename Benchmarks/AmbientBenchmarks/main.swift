@@ -69,6 +69,8 @@ let valueOwners = (ClassSettingsOwner(), OwningSettingsOwner(), SettingsOwner())
 _ = classOwner.client
 _ = owningClassOwner.client
 let keyedValueOwner = KeyedSettingsOwner()
+let selfNamingClientOwner = SelfNamingClientOwner()
+_ = selfNamingClientOwner.client.me
 _ = (valueOwners.0.settings, valueOwners.1.settings, valueOwners.2.settings, keyedValueOwner.settings)
 // NB: the baselines and every read row take turns sample by sample (see `measureInTurns`).
 let readRows = measureInTurns(
@@ -80,6 +82,7 @@ let readRows = measureInTurns(
             Scenarios.storedIntReads(storedFields), Scenarios.storedObjectReads(storedFields),
             Scenarios.valueReads(valueOwners.0), Scenarios.valueReads(valueOwners.1),
             Scenarios.valueReads(valueOwners.2), Scenarios.valueReads(keyedValueOwner),
+            Scenarios.selfNamingClientReads(selfNamingClientOwner),
         ])
 let staticRead = readRows[0]
 let (storedInt, storedObject) = (readRows[9], readRows[10])
@@ -109,6 +112,11 @@ report(
     "@Dependency(Key.self) read, class owner, value type vs stored Int property", readRows[14], against: storedInt,
     goal: "≤ 2× stored property")
 report("@Dependency read, DependencyOwner, class type vs static let + retain", readRows[2], against: storedObject)
+// NB: no goal: the values of an object that names its own key hold it `weak`, which sends every retain and release of
+// it down the runtime's slow path (Semantics: freeing never splits an instance).
+report(
+    "@Dependency read, class owner, class type naming its own key vs static let + retain", readRows[15],
+    against: storedObject)
 report(
     "@Dependency read, struct owner, value type vs static let", readRows[13], against: staticRead,
     goal: "≤ 10× static let")
