@@ -39,9 +39,13 @@ import Testing
         #expect(model.coordinate == Coordinate(latitude: 59.91, longitude: 10.75))
     }
 
+    /// The call is one known issue: Ambient's report. The endpoint's error is expected where it is thrown, so that it
+    /// does not escape as a second issue of its own.
     @Test func aTestThatCallsTheUnimplementedEndpointFails() async {
         await withKnownIssue {
-            try await PlaceModel().find("Oslo")
+            await #expect(throws: UnimplementedEndpointError(endpoint: "GeocoderClient.locate")) {
+                try await PlaceModel().find("Oslo")
+            }
         }
     }
 }
