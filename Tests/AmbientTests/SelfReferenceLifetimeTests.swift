@@ -94,6 +94,18 @@ import Testing
         static var testingValue: UnlearnedLogger { UnlearnedLogger() }
     }
 
+    /// A `DependencyOwner` on its own key whose properties are declared with their keys, which are known at once.
+    final class KeyedOwnerLogger: DependencyOwner, @unchecked Sendable {
+        // Safe: as `SelfLogger`.
+        @Dependency(KeyedOwnerLoggerKey.self) var me
+        @Dependency(RequestIDKey.self) var requestID
+    }
+
+    enum KeyedOwnerLoggerKey: DependencyKey {
+        static var defaultValue: KeyedOwnerLogger { KeyedOwnerLogger() }
+        static var testingValue: KeyedOwnerLogger { KeyedOwnerLogger() }
+    }
+
     enum OwnerLoggerKey: DependencyKey {
         static var defaultValue: OwnerLogger { OwnerLogger() }
         static var testingValue: OwnerLogger { OwnerLogger() }
@@ -303,6 +315,41 @@ import Testing
         #expect(logger.me.requestID == 17)
     }
 
+    /// Semantics: freeing never splits an instance, and overrides reach derived defaults: re-entered after its root
+    /// ended, the values of a `DependencyOwner` on its own key answer that key with the owner, also in a scope inside
+    /// them that overrides a key the owner does not read; a scope that overrides one it reads has an owner of its own.
+    /// The values' own answer once reached into such a scope, which then got the owner with the old request.
+    @Test func ownerValuesReenteredAfterTheRootEndedAnswerWithTheOwnerUnlessAScopeOverridesWhatItReads() {
+        let owner = withDependencies(DependencyValues._freshRoot(context: .testing)) {
+            withDependencies {
+                $0.requestID = 17
+            } operation: {
+                DependencyValues.current.keyedOwnerLogger
+            }
+        }
+        #expect(owner.dependencies.keyedOwnerLogger === owner)
+        let reentered = withDependencies(owner.dependencies) { DependencyValues.current.keyedOwnerLogger }
+        #expect(reentered === owner)
+        let unrelated = withDependencies(owner.dependencies) {
+            withDependencies {
+                $0.body = Body()
+            } operation: {
+                DependencyValues.current.keyedOwnerLogger
+            }
+        }
+        #expect(unrelated === owner)
+        let related = withDependencies(owner.dependencies) {
+            withDependencies {
+                $0.requestID = 99
+            } operation: {
+                DependencyValues.current.keyedOwnerLogger
+            }
+        }
+        #expect(related !== owner)
+        #expect(related.requestID == 99)
+        #expect(related.me === related)
+    }
+
     /// Semantics: freeing never splits an instance, the other side of the rule: a value that reads its own key only
     /// through the values its closure kept, with no property on that key, finds itself while its root lives, and an
     /// instance built for it once its root ended, the same one on every read.
@@ -339,6 +386,9 @@ extension DependencyValues {
     }
     fileprivate var unlearnedLogger: SelfReferenceLifetimeTests.UnlearnedLogger {
         self[SelfReferenceLifetimeTests.UnlearnedLoggerKey.self]
+    }
+    fileprivate var keyedOwnerLogger: SelfReferenceLifetimeTests.KeyedOwnerLogger {
+        self[SelfReferenceLifetimeTests.KeyedOwnerLoggerKey.self]
     }
     fileprivate var callback: SelfReferenceLifetimeTests.Callback { self[SelfReferenceLifetimeTests.CallbackKey.self] }
 }

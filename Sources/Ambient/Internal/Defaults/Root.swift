@@ -119,8 +119,11 @@ final class Root: Sendable {
         in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         // A value's own values answer its own key with the value while it exists, after its scope or its root ended
-        // too (<doc:Semantics#Freeing-never-splits-an-instance>).
-        if let links = storage.links, links.createdKey == id, let own = links.createdObject as? Key.Value {
+        // too (<doc:Semantics#Freeing-never-splits-an-instance>); a scope inside them that overrides what the value
+        // read or named has an instance of its own.
+        if let links = storage.links, links.createdKey == id, let own = links.createdObject as? Key.Value,
+            (storage.innermostOverrideDepth(among: links.namedKeys) ?? 0) <= storage.baseDepth
+        {
             return (Box(own), infoTable(for: storage.context).find(id)?.reads ?? [])
         }
         if let found = published(id, for: storage) { return found }

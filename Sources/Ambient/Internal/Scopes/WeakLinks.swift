@@ -87,6 +87,10 @@ final class WeakLinks: @unchecked Sendable {
     /// The value the creation made, if it is an object that still exists.
     var createdObject: AnyObject? { state.withLock(\.createdObject) }
 
+    /// The keys the creation read or named, once it ended; ``KeyInfo/anyOverride`` among them stands for properties
+    /// whose keys were not known then.
+    var namedKeys: [ObjectIdentifier] { state.withLock { Array($0.namedKeys) } }
+
     /// Whether the creation read or named `key`: a key path it named names the key it is known to read by now.
     func names(_ key: ObjectIdentifier) -> Bool {
         let (keys, keyPaths) = state.withLock { ($0.namedKeys, $0.namedKeyPaths) }
