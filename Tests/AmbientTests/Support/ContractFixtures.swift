@@ -264,6 +264,29 @@ enum ReceiptingCheckoutKey: DependencyKey {
     static var testingValue: ReceiptingCheckout { defaultValue }
 }
 
+/// A receipt that names its cart through `@Dependency` and reads it only when asked.
+final class LazyReceipt: @unchecked Sendable {
+    // Safe: the only stored property is the wrapper, which is never mutated after `init`.
+    @Dependency(CartKey.self) var cart
+}
+
+enum LazyReceiptKey: DependencyKey {
+    static var defaultValue: LazyReceipt { LazyReceipt() }
+    static var testingValue: LazyReceipt { defaultValue }
+}
+
+/// A checkout that names its cart and a receipt that reads its cart only when asked.
+final class LazilyReceiptingCheckout: @unchecked Sendable {
+    // Safe: as `ReceiptingCheckout`.
+    @Dependency(CartKey.self) var cart
+    @Dependency(LazyReceiptKey.self) var receipt
+}
+
+enum LazilyReceiptingCheckoutKey: DependencyKey {
+    static var defaultValue: LazilyReceiptingCheckout { LazilyReceiptingCheckout() }
+    static var testingValue: LazilyReceiptingCheckout { defaultValue }
+}
+
 extension DependencyValues {
     var requestNumber: Int {
         get { self[RequestNumberKey.self] }
@@ -296,6 +319,7 @@ extension DependencyValues {
     var cart: Cart { self[CartKey.self] }
     var checkout: Checkout { self[CheckoutKey.self] }
     var receiptingCheckout: ReceiptingCheckout { self[ReceiptingCheckoutKey.self] }
+    var lazilyReceiptingCheckout: LazilyReceiptingCheckout { self[LazilyReceiptingCheckoutKey.self] }
     var requestJob: RequestJob { self[RequestJobKey.self] }
     var requestSummary: BufferReader { self[RequestSummaryKey.self] }
     var requestChart: BufferReader { self[RequestChartKey.self] }
