@@ -217,7 +217,13 @@ final class Interpreter: @unchecked Sendable {
         case .readCaptured(let key, let through):
             let expected = model.readCaptured(key, through: through, in: node)
             guard !isStopped else { return }
-            compare(ModelKeys.read(key, in: .current).readCaptured(through)?.serial, expected, step)
+            let probe = ModelKeys.read(key, in: .current).readCaptured(through)
+            compare(probe?.serial, expected, step)
+            // Then that value's first property, read once its creation ended: a default made from a value's values.
+            guard let expected, let probe, !isStopped else { return }
+            let expectedReference = model.readReference(ofInstance: expected, index: 0)
+            guard !isStopped else { return }
+            compare(probe.readReference(0)?.serial, expectedReference, step)
         case .scope(let overrides, let context, _, let body):
             let (inner, probes) = enter(overrides, context: context, in: node)
             model.hold(inner)

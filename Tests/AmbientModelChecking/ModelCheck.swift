@@ -102,10 +102,15 @@ public enum ModelCheck {
     ///   14001131 disagreed in some runs: the probes' Dispatch blocks and tasks held a creation's values a moment after
     ///   the creation went on, so an instance that only they kept outlived the model's count of it. They now let go
     ///   first.
+    /// - 52 again, and 508 (the soak, once the model knew the rule and its programs read the first property of a
+    ///   default read through a value's values): a default made from a value's values, after the value's scope
+    ///   ended, read a property after its creation ended and got a new instance, not the one the value had
+    ///   (`ContractTests.receiptThatReadsItsCartOnlyWhenAskedHasTheCartTheCheckoutHad`); in 508, the instances
+    ///   alive after the program disagreed too (12 against the model's 11). With the core as it was, 5 of the first 5,000 programs disagree.
     public static let formerDisagreements: [UInt64] = [
         1_000_820, 1_004_985, 3_007_621, 4_001_244, 4_007_881, 7_008_364, 19_639, 34_859, 5_003_447, 11_003_572,
         1_004_840, 216, 25_909, 12_002_036, 19_004_050, 55_000_522, 59_002_479, 76_002_472, 52, 96_435, 1_004_807,
-        16_004_856, 94_526, 132, 111_806, 14_001_131,
+        16_004_856, 94_526, 132, 111_806, 14_001_131, 508,
     ]
 
     /// For each break of a rule of the Semantics article's "Deciding collisions" that `.ci/plant-rule-break` plants

@@ -56,7 +56,8 @@ extension Step {
             case .readReference(let key, let index):
                 lines.append(indent + "read k\(key), then its @Dependency #\(index)")
             case .readCaptured(let key, let through):
-                lines.append(indent + "read k\(key), then k\(through) through the values it keeps")
+                lines.append(
+                    indent + "read k\(key), then k\(through) through the values it keeps, and its @Dependency #0")
             case .scope(let overrides, let context, let isAsync, let body):
                 var sets = overrides.map { "k\($0.key) = new \($0.isObject ? "class" : "struct")" }
                 if let context { sets.append("context = .\(context.id)") }

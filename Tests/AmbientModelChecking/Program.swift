@@ -105,7 +105,8 @@ indirect enum Step: Hashable, Sendable {
     case read(Int)
     /// Reads a key, then the value's `index`th `@Dependency` property.
     case readReference(Int, index: Int)
-    /// Reads a key, then another key through the values the first one's value captured.
+    /// Reads a key, then another key through the values the first one's value captured, then that value's first
+    /// `@Dependency` property.
     case readCaptured(Int, through: Int)
     /// A `withDependencies` scope, synchronous or not, that sets `overrides` and maybe a context.
     case scope(overrides: [OverrideSpec], context: DependencyContext?, isAsync: Bool, body: [Step])

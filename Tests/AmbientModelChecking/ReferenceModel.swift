@@ -574,6 +574,7 @@ final class ReferenceModel: @unchecked Sendable {
                 break
             }
         }
+        let standIn = lastCreationSource(of: snapshot)
         snapshot.creationSource = nil
         for property in behavior.laterReads where property != key {
             reads.insert(property)
@@ -592,6 +593,16 @@ final class ReferenceModel: @unchecked Sendable {
             }
         }
         reads.remove(key)
+        if let standIn {
+            // Before it lets go of the values it was made from, the snapshot keeps what they keep of the keys it read
+            // or named, when those depend on a scope: a property read later finds what the value has.
+            for name in reads where snapshot.pins[context]?[name] == nil {
+                guard let kept = standIn.instance(of: name, in: context),
+                    instances[kept]?.node.root.infos[context]?[name]?.reads.isEmpty == false
+                else { continue }
+                snapshot.keep(kept, of: name, in: context, handedOutBy: standIn)
+            }
+        }
         snapshot.names = reads
         snapshot.serial = serial
         for origin in snapshot.origins where !origin.ended { origin.watchers.append(snapshot) }

@@ -161,7 +161,7 @@ extension Root {
         reads.remove(creation.key)
         if let links = values.storage.links {
             if Self.names(Key.self, among: closed.named, orKeyPaths: closed.unresolved) { links.created(box) }
-            links.creationEnded(naming: Array(reads), keyPaths: closed.unresolved)
+            links.creationEnded(naming: Array(reads), keyPaths: closed.unresolved, in: values.storage.context)
         }
         return (box, Array(reads), directReads)
     }

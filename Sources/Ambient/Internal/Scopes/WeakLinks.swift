@@ -64,9 +64,18 @@ final class WeakLinks: @unchecked Sendable {
 
     /// Notes the keys the creation read or named, and has the scopes and the root it links to keep what they hand
     /// out to it; nothing when it named nothing, since then they have nothing to hand it. Lets go of the values the
-    /// creation was made from.
-    func creationEnded(naming keys: [ObjectIdentifier], keyPaths: [any AnyObject & Sendable]) {
-        if hasCreationSource { state.withLock { $0.creationSource = nil } }
+    /// creation was made from, once it kept what they keep of those keys in `context`: a property read later finds
+    /// what the value it was made from has (<doc:Semantics#A-scope-that-ended-rebuilds-once-per-reader>).
+    func creationEnded(
+        naming keys: [ObjectIdentifier], keyPaths: [any AnyObject & Sendable], in context: DependencyContext
+    ) {
+        if hasCreationSource {
+            for key in keys {
+                let slot = CreationSlot(key: key, context: context)
+                if let kept = keptByCreationSource(slot) { _ = pin(kept, for: slot) }
+            }
+            state.withLock { $0.creationSource = nil }
+        }
         guard !keys.isEmpty || !keyPaths.isEmpty else { return }
         state.withLock { state in
             state.namedKeys.formUnion(keys)
