@@ -341,6 +341,32 @@ import Testing
         }
     }
 
+    /// Semantics: overrides reach derived defaults: a scope made inside the values a request's job keeps, which
+    /// overrides the request number, reads a log buffer of its own, while the job's values keep the request's, in
+    /// either order. The scope once read the buffer the job's values had kept, with the old number, and when it read
+    /// first, what it built became the job's too: a scope inside a value's values shared the value's pins.
+    @Test(arguments: [true, false])
+    func scopeInsideTheValuesAValueKeepsHasTheInstancesOfItsOwnOverrides(jobReadsFirst: Bool) {
+        withFreshRoot {
+            withDependencies {
+                $0.requestNumber = 7
+            } operation: {
+                let job = DependencyValues.current.requestJob
+                if jobReadsFirst { #expect(job.values.logBuffer.requestNumber == 7) }
+                let inner = withDependencies(job.values) {
+                    withDependencies {
+                        $0.requestNumber = 99
+                    } operation: {
+                        DependencyValues.current.logBuffer
+                    }
+                }
+                #expect(inner.requestNumber == 99)
+                #expect(job.values.logBuffer.requestNumber == 7)
+                #expect(job.values.logBuffer === DependencyValues.current.logBuffer)
+            }
+        }
+    }
+
     /// Semantics: a scope that ended rebuilds once per reader (seed 19639's shape): values a request's job keeps read
     /// a report after the request ended, whose summary and chart both read the request's log buffer. The creation
     /// of the report puts what it rebuilds where the report goes, so both find one buffer; each creation once kept

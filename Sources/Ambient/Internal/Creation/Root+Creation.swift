@@ -131,7 +131,7 @@ extension Root {
         // A snapshot keeps an instance built for it alone (its scope ended) from the start, also when a creation made
         // from its values built it: an end of a scope it links to then hands it no other
         // (<doc:Semantics#One-instance-per-key-per-scope>).
-        if let links = scope.links { _ = links.pin(entry, for: CreationSlot(key: id, context: context)) }
+        if let links = scope.snapshotLinks { _ = links.pin(entry, for: CreationSlot(key: id, context: context)) }
         return Outcome(box: entry.box, reads: info.reads, rebuilt: true, lateReads: late)
     }
 

@@ -172,7 +172,7 @@ final class Root: Sendable {
             // A snapshot that stands in for a scope that ended (a creation's, made from its values) answers with what
             // it keeps of that scope's instances, before what was built for it since.
             guard
-                var entry = scope.links.flatMap({ $0 === links ? nil : $0.pinned(slot) })
+                var entry = scope.snapshotLinks.flatMap({ $0 === links ? nil : $0.pinned(slot) })
                     ?? scope.existingScopedDefaults?.table(for: context).find(id)
             else { return nil }
             if let links { entry = links.pin(entry, for: slot) }

@@ -41,6 +41,9 @@ final class ScopeNode: @unchecked Sendable {
     let parentReference: Unmanaged<ScopeNode>?
     /// The enclosing scope, if any; always `nil` in a snapshot.
     var parent: ScopeNode? { parentReference?.takeUnretainedValue() }
+    /// The links of a snapshot itself, which keeps what they pin; `nil` for a scope made inside a snapshot's values,
+    /// which shares its links but keeps what is built for it in its own table.
+    var snapshotLinks: WeakLinks? { parentReference == nil ? links : nil }
     /// The number of nodes above this one.
     let depth: Int
     /// Collects reads while a default is created from this node's values; inherited by nested scopes.
