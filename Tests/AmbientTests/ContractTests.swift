@@ -353,16 +353,36 @@ import Testing
             } operation: {
                 let job = DependencyValues.current.requestJob
                 if jobReadsFirst { #expect(job.values.logBuffer.requestNumber == 7) }
-                let inner = withDependencies(job.values) {
-                    withDependencies {
-                        $0.requestNumber = 99
-                    } operation: {
-                        DependencyValues.current.logBuffer
-                    }
-                }
-                #expect(inner.requestNumber == 99)
+                #expect(logBuffer(ofAScopeInside: job.values, forRequest: 99).requestNumber == 99)
                 #expect(job.values.logBuffer.requestNumber == 7)
                 #expect(job.values.logBuffer === DependencyValues.current.logBuffer)
+            }
+        }
+    }
+
+    /// Semantics: overrides reach derived defaults: as above, once the job's root ended. The scope read the buffer
+    /// the job's values had kept after the fix above, which looked at the pins a scope reads where the root is alive.
+    @Test func scopeInsideTheValuesAValueKeepsHasTheInstancesOfItsOwnOverridesAfterTheRootEnded() {
+        let job = withDependencies(DependencyValues._freshRoot(context: .testing)) {
+            withDependencies {
+                $0.requestNumber = 7
+            } operation: {
+                let job = DependencyValues.current.requestJob
+                #expect(job.values.logBuffer.requestNumber == 7)
+                return job
+            }
+        }
+        #expect(logBuffer(ofAScopeInside: job.values, forRequest: 99).requestNumber == 99)
+        #expect(job.values.logBuffer.requestNumber == 7)
+    }
+
+    /// The log buffer read in a scope made inside `values` that sets the request number to `request`.
+    private func logBuffer(ofAScopeInside values: DependencyValues, forRequest request: Int) -> LogBuffer {
+        withDependencies(values) {
+            withDependencies {
+                $0.requestNumber = request
+            } operation: {
+                DependencyValues.current.logBuffer
             }
         }
     }

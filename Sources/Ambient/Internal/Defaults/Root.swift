@@ -122,7 +122,7 @@ final class Root: Sendable {
         // too (<doc:Semantics#Freeing-never-splits-an-instance>); a scope inside them that overrides what the value
         // read or named has an instance of its own.
         if let links = storage.links, links.createdKey == id, let own = links.createdObject as? Key.Value,
-            (storage.innermostOverrideDepth(among: links.namedKeys) ?? 0) <= storage.baseDepth
+            storage.readsAsItsSnapshot(forKeyReading: links.namedKeys)
         {
             return (Box(own), infoTable(for: storage.context).find(id)?.reads ?? [])
         }
@@ -155,7 +155,9 @@ final class Root: Sendable {
     func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
         let slot = CreationSlot(key: id, context: context)
-        if let links = storage.links, links.rootEnded, let pinned = links.pinned(slot) {
+        if let links = storage.links, links.rootEnded, let pinned = links.pinned(slot),
+            storage.readsAsItsSnapshot(forKeyReading: pinned.reads)
+        {
             // What the snapshot kept of its ended root, and of its scopes, before what the heir has.
             return (pinned.box, pinned.reads)
         }

@@ -43,6 +43,13 @@ extension ScopeNode {
         return node.depth
     }
 
+    /// Whether what the snapshot at the top of this chain keeps answers a read here of a key that read `reads`: in
+    /// the snapshot itself, and in a scope made inside its values that overrides none of `reads` (one that does has
+    /// instances of its own, <doc:Semantics#Overrides-reach-derived-defaults>).
+    func readsAsItsSnapshot(forKeyReading reads: [ObjectIdentifier]) -> Bool {
+        parentReference == nil || (innermostOverrideDepth(among: reads) ?? 0) <= baseDepth
+    }
+
     /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
     var overridingNodes: [WeakOrigin] {
         var found: [WeakOrigin] = []
