@@ -301,21 +301,9 @@ import Testing
     /// the checkout's, with the guest's item. The receipt once got a new, empty cart: the creation looked for the
     /// cart only among what had been built for the checkout since the scope ended, not among what it kept.
     @Test func receiptOfACheckoutCreatedAfterItsScopeEndedHasTheCartTheCheckoutHad() {
-        withFreshRoot {
-            withDependencies {
-                $0.cartConfiguration = CartConfiguration(persists: true)
-            } operation: {
-                let checkout = withDependencies {
-                    $0.cartPersistence = CartPersistence("guest")
-                } operation: {
-                    let checkout = DependencyValues.current.receiptingCheckout
-                    checkout.cart.add("guest's item")
-                    return checkout
-                }
-                #expect(checkout.receipt.cart === checkout.cart)
-                #expect(checkout.receipt.cart.all == ["guest's item"])
-            }
-        }
+        let carts = cartsOfAGuestsCheckout(\.receiptingCheckout, cart: \.cart, receiptCart: \.receipt.cart)
+        #expect(carts.receipt === carts.checkout)
+        #expect(carts.receipt.all == ["guest's item"])
     }
 
     /// Semantics: a scope that ended rebuilds once per reader: as above, with a receipt that names its cart through
@@ -323,20 +311,28 @@ import Testing
     /// creation ended, its values no longer read what the values it was made from keep. The reference model shared
     /// the error, and its programs never read such a property, so they never showed it.
     @Test func receiptThatReadsItsCartOnlyWhenAskedHasTheCartTheCheckoutHad() {
+        let carts = cartsOfAGuestsCheckout(\.lazilyReceiptingCheckout, cart: \.cart, receiptCart: \.receipt.cart)
+        #expect(carts.receipt === carts.checkout)
+        #expect(carts.receipt.all == ["guest's item"])
+    }
+
+    /// The cart of a guest's checkout, which adds an item to it in the guest scope (carts are saved), and the cart of
+    /// the checkout's receipt, created after the guest scope ended, from the checkout's values.
+    private func cartsOfAGuestsCheckout<Checkout>(
+        _ checkout: KeyPath<DependencyValues, Checkout>, cart: (Checkout) -> Cart, receiptCart: (Checkout) -> Cart
+    ) -> (checkout: Cart, receipt: Cart) {
         withFreshRoot {
             withDependencies {
                 $0.cartConfiguration = CartConfiguration(persists: true)
             } operation: {
-                let checkout = withDependencies {
+                let made = withDependencies {
                     $0.cartPersistence = CartPersistence("guest")
                 } operation: {
-                    let checkout = DependencyValues.current.lazilyReceiptingCheckout
-                    checkout.cart.add("guest's item")
-                    return checkout
+                    let made = DependencyValues.current[keyPath: checkout]
+                    cart(made).add("guest's item")
+                    return made
                 }
-                let receipt = checkout.receipt
-                #expect(receipt.cart === checkout.cart)
-                #expect(receipt.cart.all == ["guest's item"])
+                return (cart(made), receiptCart(made))
             }
         }
     }
