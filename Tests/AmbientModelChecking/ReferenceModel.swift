@@ -451,8 +451,7 @@ final class ReferenceModel: @unchecked Sendable {
             return (kept, node.root.infos[context]?[key]?.reads ?? [])
         }
         if isSnapshot, currentRoot(of: node).infos[context]?[key] == nil, let standIn = lastCreationSource(of: node),
-            let kept = standIn.instance(of: key, in: context),
-            let reads = instances[kept]?.node.root.infos[context]?[key]?.reads, !reads.isEmpty
+            let (kept, reads) = keptByStandIn(standIn, key, in: context)
         {
             // What stands in for a scope that ended keeps, also before this root knows the key (as below once it
             // does).
@@ -531,6 +530,15 @@ final class ReferenceModel: @unchecked Sendable {
         return last
     }
 
+    /// What `standIn`, the last snapshot of a chain of creations, keeps of `key` in `context` when the key depends on a
+    /// scope, and the reads of its first creation in the root that made it (the core's `keptByCreationSource`).
+    private func keptByStandIn(_ standIn: Node, _ key: Int, in context: DependencyContext) -> (Int, Set<Int>)? {
+        guard let kept = standIn.instance(of: key, in: context),
+            let reads = instances[kept]?.node.root.infos[context]?[key]?.reads, !reads.isEmpty
+        else { return nil }
+        return (kept, reads)
+    }
+
     /// With the contract, the node whose instance of a key of `reads` serves a read in `node`: `nil` for the
     /// root's, else the innermost scope that overrides one of `reads`, or for a snapshot whose such scope ended, the
     /// snapshot itself.
@@ -597,9 +605,7 @@ final class ReferenceModel: @unchecked Sendable {
             // Before it lets go of the values it was made from, the snapshot keeps what they keep of the keys it read
             // or named, when those depend on a scope: a property read later finds what the value has.
             for name in reads where snapshot.pins[context]?[name] == nil {
-                guard let kept = standIn.instance(of: name, in: context),
-                    instances[kept]?.node.root.infos[context]?[name]?.reads.isEmpty == false
-                else { continue }
+                guard let (kept, _) = keptByStandIn(standIn, name, in: context) else { continue }
                 snapshot.keep(kept, of: name, in: context, handedOutBy: standIn)
             }
         }
