@@ -372,6 +372,33 @@ import Testing
         #expect(job.values.logBuffer.requestNumber == 7)
     }
 
+    /// Semantics: overrides reach derived defaults: a logger created in a scope made inside the values a request's job
+    /// keeps, which overrides the request number, writes to the buffer of that number, though it reads the buffer
+    /// only once it was created. It once got the job's buffer: when its creation ended, it kept what the values it was
+    /// made from keep, and took the job's pins for theirs.
+    @Test func loggerCreatedInAScopeInsideAJobsValuesWritesToTheBufferOfItsOwnRequest() {
+        // The logger's property is declared with a key path: a read through one shows its key to every later creation.
+        _ = withFreshRoot { BufferWriter().buffer }
+        withFreshRoot {
+            let job = withDependencies {
+                $0.requestNumber = 7
+            } operation: {
+                let job = DependencyValues.current.requestJob
+                #expect(job.values.logBuffer.requestNumber == 7)
+                return job
+            }
+            let logger = withDependencies(job.values) {
+                withDependencies {
+                    $0.requestNumber = 99
+                } operation: {
+                    DependencyValues.current.requestLogger
+                }
+            }
+            #expect(logger.buffer.requestNumber == 99)
+            #expect(job.values.logBuffer.requestNumber == 7)
+        }
+    }
+
     /// The log buffer read in a scope made inside `values` that sets the request number to `request`.
     private func logBuffer(ofAScopeInside values: DependencyValues, forRequest request: Int) -> LogBuffer {
         withDependencies(values) {

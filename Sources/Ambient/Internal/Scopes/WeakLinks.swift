@@ -140,9 +140,12 @@ final class WeakLinks: @unchecked Sendable {
     func keptByCreationSource(_ slot: CreationSlot) -> ScopedDefault? {
         guard var source = runningCreationSource else { return nil }
         while let next = source.links?.runningCreationSource { source = next }
-        let kept =
-            source.links?.pinned(slot)
-            ?? source.existingScopedDefaults?.table(for: slot.context).find(slot.key)
+        // NB: values made inside a snapshot's values share its links; its pins are theirs only for keys they override
+        // none of the reads of.
+        let pinned = source.links?.pinned(slot).flatMap {
+            source.readsAsItsSnapshot(forKeyReading: $0.reads) ? $0 : nil
+        }
+        let kept = pinned ?? source.existingScopedDefaults?.table(for: slot.context).find(slot.key)
         return kept.flatMap { $0.reads.isEmpty ? nil : $0 }
     }
 
