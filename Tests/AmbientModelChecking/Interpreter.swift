@@ -18,6 +18,8 @@ final class Interpreter: @unchecked Sendable {
     private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Node)] = [:]
     private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Node)] = [:]
     private var kept: [Int: (probe: any ModelProbe, serial: Int)] = [:]
+    /// The values whose kept values a scope was made inside, held to the program's end.
+    private var valuesScopedInside: [any ModelProbe] = []
     private var lastOverride = 0
     private var stepNumber = 0
     private let raceLock = NSLock()
@@ -62,6 +64,7 @@ final class Interpreter: @unchecked Sendable {
         captured = [:]
         holders = [:]
         kept = [:]
+        valuesScopedInside = []
         heir = nil
         guard failure == nil, !model.reachedCycle, let settleTime else { return failure }
         let survivors = model.survivors()
@@ -333,6 +336,33 @@ final class Interpreter: @unchecked Sendable {
             let expected = model.read(key, in: inner)
             guard !isStopped else { return }
             compare(holder.read(key).serial, expected, step)
+        case .scopeInKeptValues(let key, let overrides, let body):
+            let serial = model.read(key, in: node)
+            guard !isStopped else { return }
+            let probe = ModelKeys.read(key, in: .current)
+            compare(probe.serial, serial, step)
+            let values = (probe as? any ReferencingProbe)?.captured
+            guard !isStopped, let keptValues = model.keptValues(ofInstance: serial), let values else {
+                if !isStopped, (values == nil) != (model.keptValues(ofInstance: serial) == nil) {
+                    failure =
+                        "step \(stepNumber) (\(Self.describe(step))): the value keeps values where the model's "
+                        + "does not, or the other way round"
+                }
+                return
+            }
+            // The step holds the value while it runs: to the program's end, as the model has it.
+            valuesScopedInside.append(probe)
+            model.keepInstance(serial)
+            let (inner, probes) = enter(overrides, context: nil, in: keptValues)
+            model.hold(inner)
+            withDependencies(values) {
+                withDependencies {
+                    apply(probes, context: nil, to: &$0)
+                } operation: {
+                    runSync(body, in: inner)
+                }
+            }
+            model.release(inner)
         case .rootValues(let body):
             let inner = model.rootValues(of: node)
             model.hold(inner)

@@ -99,6 +99,11 @@ extension Step {
                 sets += reads.map { "read $0.k\($0)" }
                 lines.append(indent + "withDependencies { \(sets.joined(separator: "; ")) }:")
                 describe(body, indent: indent + "  ", into: &lines)
+            case .scopeInKeptValues(let key, let overrides, let body):
+                let sets = overrides.map { "k\($0.key) = new \($0.isObject ? "class" : "struct")" }
+                lines.append(
+                    indent + "withDependencies(values that k\(key)'s value keeps) { \(sets.joined(separator: ", ")) }:")
+                describe(body, indent: indent + "  ", into: &lines)
             }
         }
     }

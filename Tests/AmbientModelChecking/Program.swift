@@ -136,6 +136,9 @@ indirect enum Step: Hashable, Sendable {
     case readHolder(slot: Int, key: Int)
     /// Runs `body` in `DependencyValues()`: no overrides, on the current root.
     case rootValues(body: [Step])
+    /// Reads a key, then runs `body` in a scope made inside the values that key's value keeps, which sets
+    /// `overrides`: `withDependencies(owner.values) { … } operation: { … }`. Nothing when the value keeps none.
+    case scopeInKeptValues(Int, overrides: [OverrideSpec], body: [Step])
 }
 
 /// A root of a program: a fresh root in `context`, with the steps run in it.
@@ -158,7 +161,8 @@ extension Step {
         steps.reduce(0) { total, step in
             switch step {
             case .scope(_, _, _, let body), .reenter(_, _, let body), .rootValues(let body),
-                .reenterChanged(_, _, _, let body), .scopeReadingInUpdate(_, _, let body):
+                .reenterChanged(_, _, _, let body), .scopeReadingInUpdate(_, _, let body),
+                .scopeInKeptValues(_, _, let body):
                 total + 1 + size(of: body)
             default: total + 1
             }

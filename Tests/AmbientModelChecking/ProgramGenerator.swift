@@ -3,6 +3,11 @@ import Ambient
 /// Builds a random program from a seed: its keys' defaults, then its roots and their steps.
 struct ProgramGenerator {
     private var random: SplitMix64
+    /// The draws of the shapes added after seeds were kept as regression seeds: a stream of their own, so that every
+    /// seed's program keeps the steps it had and gains the new ones beside them.
+    private var laterShapes: SplitMix64
+    /// Whether the steps being made are drawn from ``laterShapes``.
+    private var drawingLaterShapes = false
     private let defaultsMayKeepTheirScope: Bool
     /// Whether the programs may contain the shapes only a core that keeps the Semantics article's "Deciding
     /// collisions" runs: defaults whose `init` starts work, and a getter that reads a key whose value keeps a property
@@ -20,6 +25,7 @@ struct ProgramGenerator {
 
     init(seed: UInt64, defaultsMayKeepTheirScope: Bool, contract: Bool = false) {
         random = SplitMix64(seed: seed)
+        laterShapes = SplitMix64(seed: seed ^ 0x5C0B_E1E5_1DE0_0001)
         self.defaultsMayKeepTheirScope = defaultsMayKeepTheirScope
         self.contract = contract
     }
@@ -151,6 +157,9 @@ struct ProgramGenerator {
                     .readKept(
                         slot: keptSlots[keptSlots.count - 1], index: random.below(2), threads: 1 + random.below(4)))
             }
+            if contract, !drawingLaterShapes, depth < 3, laterShapes.chance(8) {
+                steps.append(scopeInKeptValues(depth: depth))
+            }
         }
         return steps
     }
@@ -192,7 +201,9 @@ struct ProgramGenerator {
                 body: steps(depth: depth + 1, isAsync: false))
         case 44..<58 where nests:
             let overrides = overrides()
-            let context: DependencyContext? = random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
+            var context: DependencyContext? = random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
+            // NB: the model reads a scope made inside a value's values as those values, in their context only.
+            if drawingLaterShapes { context = nil }
             let scopeIsAsync = isAsync && random.chance(50)
             let body = steps(depth: depth + 1, isAsync: scopeIsAsync)
             return .scope(overrides: overrides, context: context, isAsync: scopeIsAsync, body: body)
@@ -242,6 +253,23 @@ struct ProgramGenerator {
         default:
             return .read(key())
         }
+    }
+
+    /// A scope made inside the values that a default keeps (`withDependencies(owner.values) { … }`), drawn from
+    /// ``laterShapes``: what it makes inside is seen by no later step drawn from ``random``.
+    private mutating func scopeInKeptValues(depth: Int) -> Step {
+        swap(&random, &laterShapes)
+        drawingLaterShapes = true
+        let saved = (budget, capturedSlots, capturedSlotsOfTheRoot, holderSlots, keptSlots)
+        defer {
+            (budget, capturedSlots, capturedSlotsOfTheRoot, holderSlots, keptSlots) = saved
+            drawingLaterShapes = false
+            swap(&random, &laterShapes)
+        }
+        let keeping = keys.indices.filter { keys[$0].capturesCurrent && !keys[$0].isOwner }
+        let key = keeping.isEmpty || random.chance(10) ? key() : random.element(of: keeping)
+        budget = 1 + random.below(5)
+        return .scopeInKeptValues(key, overrides: overrides(), body: steps(depth: depth + 1, isAsync: false))
     }
 
     private mutating func key() -> Int {

@@ -160,6 +160,25 @@ final class ReferenceModel: @unchecked Sendable {
             snapshotted != nil || parent?.descendsFromASnapshot == true
         }
 
+        /// For a snapshot, itself; for a scope made inside a snapshot's values, that snapshot.
+        var enclosingSnapshot: Node? {
+            snapshotted != nil ? self : parent?.enclosingSnapshot
+        }
+
+        /// Whether a scope made inside the values of `snapshot`, this one or one between, overrides one of `keys`:
+        /// then it has instances of its own, else it reads as the snapshot does.
+        func overridesInside(_ snapshot: Node, anyOf keys: Set<Int>) -> Bool {
+            let any = keys.contains(ReferenceModel.anyOverride)
+            var node: Node? = self
+            while let current = node, current !== snapshot {
+                if !current.overrides.isEmpty, any || current.overrides.keys.contains(where: keys.contains) {
+                    return true
+                }
+                node = current.parent
+            }
+            return false
+        }
+
         /// Whether this scope is `node` or encloses it.
         func encloses(_ node: Node) -> Bool {
             node === self || node.parent.map(encloses) == true
@@ -264,7 +283,9 @@ final class ReferenceModel: @unchecked Sendable {
     /// `DependencyValues()` made in `node`: no overrides, on the same root, in the root's context.
     func rootValues(of node: Node) -> Node {
         let root = contract ? currentRoot(of: node) : node.root
-        return Node(root: root, parent: nil, overrides: [:], context: root.context)
+        let values = Node(root: root, parent: nil, overrides: [:], context: root.context)
+        // Below a snapshot, the root stays weak: the values are a snapshot of the root's, made for no key.
+        return contract && node.enclosingSnapshot != nil ? values.snapshot() : values
     }
 
     /// Notes that the program holds `node`'s values (until ``release(_:)``): it and its enclosing scopes live.
@@ -278,7 +299,10 @@ final class ReferenceModel: @unchecked Sendable {
         if held[id]?.count == 0 { held[id] = nil }
         guard contract else { return }
         endScopes(scopes.filter { !$0.ended && !isAlive($0) })
-        for root in roots where !root.ended && !held.values.contains(where: { $0.node.root === root }) {
+        // NB: the values of a snapshot, and the scopes made inside them, hold their root weakly.
+        for root in roots
+        where !root.ended && !held.values.contains(where: { $0.node.root === root && $0.node.enclosingSnapshot == nil })
+        {
             end(root)
         }
     }
@@ -404,6 +428,14 @@ final class ReferenceModel: @unchecked Sendable {
         return read(through, in: instance.node)
     }
 
+    /// The values that the instance of `serial` keeps, which a scope can be made inside; `nil` when it keeps none.
+    func keptValues(ofInstance serial: Int) -> Node? {
+        guard let instance = instances[serial], keys[instance.key].capturesCurrent, !keys[instance.key].isOwner else {
+            return nil
+        }
+        return instance.node
+    }
+
     /// Resolves a read: the instance's serial and the keys that the read counts as read, for a creation that made it.
     private func resolve(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>) {
         if let serial = node.override(of: key) { return (serial, []) }
@@ -438,11 +470,11 @@ final class ReferenceModel: @unchecked Sendable {
         if let serial = node.override(of: key) { return (serial, []) }
         let context = node.context
         let isSnapshot = node.snapshotted != nil
-        if isSnapshot, key == node.createdKey, let own = node.serial, keys[key].shape != .value,
-            keys[key].laterReads.contains(key), liveInstances(besides: nil).contains(own)
-        {
-            // The values of an object with a property on its own key answer that key with the object while it
-            // exists, after its scope or its root ended too (a struct has no identity to find).
+        if !isSnapshot, let snapshot = node.enclosingSnapshot, let found = readAsSnapshot(key, in: node, of: snapshot) {
+            // What the snapshot answers: it keeps what it read or named, not every instance handed out through it.
+            return found
+        }
+        if isSnapshot, key == node.createdKey, let own = ownAnswer(of: node) {
             return (own, currentRoot(of: node).infos[context]?[key]?.reads ?? [])
         }
         if isSnapshot, node.root.ended, let kept = node.kept(key, in: context) {
@@ -461,7 +493,11 @@ final class ReferenceModel: @unchecked Sendable {
         let root = currentRoot(of: node)
         let info = root.infos[context]?[key]
         func served(_ serial: Int, _ reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
-            if !isSnapshot { node.handedOut[context, default: [:]][key] = serial }
+            // A scope made inside a snapshot's values keeps only what was built for it, as the snapshot keeps only
+            // what it read or named.
+            if !isSnapshot, node.enclosingSnapshot.map({ node.overridesInside($0, anyOf: reads) }) ?? true {
+                node.handedOut[context, default: [:]][key] = serial
+            }
             return (serial, reads)
         }
         if let info {
@@ -502,40 +538,68 @@ final class ReferenceModel: @unchecked Sendable {
             source = node
         }
         let created = createKeepingTheContract(key, from: source, root: root)
-        // A snapshot keeps what a scope hands it from its first read on, as from any later one.
+        // A snapshot keeps what a scope hands it from its first read on, as from any later one; so do the values of
+        // a scope made inside it that overrides none of the key's reads.
         if let reads = root.infos[context]?[key]?.reads, let owner = owner(of: reads, in: node),
-            owner.owned[context]?[key] == created.serial
+            owner.owned[context]?[key] == created.serial,
+            let keeper = isSnapshot
+                ? node : node.enclosingSnapshot.flatMap({ node.overridesInside($0, anyOf: reads) ? nil : $0 })
         {
-            node.keep(created.serial, of: key, in: context, handedOutBy: owner)
+            keeper.keep(created.serial, of: key, in: context, handedOutBy: owner)
         }
         return served(created.serial, created.reads)
     }
 
-    /// The root a read in `node` reads in: its own, or for a snapshot whose root ended, the heir.
+    /// The value `snapshot` was made for, if its values answer its own key with it: an object with a property on its
+    /// own key, while it exists, after its scope or its root ended too (a struct has no identity to find).
+    private func ownAnswer(of snapshot: Node) -> Int? {
+        guard let key = snapshot.createdKey, let own = snapshot.serial, keys[key].shape != .value,
+            keys[key].laterReads.contains(key), liveInstances(besides: nil).contains(own)
+        else { return nil }
+        return own
+    }
+
+    /// For a read in `node`, a scope made inside the values of `snapshot`: the snapshot's answer, where the scopes
+    /// made inside override none of what the key reads (its own key: none of what its creation read or named).
+    private func readAsSnapshot(_ key: Int, in node: Node, of snapshot: Node) -> (serial: Int, reads: Set<Int>)? {
+        let reads = currentRoot(of: snapshot).infos[node.context]?[key]?.reads
+        if key == snapshot.createdKey, let own = ownAnswer(of: snapshot),
+            !node.overridesInside(snapshot, anyOf: snapshot.names)
+        {
+            return (own, reads ?? [])
+        }
+        guard let reads, !node.overridesInside(snapshot, anyOf: reads) else { return nil }
+        return resolveKeepingTheContract(key, in: snapshot)
+    }
+
+    /// The root a read in `node` reads in: its own, or for a snapshot whose root ended (or a scope made inside its
+    /// values), the heir.
     private func currentRoot(of node: Node) -> Root {
-        guard node.snapshotted != nil, node.root.ended else { return node.root }
+        guard let snapshot = node.enclosingSnapshot, snapshot.root.ended else { return node.root }
         return heir
     }
 
-    /// For a snapshot made while another one's creation runs, from values that descend from it: the last snapshot of
-    /// that chain, the one whose creation ended.
+    /// For a snapshot made while another one's creation runs, from values that descend from it: the values the last
+    /// creation of that chain (the one that ended) was made from: a snapshot, or a scope made inside its values.
     private func lastCreationSource(of node: Node) -> Node? {
-        func nearestSnapshot(_ values: Node?) -> Node? {
-            var values = values
-            while let current = values, current.snapshotted == nil { values = current.parent }
-            return values
-        }
-        guard var last = nearestSnapshot(node.creationSource) else { return nil }
-        while let next = nearestSnapshot(last.creationSource) { last = next }
+        guard var last = node.creationSource else { return nil }
+        while let next = last.enclosingSnapshot?.creationSource { last = next }
         return last
     }
 
-    /// What `standIn`, the last snapshot of a chain of creations, keeps of `key` in `context` when the key depends on a
-    /// scope, and the reads of its first creation in the root that made it (the core's `keptByCreationSource`).
+    /// What `standIn`, the values the last creation of a chain was made from, keeps of `key` in `context` when the key
+    /// depends on a scope, and the reads of its first creation in the root that made it (the core's
+    /// `keptByCreationSource`): what its snapshot keeps, unless a scope made inside it overrides what the key reads,
+    /// else what was built for it.
     private func keptByStandIn(_ standIn: Node, _ key: Int, in context: DependencyContext) -> (Int, Set<Int>)? {
-        guard let kept = standIn.instance(of: key, in: context),
-            let reads = instances[kept]?.node.root.infos[context]?[key]?.reads, !reads.isEmpty
-        else { return nil }
+        func reads(of serial: Int) -> Set<Int>? { instances[serial]?.node.root.infos[context]?[key]?.reads }
+        let snapshot = standIn.enclosingSnapshot ?? standIn
+        let pinned = snapshot.pins[context]?[key].flatMap { pinned in
+            reads(of: pinned).map { standIn.overridesInside(snapshot, anyOf: $0) } == false ? pinned : nil
+        }
+        guard let kept = pinned ?? standIn.owned[context]?[key], let reads = reads(of: kept), !reads.isEmpty else {
+            return nil
+        }
         return (kept, reads)
     }
 
@@ -543,6 +607,11 @@ final class ReferenceModel: @unchecked Sendable {
     /// root's, else the innermost scope that overrides one of `reads`, or for a snapshot whose such scope ended, the
     /// snapshot itself.
     private func owner(of reads: Set<Int>, in node: Node) -> Node? {
+        if node.snapshotted == nil, let snapshot = node.enclosingSnapshot, !node.overridesInside(snapshot, anyOf: reads)
+        {
+            // A scope made inside a snapshot's values that overrides none of `reads`: where the snapshot's are.
+            return owner(of: reads, in: snapshot)
+        }
         guard let owner = node.innermostOverriding(reads) else { return nil }
         if node.snapshotted != nil, owner.ended {
             // While its creation runs, where the values it was made from put it: the nearest snapshot among them.
@@ -639,7 +708,8 @@ final class ReferenceModel: @unchecked Sendable {
     }
 
     /// Ends `dead` scopes, inner ones first: each live snapshot made in one keeps the scope's instances of the keys
-    /// its creation read or named (never its own key's), unless it already keeps one of that key.
+    /// its creation read or named (never its own key's), unless it already keeps one of that key, or reads another
+    /// scope's (one made inside a snapshot's values, which outlives the scopes the snapshot links to).
     private func endScopes(_ dead: [Node]) {
         for scope in dead.sorted(by: { $0.depth > $1.depth }) {
             // NB: the scope's own instances still live while it ends, so their snapshots keep each other's.
@@ -651,6 +721,8 @@ final class ReferenceModel: @unchecked Sendable {
                     for (key, serial) in table
                     where snapshot.names.contains(key) && key != snapshot.createdKey
                         && snapshot.kept(key, in: context) == nil
+                        && snapshot.innermostOverriding(reads(of: key, placedAs: serial, in: context).union([key]))
+                            === scope
                     {
                         snapshot.pins[context, default: [:]][key] = serial
                     }
@@ -661,7 +733,8 @@ final class ReferenceModel: @unchecked Sendable {
     }
 
     /// Ends `root`: each live snapshot of a value created in it keeps the root's instances of the keys its creation
-    /// read or named (never its own key's), unless it already keeps one of that key, as when a scope ends.
+    /// read or named (never its own key's), unless it already keeps one of that key or reads a scope's, as when a
+    /// scope ends.
     private func end(_ root: Root) {
         // NB: the root's own instances still live while it ends, so their snapshots keep each other's.
         let alive = liveInstances(besides: nil)
@@ -673,11 +746,17 @@ final class ReferenceModel: @unchecked Sendable {
                 for (key, info) in table
                 where snapshot.names.contains(key) && key != snapshot.createdKey
                     && snapshot.kept(key, in: context) == nil
+                    && snapshot.innermostOverriding(info.reads.union([key])) == nil
                 {
                     if let kept = info.instance { snapshot.pins[context, default: [:]][key] = kept }
                 }
             }
         }
+    }
+
+    /// The reads of `key`'s first creation in the root that placed `serial`, its instance, in `context`.
+    private func reads(of key: Int, placedAs serial: Int, in context: DependencyContext) -> Set<Int> {
+        instances[serial]?.node.root.infos[context]?[key]?.reads ?? []
     }
 
     /// Whether `snapshot`, of the instance of `serial`, is still kept when a scope or root ends: by that instance if

@@ -119,6 +119,16 @@ struct Shrinker {
                 for smaller in variants(of: body) {
                     result.append(replacing(with: [.rootValues(body: smaller)]))
                 }
+            case .scopeInKeptValues(let key, let overrides, let body):
+                result.append(replacing(with: [.read(key)] + body))
+                for removed in overrides.indices {
+                    var fewer = overrides
+                    fewer.remove(at: removed)
+                    result.append(replacing(with: [.scopeInKeptValues(key, overrides: fewer, body: body)]))
+                }
+                for smaller in variants(of: body) {
+                    result.append(replacing(with: [.scopeInKeptValues(key, overrides: overrides, body: smaller)]))
+                }
             case .race(let key, let threads) where threads > 2:
                 result.append(replacing(with: [.race(key, threads: 2)]))
             case .readReference(let key, _), .readCaptured(let key, _):

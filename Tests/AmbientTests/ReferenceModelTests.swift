@@ -97,7 +97,7 @@ import Testing
         #expect(
             patterns.isSuperset(of: [
                 "task started by a default", "dispatch block of a creation", "task a creation waits for",
-                "getter reads what keeps it",
+                "getter reads what keeps it", "scope inside kept values",
             ]))
     }
 
@@ -417,6 +417,10 @@ import Testing
                 patterns(in: body, into: &found)
             case .rootValues(let body):
                 found.insert("DependencyValues()")
+                patterns(in: body, into: &found)
+            case .scopeInKeptValues(_, let overrides, let body):
+                found.insert("scope inside kept values")
+                patterns(in: overrides, into: &found)
                 patterns(in: body, into: &found)
             case .race:
                 found.insert("race")

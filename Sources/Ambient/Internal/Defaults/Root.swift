@@ -51,7 +51,7 @@ final class Root: Sendable {
     }
 
     deinit {
-        SnapshotWatchers.handOver(to: creations.withLock(\.watchers.live)) { keep in
+        SnapshotWatchers.handOver(to: creations.withLock(\.watchers.live), fromScopeAtDepth: nil) { keep in
             for context in DependencyContext.allCases {
                 infoTable(for: context).forEachEntry { key, info in
                     guard let box = info.value.load() else { return }
@@ -162,6 +162,7 @@ final class Root: Sendable {
             return (pinned.box, pinned.reads)
         }
         guard let info = infoTable(for: context).find(id) else {
+            if let built = storage.builtInsideItsSnapshot(id, in: context) { return (built.box, built.reads) }
             // What stands in for a scope that ended keeps, also before this root knows the key (as below once it does).
             guard let links = storage.links, let kept = links.keptByCreationSource(slot) else { return nil }
             return (links.pin(kept, for: slot).box, kept.reads)

@@ -7,6 +7,12 @@ final class ScopedDefaults: Sendable {
     private let tables = DependencyContext.allCases.map { _ in LockFreeTable<ScopedDefault>() }
     /// The snapshots of the values created in this scope.
     private let watchers = ConditionLock(SnapshotWatchers())
+    /// The depth of the scope: the depth of the overrides it sets.
+    private let depth: Int
+
+    init(depth: Int) {
+        self.depth = depth
+    }
 
     func table(for context: DependencyContext) -> LockFreeTable<ScopedDefault> {
         tables[context.index]
@@ -19,7 +25,7 @@ final class ScopedDefaults: Sendable {
     }
 
     deinit {
-        SnapshotWatchers.handOver(to: watchers.withLock(\.live)) { keep in
+        SnapshotWatchers.handOver(to: watchers.withLock(\.live), fromScopeAtDepth: depth) { keep in
             for context in DependencyContext.allCases {
                 table(for: context).forEachEntry { key, entry in keep(key, context, entry) }
             }

@@ -13,14 +13,19 @@ struct SnapshotWatchers {
     /// The snapshots that still live.
     var live: [WeakLinks] { watchers.compactMap(\.links) }
 
-    /// Hands the instances of a scope or root that ends to `live`, its snapshots that still live: `instances` calls
-    /// its argument with each instance, its key and its context, and each snapshot that named the key keeps it.
+    /// Hands the instances of a scope at `depth` (`nil`: a root) that ends to `live`, its snapshots that still
+    /// live: `instances` calls its argument with each instance, its key and its context, and each snapshot that
+    /// named the key keeps it, if it is the instance the snapshot reads: one that no override it inherited from a
+    /// scope further in replaces or decides (of the key, or of a key the instance read). A scope made inside a snapshot's values can outlive the root and the scopes
+    /// the snapshot links to, and its values read its own instances of such keys.
     static func handOver(
-        to live: [WeakLinks], _ instances: ((ObjectIdentifier, DependencyContext, ScopedDefault) -> Void) -> Void
+        to live: [WeakLinks], fromScopeAtDepth depth: Int?,
+        _ instances: ((ObjectIdentifier, DependencyContext, ScopedDefault) -> Void) -> Void
     ) {
         guard !live.isEmpty else { return }
         instances { key, context, entry in
-            for links in live where links.names(key) {
+            for links in live
+            where links.names(key) && links.innermostInheritedDepth(among: entry.reads + [key]) == depth {
                 _ = links.pin(entry, for: CreationSlot(key: key, context: context))
             }
         }

@@ -50,6 +50,21 @@ extension ScopeNode {
         parentReference == nil || (innermostOverrideDepth(among: reads) ?? 0) <= baseDepth
     }
 
+    /// For a scope made inside a snapshot's values: the instance of `id` in `context` built for it, or for a scope
+    /// between it and the snapshot, that a read here finds by the reads it was built from. The root that knew the key
+    /// may have ended, and its heir not know the key yet: these instances are still this scope's.
+    func builtInsideItsSnapshot(_ id: ObjectIdentifier, in context: DependencyContext) -> ScopedDefault? {
+        guard links != nil else { return nil }
+        var node = self
+        while let parent = node.parent {
+            if let entry = node.existingScopedDefaults?.table(for: context).find(id) {
+                return innermostOverrideDepth(among: entry.reads) == node.depth ? entry : nil
+            }
+            node = parent
+        }
+        return nil
+    }
+
     /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
     var overridingNodes: [WeakOrigin] {
         var found: [WeakOrigin] = []

@@ -145,7 +145,7 @@ extension ScopeNode {
 
     /// The defaults rebuilt for this scope.
     func scopedDefaultsCreatingIfNeeded() -> ScopedDefaults {
-        scopedDefaults.load() ?? scopedDefaults.storeIfNil(ScopedDefaults())
+        scopedDefaults.load() ?? scopedDefaults.storeIfNil(ScopedDefaults(depth: depth))
     }
 
     /// The defaults rebuilt for this scope, if any was.

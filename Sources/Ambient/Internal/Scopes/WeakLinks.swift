@@ -106,6 +106,19 @@ final class WeakLinks: @unchecked Sendable {
         return keys.contains(key) || keyPaths.contains { PropertyKeys.key(for: $0).map(ObjectIdentifier.init) == key }
     }
 
+    /// The depth of the innermost override the snapshot inherited among `reads`, as
+    /// ``ScopeNode/innermostOverrideDepth(among:)`` answers for it: the scope whose instance of a key that read
+    /// `reads` it reads; `nil` for the root's.
+    func innermostInheritedDepth(among reads: [ObjectIdentifier]) -> Int? {
+        guard let inherited, !reads.isEmpty else { return nil }
+        if reads.contains(KeyInfo.anyOverride) { return inherited.all.map(\.depth).max() }
+        var innermost: Int?
+        for key in reads {
+            if let override = inherited.find(key), override.depth > (innermost ?? -1) { innermost = override.depth }
+        }
+        return innermost
+    }
+
     /// The instance of `slot` that a linked scope handed out here, if one did.
     func pinned(_ slot: CreationSlot) -> ScopedDefault? {
         state.withLock { $0.pins[slot] }
