@@ -33,6 +33,16 @@ final class ConditionLock<State>: @unchecked Sendable {
         }
     }
 
+    /// ``waitFor(_:)``, giving up at `deadline`: then `body`'s last answer, `nil` or not.
+    func waitFor<R>(until deadline: Date, _ body: (inout State) -> R?) -> R? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let result = body(&state) { return result }
+            if !condition.wait(until: deadline) { return body(&state) }
+        }
+    }
+
     /// ``waitFor(_:)``, calling `warn` once, outside the lock, with `warning(state)` if the wait lasts longer than
     /// `delay` seconds.
     func waitFor<R>(

@@ -43,6 +43,8 @@ final class Root: Sendable {
     /// another (`AmbientTesting` gives every test's root the one that ended tests share); `nil` for a root that is
     /// never freed.
     let heir: Root?
+    /// What the snapshots of the values created in this root wait for when they find it gone.
+    private let end = ScopeEnd()
 
     init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
@@ -59,13 +61,16 @@ final class Root: Sendable {
                 }
             }
         }
+        end.finish()
     }
 
     /// Notes a value created in this root, whose snapshot's links are `links`, so that it keeps what it names of
-    /// the root's instances when the root ends; nothing for a root that never ends.
-    func watch(_ links: WeakLinks) {
-        guard heir != nil else { return }
+    /// the root's instances when the root ends; returns the end that the links wait for when they find the root
+    /// gone, and nothing for a root that never ends.
+    func watch(_ links: WeakLinks) -> ScopeEnd? {
+        guard heir != nil else { return nil }
         creations.withLock { $0.watchers.watch(links) }
+        return end
     }
 
     /// The root of the process, in the detected context.

@@ -9,6 +9,8 @@ final class ScopedDefaults: Sendable {
     private let watchers = ConditionLock(SnapshotWatchers())
     /// The depth of the scope: the depth of the overrides it sets.
     private let depth: Int
+    /// What the snapshots of the values created in this scope wait for when they find it gone.
+    private let end = ScopeEnd()
 
     init(depth: Int) {
         self.depth = depth
@@ -19,9 +21,11 @@ final class ScopedDefaults: Sendable {
     }
 
     /// Notes a value created in this scope, whose snapshot's links are `links`, so that it keeps what it names
-    /// of this scope's instances when the scope ends.
-    func watch(_ links: WeakLinks) {
+    /// of this scope's instances when the scope ends; returns the end that the links wait for when they find the
+    /// scope gone.
+    func watch(_ links: WeakLinks) -> ScopeEnd {
         watchers.withLock { $0.watch(links) }
+        return end
     }
 
     deinit {
@@ -30,6 +34,7 @@ final class ScopedDefaults: Sendable {
                 table(for: context).forEachEntry { key, entry in keep(key, context, entry) }
             }
         }
+        end.finish()
     }
 }
 

@@ -39,6 +39,11 @@ final class WeakLinks: @unchecked Sendable {
         /// created key here answers while that value exists (<doc:Semantics#Freeing-never-splits-an-instance>).
         /// Weak, since the value holds the snapshot.
         weak var createdObject: AnyObject?
+        /// The ends of the scopes it links to that it watches, by depth: what a read that finds one of them gone
+        /// waits for.
+        var ends: [Int: ScopeEnd] = [:]
+        /// The end of the root, once it watches it.
+        var rootEnd: ScopeEnd?
     }
     private let state = ConditionLock(State())
     /// The key whose creation the snapshot was made for; `nil` for values made from one some other way.
@@ -81,10 +86,13 @@ final class WeakLinks: @unchecked Sendable {
             state.namedKeys.formUnion(keys)
             state.namedKeyPaths += keyPaths
         }
+        var ends: [Int: ScopeEnd] = [:]
         for origin in origins {
-            origin.node?.scopedDefaultsCreatingIfNeeded().watch(self)
+            ends[origin.depth] = origin.node?.scopedDefaultsCreatingIfNeeded().watch(self)
         }
-        weakRoot?.watch(self)
+        state.withLock { $0.ends.merge(ends) { _, new in new } }
+        let rootEnd = weakRoot?.watch(self)
+        if let rootEnd { state.withLock { $0.rootEnd = rootEnd } }
     }
 
     /// Notes the value the creation made, which names its own key, when it is an object.
@@ -135,9 +143,13 @@ final class WeakLinks: @unchecked Sendable {
         }
     }
 
-    /// The node that set overrides at `depth` and still lives, if any.
+    /// The node that set overrides at `depth` and still lives, if any. Once it is gone, the read waits until it
+    /// handed over what it built, if it had not yet (a read racing the scope's end finds that, not a new instance).
     func origin(atDepth depth: Int) -> ScopeNode? {
-        origins.first { $0.depth == depth }?.node
+        guard let origin = origins.first(where: { $0.depth == depth }) else { return nil }
+        if let node = origin.node { return node }
+        state.withLock { $0.ends[depth] }?.waitUntilHandedOver()
+        return nil
     }
 
     /// Where a default rebuilt for the scope at `depth`, which ended, goes while the creation runs: where the
@@ -170,8 +182,13 @@ final class WeakLinks: @unchecked Sendable {
     /// The snapshot's root, or once that was freed, its heir.
     var root: Root { weakRoot ?? heir }
 
-    /// Whether the snapshot's root was freed, so that its heir answers.
-    var rootEnded: Bool { weakRoot == nil }
+    /// Whether the snapshot's root was freed, so that its heir answers; once it was, after the root handed over
+    /// what it built, if it had not yet (a read racing the root's end finds that, not a new instance).
+    var rootEnded: Bool {
+        guard weakRoot == nil else { return false }
+        state.withLock(\.rootEnd)?.waitUntilHandedOver()
+        return true
+    }
 }
 
 /// A node that set overrides, held weakly, and its depth.
