@@ -43,8 +43,6 @@ final class Root: Sendable {
     /// another (`AmbientTesting` gives every test's root the one that ended tests share); `nil` for a root that is
     /// never freed.
     let heir: Root?
-    /// What the snapshots of the values created in this root wait for when they find it gone.
-    private let end = ScopeEnd()
 
     init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
@@ -53,7 +51,9 @@ final class Root: Sendable {
     }
 
     deinit {
-        SnapshotWatchers.handOver(to: creations.withLock(\.watchers.live), fromScopeAtDepth: nil) { keep in
+        let (live, end) = creations.withLock { ($0.watchers.live, $0.watchers.end) }
+        defer { end?.finish() }
+        SnapshotWatchers.handOver(to: live, fromScopeAtDepth: nil) { keep in
             for context in DependencyContext.allCases {
                 infoTable(for: context).forEachEntry { key, info in
                     guard let box = info.value.load() else { return }
@@ -61,7 +61,6 @@ final class Root: Sendable {
                 }
             }
         }
-        end.finish()
     }
 
     /// Notes a value created in this root, whose snapshot's links are `links`, so that it keeps what it names of
@@ -69,8 +68,7 @@ final class Root: Sendable {
     /// gone, and nothing for a root that never ends.
     func watch(_ links: WeakLinks) -> ScopeEnd? {
         guard heir != nil else { return nil }
-        creations.withLock { $0.watchers.watch(links) }
-        return end
+        return creations.withLock { $0.watchers.watch(links) }
     }
 
     /// The root of the process, in the detected context.

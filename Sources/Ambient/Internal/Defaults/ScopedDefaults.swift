@@ -9,8 +9,6 @@ final class ScopedDefaults: Sendable {
     private let watchers = ConditionLock(SnapshotWatchers())
     /// The depth of the scope: the depth of the overrides it sets.
     private let depth: Int
-    /// What the snapshots of the values created in this scope wait for when they find it gone.
-    private let end = ScopeEnd()
 
     init(depth: Int) {
         self.depth = depth
@@ -25,16 +23,16 @@ final class ScopedDefaults: Sendable {
     /// scope gone.
     func watch(_ links: WeakLinks) -> ScopeEnd {
         watchers.withLock { $0.watch(links) }
-        return end
     }
 
     deinit {
-        SnapshotWatchers.handOver(to: watchers.withLock(\.live), fromScopeAtDepth: depth) { keep in
+        let (live, end) = watchers.withLock { ($0.live, $0.end) }
+        defer { end?.finish() }
+        SnapshotWatchers.handOver(to: live, fromScopeAtDepth: depth) { keep in
             for context in DependencyContext.allCases {
                 table(for: context).forEachEntry { key, entry in keep(key, context, entry) }
             }
         }
-        end.finish()
     }
 }
 

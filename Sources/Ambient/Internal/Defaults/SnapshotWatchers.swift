@@ -3,11 +3,17 @@
 /// object created there reads them after the end too (<doc:Semantics#Freeing-never-splits-an-instance>).
 struct SnapshotWatchers {
     private var watchers: [WeakWatcher] = []
+    /// What the snapshots wait for when they find the scope or root gone; made for the first one.
+    private(set) var end: ScopeEnd?
 
-    /// Notes a value created in the scope or root, whose snapshot's links are `links`.
-    mutating func watch(_ links: WeakLinks) {
+    /// Notes a value created in the scope or root, whose snapshot's links are `links`; returns the end they wait for.
+    mutating func watch(_ links: WeakLinks) -> ScopeEnd {
         watchers.removeAll { $0.links == nil }
         watchers.append(WeakWatcher(links))
+        if let end { return end }
+        let end = ScopeEnd()
+        self.end = end
+        return end
     }
 
     /// The snapshots that still live.

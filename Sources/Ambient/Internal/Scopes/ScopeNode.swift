@@ -88,12 +88,11 @@ final class ScopeNode: @unchecked Sendable {
     @inlinable static var keyPathPairsWord: Int { 3 }
 
     deinit {
-        // NB: the defaults rebuilt for this scope first: they hand themselves over to the values created here
-        // before any user code (an override's `deinit`) runs, and a read racing the end waits for that
-        // (``ScopeEnd``).
-        scopedDefaults.releaseStored()
         if let firstValueType { destroyFirstInline(of: firstValueType, as: firstValueDestruction) }
         visibleOverrides.releaseStored()
+        // NB: an override's `deinit` above may read through values created here; a read that finds this scope gone
+        // waits for the hand-over below at most a moment (``ScopeEnd``).
+        scopedDefaults.releaseStored()
         keyPathValues.releaseStored()
         // Frees the enclosing scopes that only this node held one at a time, not by recursion: a chain of nodes (the
         // copies that copy-on-write made) can be long enough to overflow the stack. A parent held only here gets its
