@@ -14,9 +14,11 @@ import Testing
 
     /// A signed-in session: its creation reads the user's profile, and it keeps the values it was created from.
     final class Session: Sendable {
+        static let creations = ConditionLock(0)
         let profile: Profile
         let values: DependencyValues
         init() {
+            Session.creations.withLock { $0 += 1 }
             profile = DependencyValues.current[ProfileKey.self]
             values = DependencyValues.current
         }
@@ -71,11 +73,14 @@ import Testing
     /// Once the root ends, while the scope lives, the scope's profile still refreshes through the scope's session.
     /// It once got the root's session: the root, ending first, handed its session to the scope's profile, which
     /// named the key, though the scope's overrides decide which session the profile reads (reference model seed 377).
+    ///
+    /// The root's heir is the test's own, and the profile's reads create nothing there.
     @Test func profileOfAScopeInsideASessionsValuesKeepsTheScopesSessionWhenTheRootEndsFirst() {
         var themed: DependencyValues?
         var screenSession: ObjectIdentifier?
         var rootSession: ObjectIdentifier?
-        withFreshRoot {
+        let root = DependencyValues._freshRoot(context: .testing, heir: DependencyValues._freshRoot(context: .testing))
+        withDependencies(root) {
             let session = DependencyValues.current[SessionKey.self]
             rootSession = ObjectIdentifier(session)
             withDependencies(session.values) {
@@ -88,8 +93,10 @@ import Testing
             }
         }
         let profile = withDependencies(themed!) { DependencyValues.current[ProfileKey.self] }
+        let sessions = Session.creations.withLock { $0 }
         #expect(ObjectIdentifier(profile.session) == screenSession)
         #expect(ObjectIdentifier(profile.session) != rootSession)
+        #expect(Session.creations.withLock { $0 } == sessions)
     }
 
     /// An account read in a themed scope inside an account's values is that scope's, and is found again once the root
