@@ -342,8 +342,10 @@ final class Interpreter: @unchecked Sendable {
             let probe = ModelKeys.read(key, in: .current)
             compare(probe.serial, serial, step)
             let values = (probe as? any ReferencingProbe)?.captured
-            guard !isStopped, let keptValues = model.keptValues(ofInstance: serial), let values else {
-                if !isStopped, (values == nil) != (model.keptValues(ofInstance: serial) == nil) {
+            let keptValues = model.keptValues(ofInstance: serial)
+            guard !isStopped else { return }
+            guard let keptValues, let values else {
+                if (values == nil) != (keptValues == nil) {
                     failure =
                         "step \(stepNumber) (\(Self.describe(step))): the value keeps values where the model's "
                         + "does not, or the other way round"

@@ -106,7 +106,8 @@ public enum ModelCheck {
     ///   default read through a value's values): a default made from a value's values, after the value's scope
     ///   ended, read a property after its creation ended and got a new instance, not the one the value had
     ///   (`ContractTests.receiptThatReadsItsCartOnlyWhenAskedHasTheCartTheCheckoutHad`); in 508, the instances
-    ///   alive after the program disagreed too (12 against the model's 11). With the core as it was, 5 of the first 5,000 programs disagree.
+    ///   alive after the program disagreed too (12 against the model's 11). With the core as it was, 5 of the first
+    ///   5,000 programs disagree.
     /// - 31 and 377 (the first batch, once the generator made scopes inside the values a value keeps, from a stream of
     ///   draws of its own, so that every earlier seed keeps its program): in 31, such a scope, once the root ended,
     ///   created an instance in the heir before it found its own (one creation too many;

@@ -422,10 +422,7 @@ final class ReferenceModel: @unchecked Sendable {
     /// The serial that a read of `through`, in the values kept by the value of `key` in `node`, returns; `nil` when
     /// that value keeps none.
     func readCaptured(_ key: Int, through: Int, in node: Node) -> Int? {
-        let serial = read(key, in: node)
-        guard let instance = instances[serial], keys[instance.key].capturesCurrent else { return nil }
-        if keys[instance.key].isOwner { return nil }
-        return read(through, in: instance.node)
+        keptValues(ofInstance: read(key, in: node)).map { read(through, in: $0) }
     }
 
     /// The values that the instance of `serial` keeps, which a scope can be made inside; `nil` when it keeps none.
@@ -592,14 +589,15 @@ final class ReferenceModel: @unchecked Sendable {
     /// `keptByCreationSource`): what its snapshot keeps, unless a scope made inside it overrides what the key reads,
     /// else what was built for it.
     private func keptByStandIn(_ standIn: Node, _ key: Int, in context: DependencyContext) -> (Int, Set<Int>)? {
-        func reads(of serial: Int) -> Set<Int>? { instances[serial]?.node.root.infos[context]?[key]?.reads }
         let snapshot = standIn.enclosingSnapshot ?? standIn
         let pinned = snapshot.pins[context]?[key].flatMap { pinned in
-            reads(of: pinned).map { standIn.overridesInside(snapshot, anyOf: $0) } == false ? pinned : nil
+            reads(of: key, placedAs: pinned, in: context).map { standIn.overridesInside(snapshot, anyOf: $0) } == false
+                ? pinned : nil
         }
-        guard let kept = pinned ?? standIn.owned[context]?[key], let reads = reads(of: kept), !reads.isEmpty else {
-            return nil
-        }
+        guard let kept = pinned ?? standIn.owned[context]?[key],
+            let reads = reads(of: key, placedAs: kept, in: context),
+            !reads.isEmpty
+        else { return nil }
         return (kept, reads)
     }
 
@@ -721,7 +719,8 @@ final class ReferenceModel: @unchecked Sendable {
                     for (key, serial) in table
                     where snapshot.names.contains(key) && key != snapshot.createdKey
                         && snapshot.kept(key, in: context) == nil
-                        && snapshot.innermostOverriding(reads(of: key, placedAs: serial, in: context).union([key]))
+                        && snapshot.innermostOverriding(
+                            (reads(of: key, placedAs: serial, in: context) ?? []).union([key]))
                             === scope
                     {
                         snapshot.pins[context, default: [:]][key] = serial
@@ -755,8 +754,8 @@ final class ReferenceModel: @unchecked Sendable {
     }
 
     /// The reads of `key`'s first creation in the root that placed `serial`, its instance, in `context`.
-    private func reads(of key: Int, placedAs serial: Int, in context: DependencyContext) -> Set<Int> {
-        instances[serial]?.node.root.infos[context]?[key]?.reads ?? []
+    private func reads(of key: Int, placedAs serial: Int, in context: DependencyContext) -> Set<Int>? {
+        instances[serial]?.node.root.infos[context]?[key]?.reads
     }
 
     /// Whether `snapshot`, of the instance of `serial`, is still kept when a scope or root ends: by that instance if

@@ -3,9 +3,9 @@ import Testing
 @testable import Ambient
 
 /// Semantics: overrides reach derived defaults, and freeing never splits an instance, for a scope made inside the
-/// values that a value keeps (`withDependencies(session.values) { … }`): such a scope holds its root weakly, so it can
-/// outlive the root, and the instances built for it stay its own. Serialized: the tests count creations of shared
-/// keys.
+/// values that a value keeps (`withDependencies(session.values) { … }`): such a scope holds its root weakly, so it
+/// can outlive the root, and the instances built for it stay its own. Serialized: the tests count creations of
+/// shared keys.
 @Suite(.serialized) struct KeptValuesScopeTests {
     enum ThemeKey: DependencyKey {
         static var defaultValue: Int { 0 }

@@ -33,7 +33,8 @@ final class WeakLinks: @unchecked Sendable {
         var namedKeys: Set<ObjectIdentifier> = []
         var namedKeyPaths: [any AnyObject & Sendable] = []
         /// The values the creation was made from, while it runs, when they descend from a snapshot: where what it
-        /// rebuilds for a scope that ended goes meanwhile (<doc:Semantics#A-scope-that-ended-rebuilds-once-per-reader>).
+        /// rebuilds for a scope that ended goes meanwhile
+        /// (<doc:Semantics#A-scope-that-ended-rebuilds-once-per-reader>).
         var creationSource: ScopeNode?
         /// The value the creation made, once made, if it is an object that names its own key: what a read of the
         /// created key here answers while that value exists (<doc:Semantics#Freeing-never-splits-an-instance>).
@@ -90,9 +91,11 @@ final class WeakLinks: @unchecked Sendable {
         for origin in origins {
             ends[origin.depth] = origin.node?.scopedDefaultsCreatingIfNeeded().watch(self)
         }
-        state.withLock { $0.ends.merge(ends) { _, new in new } }
         let rootEnd = weakRoot?.watch(self)
-        if let rootEnd { state.withLock { $0.rootEnd = rootEnd } }
+        state.withLock { state in
+            state.ends = ends
+            state.rootEnd = rootEnd
+        }
     }
 
     /// Notes the value the creation made, which names its own key, when it is an object.
