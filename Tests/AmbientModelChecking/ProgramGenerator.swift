@@ -6,8 +6,14 @@ struct ProgramGenerator {
     /// The draws of the shapes added after seeds were kept as regression seeds: a stream of their own, so that every
     /// seed's program keeps the steps it had and gains the new ones beside them.
     private var laterShapes: SplitMix64
-    /// Whether the steps being made are drawn from ``laterShapes``.
+    /// Whether the steps being made are drawn from ``laterShapes`` or ``reentryShapes``: no context switches.
     private var drawingLaterShapes = false
+    /// The draws of re-entries of values captured inside a scope made in a value's values: a stream of its own, so
+    /// that the steps of a program drawn from the other two stay as they were.
+    private var reentryShapes: SplitMix64
+    /// The slots captured inside a scope made in a value's values, which a later step may re-enter, once the root
+    /// those values read in may have ended.
+    private var slotsInKeptValues: [Int] = []
     private let defaultsMayKeepTheirScope: Bool
     /// Whether the programs may contain the shapes only a core that keeps the Semantics article's "Deciding
     /// collisions" runs: defaults whose `init` starts work, and a getter that reads a key whose value keeps a property
@@ -26,6 +32,7 @@ struct ProgramGenerator {
     init(seed: UInt64, defaultsMayKeepTheirScope: Bool, contract: Bool = false) {
         random = SplitMix64(seed: seed)
         laterShapes = SplitMix64(seed: seed ^ 0x5C0B_E1E5_1DE0_0001)
+        reentryShapes = SplitMix64(seed: seed ^ 0x2EE7_7E2E_D0C5_0002)
         self.defaultsMayKeepTheirScope = defaultsMayKeepTheirScope
         self.contract = contract
     }
@@ -160,6 +167,9 @@ struct ProgramGenerator {
             if contract, !drawingLaterShapes, depth < 3, laterShapes.chance(8) {
                 steps.append(scopeInKeptValues(depth: depth))
             }
+            if contract, !drawingLaterShapes, depth < 3, !slotsInKeptValues.isEmpty, reentryShapes.chance(30) {
+                steps.append(reentryOfKeptValues(depth: depth))
+            }
         }
         return steps
     }
@@ -258,18 +268,52 @@ struct ProgramGenerator {
     /// A scope made inside the values that a default keeps (`withDependencies(owner.values) { … }`), drawn from
     /// ``laterShapes``: what it makes inside is seen by no later step drawn from ``random``.
     private mutating func scopeInKeptValues(depth: Int) -> Step {
-        swap(&random, &laterShapes)
+        step(drawingFrom: \.laterShapes) { generator in
+            let keys = generator.keys
+            let keeping = keys.indices.filter { keys[$0].capturesCurrent && !keys[$0].isOwner }
+            let key =
+                keeping.isEmpty || generator.random.chance(10)
+                ? generator.key() : generator.random.element(of: keeping)
+            generator.budget = 1 + generator.random.below(5)
+            let captured = generator.capturedSlots.count
+            let overrides = generator.overrides()
+            let body = generator.steps(depth: depth + 1, isAsync: false)
+            generator.slotsInKeptValues += generator.capturedSlots.dropFirst(captured)
+            return .scopeInKeptValues(key, overrides: overrides, body: body)
+        }
+    }
+
+    /// A re-entry of values captured inside a scope made in a value's values, drawn from ``reentryShapes``: once the
+    /// root they read in ended (in a later root of the program), reads there find what that scope built, on this
+    /// thread or another one.
+    private mutating func reentryOfKeptValues(depth: Int) -> Step {
+        step(drawingFrom: \.reentryShapes) { generator in
+            let slot = generator.random.element(of: generator.slotsInKeptValues)
+            let executor = generator.random.element(of: [.inline, .inline, .thread] as [Executor])
+            generator.budget = 1 + generator.random.below(4)
+            return .reenter(slot: slot, executor: executor, body: generator.steps(depth: depth + 1, isAsync: false))
+        }
+    }
+
+    /// Makes a step with `make`, drawing from `stream` in place of ``random`` and switching no context (the model reads
+    /// a scope made inside a value's values in their context only); the steps around it keep their slots and budget.
+    private mutating func step(
+        drawingFrom stream: WritableKeyPath<ProgramGenerator, SplitMix64>, _ make: (inout ProgramGenerator) -> Step
+    ) -> Step {
+        func swapStreams(_ generator: inout ProgramGenerator) {
+            let drawn = generator[keyPath: stream]
+            generator[keyPath: stream] = generator.random
+            generator.random = drawn
+        }
+        swapStreams(&self)
         drawingLaterShapes = true
         let saved = (budget, capturedSlots, capturedSlotsOfTheRoot, holderSlots, keptSlots)
         defer {
             (budget, capturedSlots, capturedSlotsOfTheRoot, holderSlots, keptSlots) = saved
             drawingLaterShapes = false
-            swap(&random, &laterShapes)
+            swapStreams(&self)
         }
-        let keeping = keys.indices.filter { keys[$0].capturesCurrent && !keys[$0].isOwner }
-        let key = keeping.isEmpty || random.chance(10) ? key() : random.element(of: keeping)
-        budget = 1 + random.below(5)
-        return .scopeInKeptValues(key, overrides: overrides(), body: steps(depth: depth + 1, isAsync: false))
+        return make(&self)
     }
 
     private mutating func key() -> Int {
