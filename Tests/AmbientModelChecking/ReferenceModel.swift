@@ -87,10 +87,9 @@ final class ReferenceModel: @unchecked Sendable {
         /// With the contract, for a snapshot made from values that descend from a snapshot, while its creation runs:
         /// those values, where what it rebuilds for a scope that ended goes meanwhile.
         var creationSource: Node?
-        /// With the contract, for a snapshot made from values that read in the heir (a snapshot's whose root ended,
-        /// or one's made from such values, or a scope's made inside them): that snapshot, whose kept instances answer
-        /// here too where no scope below it overrides what the key reads.
-        var endedAncestor: Node?
+        /// With the contract, for a snapshot: whether it was made from values that read in the heir (a snapshot's
+        /// whose root ended, or one's made from such values, or a scope's made inside them).
+        var madeReadingInTheHeir = false
         /// How many scopes that set overrides enclose this one, itself included.
         let depth: Int
 
@@ -165,7 +164,7 @@ final class ReferenceModel: @unchecked Sendable {
         }
 
         /// For a snapshot, whether it reads in the heir: its root ended, or it was made from values that did.
-        var readsInTheHeir: Bool { root.ended || endedAncestor != nil }
+        var readsInTheHeir: Bool { root.ended || madeReadingInTheHeir }
 
         /// For a snapshot, itself; for a scope made inside a snapshot's values, that snapshot.
         var enclosingSnapshot: Node? {
@@ -252,9 +251,6 @@ final class ReferenceModel: @unchecked Sendable {
     private var instances: [Int: Instance] = [:]
     /// Creations not placed yet, and the innermost one running.
     private var pending: [Creation] = []
-    /// With the contract, the values that creations under way were made from, when they descend from a snapshot:
-    /// each creation holds them until it ends.
-    private var creationSources: [Node] = []
     private var top: Creation?
     /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
     private(set) var reachedCycle = false
@@ -490,7 +486,6 @@ final class ReferenceModel: @unchecked Sendable {
             // before what the heir has; with the reads of the key's first creation in the root it was made in.
             return (kept, node.root.infos[context]?[key]?.reads ?? [])
         }
-        if let found = keptByEndedAncestor(key, in: node) { return found }
         if let found = builtForALinkedScope(key, in: node) { return found }
         if isSnapshot, currentRoot(of: node).infos[context]?[key] == nil, let standIn = lastCreationSource(of: node),
             let (kept, reads) = keptByStandIn(standIn, key, in: context)
@@ -652,38 +647,6 @@ final class ReferenceModel: @unchecked Sendable {
         return (serial, reads)
     }
 
-    /// For a read of `key` in `node`, a snapshot's values or a scope made inside them: what a snapshot it was made
-    /// from, whose values read in the heir, keeps of the key, the nearest first, where no scope below that snapshot
-    /// overrides what the key reads (the core's `keptByEndedAncestor`), which the snapshot then keeps; and the reads
-    /// of the key's first creation in the root that made it.
-    private func keptByEndedAncestor(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>)? {
-        guard let snapshot = node.enclosingSnapshot else { return nil }
-        let context = node.context
-        var next = snapshot.endedAncestor
-        // NB: held weakly, as the core's links are: a snapshot no one holds any more is gone, and so is what it keeps.
-        while let ancestor = next, isAlive(snapshot: ancestor) {
-            if let kept = ancestor.kept(key, in: context) {
-                guard let reads = reads(of: key, placedAs: kept, in: context),
-                    node.innermostOverriding(reads).map({ owner in ancestor.origins.contains { $0 === owner } }) ?? true
-                else { return nil }
-                snapshot.keep(kept, of: key, in: context, handedOutBy: ancestor)
-                if node.overridesInside(snapshot, anyOf: reads) { node.handedOut[context, default: [:]][key] = kept }
-                return (kept, reads)
-            }
-            next = ancestor.endedAncestor
-        }
-        return nil
-    }
-
-    /// Whether `snapshot` still exists: its creation runs, its value keeps it and lives, work its value started has
-    /// not run yet, the program holds values made inside it, or a creation made from them runs.
-    private func isAlive(snapshot: Node) -> Bool {
-        guard let serial = snapshot.serial else { return true }
-        return isKept(snapshot, of: serial, alive: liveInstances(besides: nil))
-            || held.values.contains { $0.node.enclosingSnapshot === snapshot }
-            || creationSources.contains { $0.enclosingSnapshot === snapshot }
-    }
-
     /// The instance of `key` that the first of `scopes` with one built, if the reads of the key's first creation in
     /// its root place a read in `node` there; and those reads.
     private func builtFor(_ key: Int, in node: Node, by scopes: [Node]) -> (serial: Int, reads: Set<Int>)? {
@@ -726,12 +689,8 @@ final class ReferenceModel: @unchecked Sendable {
         let (serial, creation) = begin(key, in: source, root: root)
         let behavior = keys[key]
         let snapshot = source.snapshot(for: key, root: root)
-        if source.descendsFromASnapshot {
-            snapshot.creationSource = source
-            creationSources.append(source)
-        }
-        defer { if source.descendsFromASnapshot { creationSources.removeLast() } }
-        snapshot.endedAncestor = source.enclosingSnapshot.flatMap { $0.readsInTheHeir ? $0 : nil }
+        if source.descendsFromASnapshot { snapshot.creationSource = source }
+        snapshot.madeReadingInTheHeir = source.enclosingSnapshot?.readsInTheHeir ?? false
         top = creation
         var reads = readsWhileCreated(behavior) { resolveKeepingTheContract($0, in: snapshot) }
         top = creation.parent
