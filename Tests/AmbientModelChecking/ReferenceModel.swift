@@ -87,9 +87,6 @@ final class ReferenceModel: @unchecked Sendable {
         /// With the contract, for a snapshot made from values that descend from a snapshot, while its creation runs:
         /// those values, where what it rebuilds for a scope that ended goes meanwhile.
         var creationSource: Node?
-        /// With the contract, for a snapshot: whether it was made from values that read in the heir (a snapshot's
-        /// whose root ended, or one's made from such values, or a scope's made inside them).
-        var madeReadingInTheHeir = false
         /// How many scopes that set overrides enclose this one, itself included.
         let depth: Int
 
@@ -162,9 +159,6 @@ final class ReferenceModel: @unchecked Sendable {
         var descendsFromASnapshot: Bool {
             snapshotted != nil || parent?.descendsFromASnapshot == true
         }
-
-        /// For a snapshot, whether it reads in the heir: its root ended, or it was made from values that did.
-        var readsInTheHeir: Bool { root.ended || madeReadingInTheHeir }
 
         /// For a snapshot, itself; for a scope made inside a snapshot's values, that snapshot.
         var enclosingSnapshot: Node? {
@@ -481,7 +475,7 @@ final class ReferenceModel: @unchecked Sendable {
         if isSnapshot, key == node.createdKey, let own = ownAnswer(of: node) {
             return (own, currentRoot(of: node).infos[context]?[key]?.reads ?? [])
         }
-        if isSnapshot, node.readsInTheHeir, let kept = node.kept(key, in: context) {
+        if isSnapshot, node.root.ended, let kept = node.kept(key, in: context) {
             // What the snapshot kept of its ended root and of its scopes, and what it made itself once they ended,
             // before what the heir has; with the reads of the key's first creation in the root it was made in.
             return (kept, node.root.infos[context]?[key]?.reads ?? [])
@@ -621,7 +615,7 @@ final class ReferenceModel: @unchecked Sendable {
     /// `builtInsideItsSnapshot`); and those reads. The first such scope with an instance of the key decides. A read
     /// here once returned it, directly or through a value created here: before what the snapshot keeps.
     private func builtInsideItsSnapshot(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>)? {
-        guard let snapshot = node.enclosingSnapshot, snapshot.readsInTheHeir else { return nil }
+        guard let snapshot = node.enclosingSnapshot, snapshot.root.ended else { return nil }
         var inside: Node? = node
         var scopes: [Node] = []
         while let scope = inside, scope !== snapshot {
@@ -637,7 +631,7 @@ final class ReferenceModel: @unchecked Sendable {
     /// the instance a live scope the snapshot links to built, if the reads of the key's first creation in that scope's
     /// root place the read there (the core's `builtForALinkedScope`), which the snapshot then keeps; and those reads.
     private func builtForALinkedScope(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>)? {
-        guard let snapshot = node.enclosingSnapshot, snapshot.readsInTheHeir else { return nil }
+        guard let snapshot = node.enclosingSnapshot, snapshot.root.ended else { return nil }
         let origins = snapshot.origins.filter { !$0.ended }
         guard let (serial, reads) = builtFor(key, in: node, by: origins) else { return nil }
         if let origin = node.innermostOverriding(reads) {
@@ -690,7 +684,6 @@ final class ReferenceModel: @unchecked Sendable {
         let behavior = keys[key]
         let snapshot = source.snapshot(for: key, root: root)
         if source.descendsFromASnapshot { snapshot.creationSource = source }
-        snapshot.madeReadingInTheHeir = source.enclosingSnapshot?.readsInTheHeir ?? false
         top = creation
         var reads = readsWhileCreated(behavior) { resolveKeepingTheContract($0, in: snapshot) }
         top = creation.parent

@@ -158,7 +158,7 @@ final class Root: Sendable {
     func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
         let slot = CreationSlot(key: id, context: context)
-        if let links = storage.links, links.readsInTheHeir {
+        if let links = storage.links, links.rootEnded {
             // Before what the heir has, each by the reads it was built from, whatever the heir learns of the key later:
             // what was built for a scope made inside the snapshot's values (a read here, or through a value created
             // here, had it), what the snapshot kept of its ended root and of its scopes, and what was built for a live

@@ -192,7 +192,7 @@ final class ScopeNode: @unchecked Sendable {
         inheritedCount = inherited?.all.count ?? 0
         links = WeakLinks(
             root: source.root, origins: source.overridingNodes, inherited: inherited, createdKey: key,
-            creationSource: source.links == nil ? nil : source, readingInTheHeir: source.links?.readsInTheHeir ?? false)
+            creationSource: source.links == nil ? nil : source)
     }
 
     /// The root whose cache holds the defaults read here.

@@ -19,9 +19,6 @@ final class WeakLinks: @unchecked Sendable {
     let origins: [WeakOrigin]
     /// Every override the snapshot inherited, flattened.
     let inherited: OverrideMap?
-    /// Whether the snapshot was made from values that read in their root's heir (a snapshot's whose root ended, or a
-    /// scope's made inside them): it reads there too.
-    private let madeReadingInTheHeir: Bool
     /// What the snapshot learns after it is made, under one lock.
     ///
     /// NB: one lock, not one per part: each lock is an `NSCondition`, which every creation would pay for.
@@ -59,10 +56,9 @@ final class WeakLinks: @unchecked Sendable {
     /// `creationSource` is those values, held until the creation ends.
     init(
         root: Root, origins: [WeakOrigin], inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil,
-        creationSource: ScopeNode? = nil, readingInTheHeir: Bool = false
+        creationSource: ScopeNode? = nil
     ) {
         weakRoot = root
-        madeReadingInTheHeir = readingInTheHeir
         reporter = root.reporter
         heir = root.heir ?? root
         self.origins = origins
@@ -149,10 +145,6 @@ final class WeakLinks: @unchecked Sendable {
             return entry
         }
     }
-
-    /// Whether reads here are answered by the root's heir: the snapshot's root ended, or it was made from values
-    /// whose root had.
-    var readsInTheHeir: Bool { madeReadingInTheHeir || rootEnded }
 
     /// The node that set overrides at `depth` and still lives, if any. Once it is gone, the read waits until it
     /// handed over what it built, if it had not yet (a read racing the scope's end finds that, not a new instance).
