@@ -492,11 +492,7 @@ final class ReferenceModel: @unchecked Sendable {
         let root = currentRoot(of: node)
         let info = root.infos[context]?[key]
         func served(_ serial: Int, _ reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
-            // A scope made inside a snapshot's values keeps only what was built for it, as the snapshot keeps only
-            // what it read or named.
-            if !isSnapshot, node.enclosingSnapshot.map({ node.overridesInside($0, anyOf: reads) }) ?? true {
-                node.handedOut[context, default: [:]][key] = serial
-            }
+            noteHandedOut(serial, of: key, reads: reads, in: node)
             return (serial, reads)
         }
         if let info {
@@ -623,7 +619,7 @@ final class ReferenceModel: @unchecked Sendable {
             inside = scope.parent
         }
         guard let (serial, reads) = builtFor(key, in: node, by: scopes) else { return nil }
-        if node.overridesInside(snapshot, anyOf: reads) { node.handedOut[node.context, default: [:]][key] = serial }
+        noteHandedOut(serial, of: key, reads: reads, in: node)
         return (serial, reads)
     }
 
@@ -637,8 +633,17 @@ final class ReferenceModel: @unchecked Sendable {
         if let origin = node.innermostOverriding(reads) {
             snapshot.keep(serial, of: key, in: node.context, handedOutBy: origin)
         }
-        if node.overridesInside(snapshot, anyOf: reads) { node.handedOut[node.context, default: [:]][key] = serial }
+        noteHandedOut(serial, of: key, reads: reads, in: node)
         return (serial, reads)
+    }
+
+    /// Notes that a read of `key` in `node`, a scope, returned `serial`, built from `reads`: what every later read
+    /// there returns. A scope made inside a snapshot's values keeps only what was built for it (it overrides one of
+    /// `reads`), as the snapshot keeps only what it read or named.
+    private func noteHandedOut(_ serial: Int, of key: Int, reads: Set<Int>, in node: Node) {
+        guard node.snapshotted == nil, node.enclosingSnapshot.map({ node.overridesInside($0, anyOf: reads) }) ?? true
+        else { return }
+        node.handedOut[node.context, default: [:]][key] = serial
     }
 
     /// The instance of `key` that the first of `scopes` with one built, if the reads of the key's first creation in
