@@ -3,8 +3,9 @@ import Testing
 
 @testable import Ambient
 
-/// Semantics: freeing never splits an instance, for a read that races the end of its scope: many threads reading a
-/// request's instance through a value of the request, while another lets the request's values go, find one instance.
+/// Semantics: freeing never splits an instance, for a read that races the end of its scope: a thread reading a
+/// request's instance through a value of the request, the moment another lets the request's values go, finds the
+/// request's instance, round after round.
 @Suite struct ScopeEndRaceTests {
     /// A scope node held weakly, so that a thread sees the moment the scope's last reference goes.
     final class WeakNode: @unchecked Sendable {
