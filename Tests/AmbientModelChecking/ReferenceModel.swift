@@ -87,6 +87,10 @@ final class ReferenceModel: @unchecked Sendable {
         /// With the contract, for a snapshot made from values that descend from a snapshot, while its creation runs:
         /// those values, where what it rebuilds for a scope that ended goes meanwhile.
         var creationSource: Node?
+        /// With the contract, for a snapshot made from values that read in the heir (a snapshot's whose root ended,
+        /// or one's made from such values, or a scope's made inside them): that snapshot, whose kept instances answer
+        /// here too where no scope below it overrides what the key reads.
+        var endedAncestor: Node?
         /// How many scopes that set overrides enclose this one, itself included.
         let depth: Int
 
@@ -159,6 +163,9 @@ final class ReferenceModel: @unchecked Sendable {
         var descendsFromASnapshot: Bool {
             snapshotted != nil || parent?.descendsFromASnapshot == true
         }
+
+        /// For a snapshot, whether it reads in the heir: its root ended, or it was made from values that did.
+        var readsInTheHeir: Bool { root.ended || endedAncestor != nil }
 
         /// For a snapshot, itself; for a scope made inside a snapshot's values, that snapshot.
         var enclosingSnapshot: Node? {
@@ -245,6 +252,9 @@ final class ReferenceModel: @unchecked Sendable {
     private var instances: [Int: Instance] = [:]
     /// Creations not placed yet, and the innermost one running.
     private var pending: [Creation] = []
+    /// With the contract, the values that creations under way were made from, when they descend from a snapshot:
+    /// each creation holds them until it ends.
+    private var creationSources: [Node] = []
     private var top: Creation?
     /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
     private(set) var reachedCycle = false
@@ -475,11 +485,12 @@ final class ReferenceModel: @unchecked Sendable {
         if isSnapshot, key == node.createdKey, let own = ownAnswer(of: node) {
             return (own, currentRoot(of: node).infos[context]?[key]?.reads ?? [])
         }
-        if isSnapshot, node.root.ended, let kept = node.kept(key, in: context) {
+        if isSnapshot, node.readsInTheHeir, let kept = node.kept(key, in: context) {
             // What the snapshot kept of its ended root and of its scopes, and what it made itself once they ended,
             // before what the heir has; with the reads of the key's first creation in the root it was made in.
             return (kept, node.root.infos[context]?[key]?.reads ?? [])
         }
+        if let found = keptByEndedAncestor(key, in: node) { return found }
         if let found = builtForALinkedScope(key, in: node) { return found }
         if isSnapshot, currentRoot(of: node).infos[context]?[key] == nil, let standIn = lastCreationSource(of: node),
             let (kept, reads) = keptByStandIn(standIn, key, in: context)
@@ -611,7 +622,7 @@ final class ReferenceModel: @unchecked Sendable {
     /// `builtInsideItsSnapshot`); and those reads. The first such scope with an instance of the key decides. A read
     /// here once returned it, directly or through a value created here: before what the snapshot keeps.
     private func builtInsideItsSnapshot(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>)? {
-        guard let snapshot = node.enclosingSnapshot, snapshot.root.ended else { return nil }
+        guard let snapshot = node.enclosingSnapshot, snapshot.readsInTheHeir else { return nil }
         var inside: Node? = node
         var scopes: [Node] = []
         while let scope = inside, scope !== snapshot {
@@ -627,7 +638,7 @@ final class ReferenceModel: @unchecked Sendable {
     /// the instance a live scope the snapshot links to built, if the reads of the key's first creation in that scope's
     /// root place the read there (the core's `builtForALinkedScope`), which the snapshot then keeps; and those reads.
     private func builtForALinkedScope(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>)? {
-        guard let snapshot = node.enclosingSnapshot, snapshot.root.ended else { return nil }
+        guard let snapshot = node.enclosingSnapshot, snapshot.readsInTheHeir else { return nil }
         let origins = snapshot.origins.filter { !$0.ended }
         guard let (serial, reads) = builtFor(key, in: node, by: origins) else { return nil }
         if let origin = node.innermostOverriding(reads) {
@@ -644,6 +655,38 @@ final class ReferenceModel: @unchecked Sendable {
         guard node.snapshotted == nil, node.enclosingSnapshot.map({ node.overridesInside($0, anyOf: reads) }) ?? true
         else { return }
         node.handedOut[node.context, default: [:]][key] = serial
+    }
+
+    /// For a read of `key` in `node`, a snapshot's values or a scope made inside them: what a snapshot it was made
+    /// from, whose values read in the heir, keeps of the key, the nearest first, where no scope below that snapshot
+    /// overrides what the key reads (the core's `keptByEndedAncestor`), which the snapshot then keeps; and the reads
+    /// of the key's first creation in the root that made it.
+    private func keptByEndedAncestor(_ key: Int, in node: Node) -> (serial: Int, reads: Set<Int>)? {
+        guard let snapshot = node.enclosingSnapshot else { return nil }
+        let context = node.context
+        var next = snapshot.endedAncestor
+        // NB: held weakly, as the core's links are: a snapshot no one holds any more is gone, and so is what it keeps.
+        while let ancestor = next, isAlive(snapshot: ancestor) {
+            if let kept = ancestor.kept(key, in: context) {
+                guard let reads = reads(of: key, placedAs: kept, in: context),
+                    node.innermostOverriding(reads).map({ owner in ancestor.origins.contains { $0 === owner } }) ?? true
+                else { return nil }
+                snapshot.keep(kept, of: key, in: context, handedOutBy: ancestor)
+                if node.overridesInside(snapshot, anyOf: reads) { node.handedOut[context, default: [:]][key] = kept }
+                return (kept, reads)
+            }
+            next = ancestor.endedAncestor
+        }
+        return nil
+    }
+
+    /// Whether `snapshot` still exists: its creation runs, its value keeps it and lives, work its value started has
+    /// not run yet, the program holds values made inside it, or a creation made from them runs.
+    private func isAlive(snapshot: Node) -> Bool {
+        guard let serial = snapshot.serial else { return true }
+        return isKept(snapshot, of: serial, alive: liveInstances(besides: nil))
+            || held.values.contains { $0.node.enclosingSnapshot === snapshot }
+            || creationSources.contains { $0.enclosingSnapshot === snapshot }
     }
 
     /// The instance of `key` that the first of `scopes` with one built, if the reads of the key's first creation in
@@ -688,7 +731,12 @@ final class ReferenceModel: @unchecked Sendable {
         let (serial, creation) = begin(key, in: source, root: root)
         let behavior = keys[key]
         let snapshot = source.snapshot(for: key, root: root)
-        if source.descendsFromASnapshot { snapshot.creationSource = source }
+        if source.descendsFromASnapshot {
+            snapshot.creationSource = source
+            creationSources.append(source)
+        }
+        defer { if source.descendsFromASnapshot { creationSources.removeLast() } }
+        snapshot.endedAncestor = source.enclosingSnapshot.flatMap { $0.readsInTheHeir ? $0 : nil }
         top = creation
         var reads = readsWhileCreated(behavior) { resolveKeepingTheContract($0, in: snapshot) }
         top = creation.parent

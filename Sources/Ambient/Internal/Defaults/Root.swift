@@ -158,15 +158,16 @@ final class Root: Sendable {
     func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         let context = storage.context
         let slot = CreationSlot(key: id, context: context)
-        if let links = storage.links, links.rootEnded {
+        if let links = storage.links, links.readsInTheHeir {
             // Before what the heir has, each by the reads it was built from, whatever the heir learns of the key later:
             // what was built for a scope made inside the snapshot's values (a read here, or through a value created
-            // here, had it), what the snapshot kept of its ended root and of its scopes, and what was built for a live
-            // scope it links to.
+            // here, had it), what the snapshot kept of its ended root and of its scopes, what a snapshot it was made
+            // from keeps, and what was built for a live scope it links to.
             if let built = storage.builtInsideItsSnapshot(id, in: context) { return (built.box, built.reads) }
             if let pinned = links.pinned(slot), storage.readsAsItsSnapshot(forKeyReading: pinned.reads) {
                 return (pinned.box, pinned.reads)
             }
+            if let kept = links.keptByEndedAncestor(slot, readIn: storage) { return (kept.box, kept.reads) }
             if let built = storage.builtForALinkedScope(id, in: context) { return (built.box, built.reads) }
         }
         guard let info = infoTable(for: context).find(id) else {

@@ -50,10 +50,10 @@ extension ScopeNode {
         parentReference == nil || (innermostOverrideDepth(among: reads) ?? 0) <= baseDepth
     }
 
-    /// For a scope made inside a snapshot's values, once the snapshot's root ended: the instance of `id` in `context`
+    /// For a scope made inside a snapshot's values that read in the root's heir: the instance of `id` in `context`
     /// built for it, or for a scope between it and the snapshot, that a read here finds by the reads it was built
-    /// from. The root's heir may not know the key yet, or know other reads of it: these instances are still this
-    /// scope's.
+    /// from. The root that knew the key may have ended, and its heir not know the key yet, or know other reads of it:
+    /// these instances are still this scope's.
     func builtInsideItsSnapshot(_ id: ObjectIdentifier, in context: DependencyContext) -> ScopedDefault? {
         var node = self
         while let parent = node.parent {
@@ -65,10 +65,10 @@ extension ScopeNode {
         return nil
     }
 
-    /// For a read in a snapshot's values (or a scope made inside them), once the snapshot's root ended: the instance of
+    /// For a read in a snapshot's values (or a scope made inside them) that read in the root's heir: the instance of
     /// `id` in `context` built for a live scope the snapshot links to, that a read here finds by the reads it was
-    /// built from, which the snapshot then keeps. The root's heir may not know the key yet, or know other reads of it:
-    /// the scope still serves it.
+    /// built from, which the snapshot then keeps. The root that knew the key may have ended, and its heir not know the
+    /// key yet, or know other reads of it: the scope still serves it.
     func builtForALinkedScope(_ id: ObjectIdentifier, in context: DependencyContext) -> ScopedDefault? {
         guard let links else { return nil }
         for origin in links.origins {

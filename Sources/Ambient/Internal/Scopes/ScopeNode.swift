@@ -190,9 +190,10 @@ final class ScopeNode: @unchecked Sendable {
         context = source.context
         let inherited = source.hasOverrides ? source.allOverrides() : nil
         inheritedCount = inherited?.all.count ?? 0
+        let readsInTheHeir = source.links.flatMap { $0.readsInTheHeir ? ($0, source.baseDepth) : nil }
         links = WeakLinks(
             root: source.root, origins: source.overridingNodes, inherited: inherited, createdKey: key,
-            creationSource: source.links == nil ? nil : source)
+            creationSource: source.links == nil ? nil : source, endedAncestor: readsInTheHeir)
     }
 
     /// The root whose cache holds the defaults read here.

@@ -19,6 +19,13 @@ final class WeakLinks: @unchecked Sendable {
     let origins: [WeakOrigin]
     /// Every override the snapshot inherited, flattened.
     let inherited: OverrideMap?
+    /// For a snapshot made from values that read in their root's heir (a snapshot's whose root ended, or a scope's
+    /// made inside them): that snapshot's links, weakly, and its depth. What it keeps answers here too, for a key that
+    /// no scope below it overrides the reads of (<doc:Semantics#One-instance-per-key-per-scope>).
+    private weak var endedAncestor: WeakLinks?
+    private let endedAncestorDepth: Int
+    /// Whether the snapshot was made from values that read in the heir: it does too, also once that snapshot is gone.
+    private let madeReadingInTheHeir: Bool
     /// What the snapshot learns after it is made, under one lock.
     ///
     /// NB: one lock, not one per part: each lock is an `NSCondition`, which every creation would pay for.
@@ -56,9 +63,12 @@ final class WeakLinks: @unchecked Sendable {
     /// `creationSource` is those values, held until the creation ends.
     init(
         root: Root, origins: [WeakOrigin], inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil,
-        creationSource: ScopeNode? = nil
+        creationSource: ScopeNode? = nil, endedAncestor: (links: WeakLinks, depth: Int)? = nil
     ) {
         weakRoot = root
+        self.endedAncestor = endedAncestor?.links
+        endedAncestorDepth = endedAncestor?.depth ?? 0
+        madeReadingInTheHeir = endedAncestor != nil
         reporter = root.reporter
         heir = root.heir ?? root
         self.origins = origins
@@ -144,6 +154,25 @@ final class WeakLinks: @unchecked Sendable {
             state.pins[slot] = entry
             return entry
         }
+    }
+
+    /// Whether reads here are answered by the root's heir: the snapshot's root ended, or it was made from values
+    /// whose root had (``endedAncestor``).
+    var readsInTheHeir: Bool { madeReadingInTheHeir || rootEnded }
+
+    /// For a read in `storage`, these values or a scope made inside them: what a snapshot it was made from, whose
+    /// values read in the heir, keeps of `slot`, the nearest first, where no scope below that snapshot overrides
+    /// what the key reads. The snapshot here then keeps it too.
+    func keptByEndedAncestor(_ slot: CreationSlot, readIn storage: ScopeNode) -> ScopedDefault? {
+        var links = self
+        while let ancestor = links.endedAncestor {
+            if let kept = ancestor.pinned(slot) {
+                let overrideDepth = storage.innermostOverrideDepth(among: kept.reads) ?? 0
+                return overrideDepth <= links.endedAncestorDepth ? pin(kept, for: slot) : nil
+            }
+            links = ancestor
+        }
+        return nil
     }
 
     /// The node that set overrides at `depth` and still lives, if any. Once it is gone, the read waits until it
