@@ -74,6 +74,9 @@ final class ReferenceModel: @unchecked Sendable {
         var owned: [DependencyContext: [Int: Int]] = [:]
         /// With the contract, for a snapshot: the instances of its scopes that it keeps, per context.
         var pins: [DependencyContext: [Int: Int]] = [:]
+        /// With the contract, for a snapshot whose creation named a key it knew nothing of: the objects its scopes and
+        /// its root handed out when they ended, kept weakly, for partners created from its values later.
+        var weaklyKept: [DependencyContext: [Int: Int]] = [:]
         /// With the contract, for a snapshot: the keys its creation read or named, once it ended.
         var names: Set<Int> = []
         /// With the contract, for a snapshot: the key whose creation it was made for, and its serial.
@@ -509,10 +512,16 @@ final class ReferenceModel: @unchecked Sendable {
         if let info {
             if let owner = owner(of: info.reads, in: node) {
                 // A snapshot keeps what its scopes handed out to it, after they ended too.
-                if isSnapshot, let pinned = node.pins[context]?[key] { return served(pinned, info.reads) }
+                // And what it keeps weakly for a partner, while that lives, which it then keeps.
+                // (Not its own key's: the value finds itself only through a property on its own key.)
+                if isSnapshot, key != node.createdKey, let kept = keptForAPartner(key, in: context, by: node) {
+                    if node.pins[context]?[key] == nil { node.pins[context, default: [:]][key] = kept }
+                    return served(kept, info.reads)
+                }
                 // A snapshot that stands in for a scope that ended answers with what it keeps of that scope's
                 // instances, before what was built for it since.
-                if let existing = owner.instance(of: key, in: context) {
+                let forAPartner = owner === node ? nil : keptForAPartner(key, in: context, by: owner)
+                if let existing = forAPartner ?? owner.instance(of: key, in: context) {
                     node.keep(existing, of: key, in: context, handedOutBy: owner)
                     return served(existing, info.reads)
                 }
@@ -605,11 +614,13 @@ final class ReferenceModel: @unchecked Sendable {
     /// else what was built for it.
     private func keptByStandIn(_ standIn: Node, _ key: Int, in context: DependencyContext) -> (Int, Set<Int>)? {
         let snapshot = standIn.enclosingSnapshot ?? standIn
-        let pinned = snapshot.pins[context]?[key].flatMap { pinned in
-            reads(of: key, placedAs: pinned, in: context).map { standIn.overridesInside(snapshot, anyOf: $0) } == false
-                ? pinned : nil
+        func readAsSnapshot(_ kept: Int) -> Int? {
+            reads(of: key, placedAs: kept, in: context).map { standIn.overridesInside(snapshot, anyOf: $0) } == false
+                ? kept : nil
         }
-        guard let kept = pinned ?? standIn.owned[context]?[key],
+        let pinned = snapshot.pins[context]?[key].flatMap(readAsSnapshot)
+        let weaklyKept = keptForAPartner(key, in: context, by: snapshot).flatMap(readAsSnapshot)
+        guard let kept = pinned ?? standIn.owned[context]?[key] ?? weaklyKept,
             let reads = reads(of: key, placedAs: kept, in: context),
             !reads.isEmpty
         else { return nil }
@@ -823,13 +834,10 @@ final class ReferenceModel: @unchecked Sendable {
                 guard let serial = snapshot.serial, isKept(snapshot, of: serial, alive: alive) else { continue }
                 for (context, table) in scope.owned {
                     for (key, serial) in table
-                    where snapshot.names.contains(key) && key != snapshot.createdKey
-                        && snapshot.kept(key, in: context) == nil
-                        && snapshot.innermostOverriding(
-                            (reads(of: key, placedAs: serial, in: context) ?? []).union([key]))
-                            === scope
+                    where snapshot.innermostOverriding(
+                        (reads(of: key, placedAs: serial, in: context) ?? []).union([key])) === scope
                     {
-                        snapshot.pins[context, default: [:]][key] = serial
+                        handOver(serial, of: key, in: context, to: snapshot)
                     }
                 }
             }
@@ -848,15 +856,36 @@ final class ReferenceModel: @unchecked Sendable {
             let snapshot = instance.node
             guard isKept(snapshot, of: serial, alive: alive) else { continue }
             for (context, table) in root.infos {
-                for (key, info) in table
-                where snapshot.names.contains(key) && key != snapshot.createdKey
-                    && snapshot.kept(key, in: context) == nil
-                    && snapshot.innermostOverriding(info.reads.union([key])) == nil
-                {
-                    if let kept = info.instance { snapshot.pins[context, default: [:]][key] = kept }
+                for (key, info) in table where snapshot.innermostOverriding(info.reads.union([key])) == nil {
+                    if let kept = info.instance { handOver(kept, of: key, in: context, to: snapshot) }
                 }
             }
         }
+    }
+
+    /// Hands `serial`, the instance of `key` in `context` of a scope or root that ends and that `snapshot` reads, to
+    /// the snapshot: it keeps it if its creation read or named the key (never its own key's, and only the first
+    /// it is handed), else weakly if its creation named a key it knew nothing of and the instance is an object.
+    private func handOver(_ serial: Int, of key: Int, in context: DependencyContext, to snapshot: Node) {
+        if snapshot.names.contains(key) {
+            if key != snapshot.createdKey, snapshot.kept(key, in: context) == nil {
+                snapshot.pins[context, default: [:]][key] = serial
+            }
+        } else if snapshot.names.contains(Self.anyOverride), keys[key].shape != .value,
+            snapshot.pins[context]?[key] == nil, snapshot.weaklyKept[context]?[key] == nil
+        {
+            snapshot.weaklyKept[context, default: [:]][key] = serial
+        }
+    }
+
+    /// What `snapshot` keeps of `key` in `context` for a partner created from its values: what it pinned, else what
+    /// it kept weakly, while that lives.
+    private func keptForAPartner(_ key: Int, in context: DependencyContext, by snapshot: Node) -> Int? {
+        if let pinned = snapshot.pins[context]?[key] { return pinned }
+        guard let weak = snapshot.weaklyKept[context]?[key], liveInstances(besides: nil).contains(weak) else {
+            return nil
+        }
+        return weak
     }
 
     /// The reads of `key`'s first creation in the root that placed `serial`, its instance, in `context`.

@@ -179,11 +179,13 @@ final class Root: Sendable {
         if let scope = owner(of: id, for: storage, reads: reads) {
             // A value created in a scope keeps the instances that scope handed out to it, after the scope ended too.
             let links = storage.links.flatMap { scope.depth <= storage.baseDepth ? $0 : nil }
-            if let pinned = links?.pinned(slot) { return (pinned.box, reads) }
+            if let links, id != links.createdKey, let kept = links.keptForAPartner(slot) {
+                return (links.pin(kept, for: slot).box, reads)
+            }
             // A snapshot that stands in for a scope that ended (a creation's, made from its values) answers with what
             // it keeps of that scope's instances, before what was built for it since.
             guard
-                var entry = scope.snapshotLinks.flatMap({ $0 === links ? nil : $0.pinned(slot) })
+                var entry = scope.snapshotLinks.flatMap({ $0 === links ? nil : $0.keptForAPartner(slot) })
                     ?? scope.existingScopedDefaults?.table(for: context).find(id)
             else { return nil }
             if let links { entry = links.pin(entry, for: slot) }

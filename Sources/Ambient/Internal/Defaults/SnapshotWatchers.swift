@@ -31,9 +31,12 @@ struct SnapshotWatchers {
     ) {
         guard !live.isEmpty else { return }
         instances { key, context, entry in
-            for links in live
-            where links.names(key) && links.innermostInheritedDepth(among: entry.reads + [key]) == depth {
-                _ = links.pin(entry, for: CreationSlot(key: key, context: context))
+            for links in live where links.innermostInheritedDepth(among: entry.reads + [key]) == depth {
+                if links.names(key) {
+                    _ = links.pin(entry, for: CreationSlot(key: key, context: context))
+                } else if links.names(KeyInfo.anyOverride) {
+                    links.keepWeakly(entry, for: CreationSlot(key: key, context: context))
+                }
             }
         }
     }

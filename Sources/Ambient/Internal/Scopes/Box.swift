@@ -11,6 +11,9 @@ class AnyBox: @unchecked Sendable {
     /// The boxed value if it is an instance of a class, whatever the key's type says.
     var object: AnyObject? { nil }
 
+    /// Boxes again an ``object`` of a box of this type, once that box is gone.
+    var rebox: @Sendable (AnyObject) -> AnyBox { { _ in AnyBox() } }
+
     /// An empty box; `Box.init` is inlined into callers, so they must see this.
     @usableFromInline init() {}
 }
@@ -32,6 +35,9 @@ final class Box<Value: Sendable>: AnyBox, @unchecked Sendable {
         // NB: `value as Any` opens an existential `Value`, so that a class instance behind a protocol is found too.
         type(of: value as Any) is AnyClass ? value as AnyObject : nil
     }
+
+    // NB: the object came from a box of this type, so the cast cannot fail.
+    override var rebox: @Sendable (AnyObject) -> AnyBox { { Box($0 as! Value) } }
 }
 
 extension AnyBox {

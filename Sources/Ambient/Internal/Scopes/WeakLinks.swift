@@ -35,6 +35,9 @@ final class WeakLinks: @unchecked Sendable {
         /// (<doc:Semantics#One-instance-per-key-per-scope>). Never its own key's, so that a value with a property on
         /// its own key does not keep itself alive.
         var pins: [CreationSlot: ScopedDefault] = [:]
+        /// When the creation named a key it knew nothing of: the objects its scopes and its root handed out, kept
+        /// weakly when they ended, for partners created from these values later (``WeaklyKept``).
+        var weaklyKept: [CreationSlot: WeaklyKept] = [:]
         /// The keys the creation read or named, set when it ends, and the key paths of the properties it created
         /// whose keys were not known then: what it keeps of its scopes' instances when they end.
         var namedKeys: Set<ObjectIdentifier> = []
@@ -156,6 +159,24 @@ final class WeakLinks: @unchecked Sendable {
         }
     }
 
+    /// Keeps `entry`, which a linked scope or the root handed out and which ends, weakly for `slot`, unless the
+    /// snapshot keeps an instance of it already. Its own key's too: a partner created from these values finds the
+    /// value this snapshot was made for (the values themselves do not, ``keptForAPartner(_:)``).
+    func keepWeakly(_ entry: ScopedDefault, for slot: CreationSlot) {
+        guard let kept = WeaklyKept(entry) else { return }
+        state.withLock { state in
+            if state.pins[slot] == nil, state.weaklyKept[slot] == nil { state.weaklyKept[slot] = kept }
+        }
+    }
+
+    /// What the snapshot keeps of `slot` for a partner created from its values: what it pinned, else what it kept
+    /// weakly, while that exists. Read in the values themselves, not for the snapshot's own key: a value finds itself
+    /// through its values only where a property on its own key shows it looks itself up
+    /// (<doc:Semantics#Freeing-never-splits-an-instance>).
+    func keptForAPartner(_ slot: CreationSlot) -> ScopedDefault? {
+        state.withLock { $0.pins[slot] ?? $0.weaklyKept[slot]?.entry }
+    }
+
     /// Whether reads here are answered by the root's heir: the snapshot's root ended, or it was made from values
     /// whose root had (``endedAncestor``).
     var readsInTheHeir: Bool { madeReadingInTheHeir || rootEnded }
@@ -202,7 +223,10 @@ final class WeakLinks: @unchecked Sendable {
         let pinned = source.links?.pinned(slot).flatMap {
             source.readsAsItsSnapshot(forKeyReading: $0.reads) ? $0 : nil
         }
-        let kept = pinned ?? source.existingScopedDefaults?.table(for: slot.context).find(slot.key)
+        let weaklyKept = source.links?.keptForAPartner(slot).flatMap {
+            source.readsAsItsSnapshot(forKeyReading: $0.reads) ? $0 : nil
+        }
+        let kept = pinned ?? source.existingScopedDefaults?.table(for: slot.context).find(slot.key) ?? weaklyKept
         return kept.flatMap { $0.reads.isEmpty ? nil : $0 }
     }
 
