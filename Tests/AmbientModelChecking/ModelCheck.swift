@@ -154,6 +154,8 @@ public enum ModelCheck {
     ///   a scope made inside a value's values): seed 42588, the first of the soak's seeds 1 to 45,000 that catches it.
     /// - `values-made-in-the-heir-forget-their-snapshot` (a value created from such values after the root ended gets
     ///   instances of its own, not what the values kept): seed 2862.
+    /// - `partners-forget-the-scope` (a root or scope that ends keeps nothing, not even weakly, for values that named
+    ///   a key Ambient knew nothing of): seed 52.
     /// - `linked-scope-unknown-to-the-heir` (once the root ended, a value's values create an instance in the heir
     ///   before they find a live linked scope's): seed 16608.
     public static let plantedBreakSeeds: [(name: String, seed: UInt64)] = [
@@ -161,7 +163,7 @@ public enum ModelCheck {
         ("naming-creates", 3), ("ended-scope-hands-over-nothing", 124), ("later-reads-move-instances", 134),
         ("ending-scope-hands-over-what-it-does-not-serve", 35), ("scope-inside-values-forgets-its-instances", 31),
         ("heir-decides-for-kept-values", 42_588), ("values-made-in-the-heir-forget-their-snapshot", 2_862),
-        ("linked-scope-unknown-to-the-heir", 16_608),
+        ("linked-scope-unknown-to-the-heir", 16_608), ("partners-forget-the-scope", 52),
     ]
 
     /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures.
