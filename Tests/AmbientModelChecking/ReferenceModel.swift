@@ -792,6 +792,7 @@ final class ReferenceModel: @unchecked Sendable {
                 guard let (kept, _) = keptByStandIn(standIn, name, in: context) else { continue }
                 snapshot.keep(kept, of: name, in: context, handedOutBy: standIn)
             }
+            if reads.contains(Self.anyOverride) { keepWeakly(whatIsKeptBy: standIn, into: snapshot) }
         }
         snapshot.names = reads
         snapshot.serial = serial
@@ -875,6 +876,31 @@ final class ReferenceModel: @unchecked Sendable {
             snapshot.pins[context]?[key] == nil, snapshot.weaklyKept[context]?[key] == nil
         {
             snapshot.weaklyKept[context, default: [:]][key] = serial
+        }
+    }
+
+    /// For `snapshot`, whose creation named a key it knew nothing of and was made from `standIn`, values that
+    /// descend from a snapshot: keeps weakly the objects that snapshot keeps for a partner (what it pinned, what was
+    /// built for it alone, what it keeps weakly and still lives), where `standIn` reads as it, so that the key, once
+    /// known, finds them (the core's `keepWeakly(whatIsKeptBy:)`).
+    private func keepWeakly(whatIsKeptBy standIn: Node, into snapshot: Node) {
+        let source = standIn.enclosingSnapshot ?? standIn
+        guard source !== snapshot else { return }
+        let live = liveInstances(besides: nil)
+        for context in Set(source.pins.keys).union(source.owned.keys).union(source.weaklyKept.keys) {
+            var kept = source.weaklyKept[context]?.filter { live.contains($0.value) } ?? [:]
+            for key in Set((source.pins[context] ?? [:]).keys).union((source.owned[context] ?? [:]).keys) {
+                if let serial = source.kept(key, in: context) { kept[key] = serial }
+            }
+            for (key, serial) in kept
+            where keys[key].shape != .value && snapshot.pins[context]?[key] == nil
+                && snapshot.weaklyKept[context]?[key] == nil
+            {
+                guard let reads = reads(of: key, placedAs: serial, in: context),
+                    !standIn.overridesInside(source, anyOf: reads)
+                else { continue }
+                snapshot.weaklyKept[context, default: [:]][key] = serial
+            }
         }
     }
 

@@ -107,9 +107,8 @@ import Testing
         }
     }
 
-    /// Open: the same, with a key path that no read showed when the formatter was created. The formatter's creation
-    /// named no key, so it kept nothing of what the exporter's values kept, and its first read, which shows the key,
-    /// builds a buffer for it alone.
+    /// The same, with a key path that no read showed when the formatter was created: the formatter keeps, weakly,
+    /// what the exporter's values kept, and its first read, which shows the key, finds the buffer there.
     @Test func exporterReachesItsRequestsBufferThroughAFormatterWhoseKeyPathIsNotKnownYet() {
         withFreshRoot {
             let (exporter, buffer) = exporterOfAnEndedRequest(UnknownPath.self)
@@ -119,14 +118,12 @@ import Testing
             #expect(PropertyKeys.key(for: UnknownPath.keyPath) == LogBufferKey.self)
             #expect(found.requestNumber == 7)
             #expect(formatter.buffer === found)
-            withKnownIssue("a formatter whose key path was never read keeps nothing for it; open") {
-                #expect(found === buffer)
-                #expect(found.all == ["request started"])
-            }
+            #expect(found === buffer)
+            #expect(found.all == ["request started"])
         }
     }
 
-    /// The same, with a formatter whose property names the key type: the workaround for a key path never read.
+    /// The same, with a formatter whose property names the key type.
     @Test func exporterReachesItsRequestsBufferThroughAFormatterThatNamesTheKeyType() {
         withFreshRoot {
             let (exporter, buffer) = exporterOfAnEndedRequest(KeyType.self)

@@ -93,6 +93,7 @@ final class WeakLinks: @unchecked Sendable {
                 let slot = CreationSlot(key: key, context: context)
                 if let kept = keptByCreationSource(slot) { _ = pin(kept, for: slot) }
             }
+            if keys.contains(KeyInfo.anyOverride), let source = lastCreationSource { keepWeakly(whatIsKeptBy: source) }
             state.withLock { $0.creationSource = nil }
         }
         guard !keys.isEmpty || !keyPaths.isEmpty else { return }
@@ -164,8 +165,33 @@ final class WeakLinks: @unchecked Sendable {
     /// value this snapshot was made for (the values themselves do not, ``keptForAPartner(_:)``).
     func keepWeakly(_ entry: ScopedDefault, for slot: CreationSlot) {
         guard let kept = WeaklyKept(entry) else { return }
+        keepWeakly([(slot, kept)])
+    }
+
+    /// For a creation that named a key Ambient knew nothing of, made from `source`, values that descend from a
+    /// snapshot: keeps weakly what that snapshot keeps for a partner, where `source` reads as the snapshot, so that
+    /// a key path its property names finds, once a read shows its key, the instance the values it was made from had.
+    private func keepWeakly(whatIsKeptBy source: ScopeNode) {
+        guard let sourceLinks = source.links, sourceLinks !== self else { return }
+        let (pins, weaklyKept) = sourceLinks.state.withLock { ($0.pins, $0.weaklyKept) }
+        var kept: [(CreationSlot, WeaklyKept)] = []
+        for (slot, entry) in pins where source.readsAsItsSnapshot(forKeyReading: entry.reads) {
+            if let weak = WeaklyKept(entry) { kept.append((slot, weak)) }
+        }
+        for (slot, weak) in weaklyKept where pins[slot] == nil {
+            if let entry = weak.entry, source.readsAsItsSnapshot(forKeyReading: entry.reads) {
+                kept.append((slot, weak))
+            }
+        }
+        keepWeakly(kept)
+    }
+
+    private func keepWeakly(_ kept: [(CreationSlot, WeaklyKept)]) {
+        guard !kept.isEmpty else { return }
         state.withLock { state in
-            if state.pins[slot] == nil, state.weaklyKept[slot] == nil { state.weaklyKept[slot] = kept }
+            for (slot, weak) in kept where state.pins[slot] == nil && state.weaklyKept[slot] == nil {
+                state.weaklyKept[slot] = weak
+            }
         }
     }
 
@@ -216,8 +242,7 @@ final class WeakLinks: @unchecked Sendable {
     /// stands in for the scope that ended, also before the root the snapshot reads in knows the key (a snapshot
     /// made once its root ended reads in the heir).
     func keptByCreationSource(_ slot: CreationSlot) -> ScopedDefault? {
-        guard var source = runningCreationSource else { return nil }
-        while let next = source.links?.runningCreationSource { source = next }
+        guard let source = lastCreationSource else { return nil }
         // NB: values made inside a snapshot's values share its links; its pins are theirs only for keys they override
         // none of the reads of.
         let pinned = source.links?.pinned(slot).flatMap {
@@ -228,6 +253,13 @@ final class WeakLinks: @unchecked Sendable {
         }
         let kept = pinned ?? source.existingScopedDefaults?.table(for: slot.context).find(slot.key) ?? weaklyKept
         return kept.flatMap { $0.reads.isEmpty ? nil : $0 }
+    }
+
+    /// The values that the last creation of the chain this one runs in (the one that ended) was made from.
+    private var lastCreationSource: ScopeNode? {
+        guard var source = runningCreationSource else { return nil }
+        while let next = source.links?.runningCreationSource { source = next }
+        return source
     }
 
     /// The values the creation was made from, while it runs, when they descend from a snapshot.
