@@ -161,6 +161,8 @@ public enum ModelCheck {
     ///   instances of its own, not what the values kept): seed 2862.
     /// - `partners-forget-the-scope` (a root or scope that ends keeps nothing, not even weakly, for values that named
     ///   a key Ambient knew nothing of): seed 52.
+    /// - `unknown-key-path-keeps-nothing` (a creation made from a snapshot's values that names a key Ambient knew
+    ///   nothing of keeps nothing of what those values keep): seed 52 too.
     /// - `linked-scope-unknown-to-the-heir` (once the root ended, a value's values create an instance in the heir
     ///   before they find a live linked scope's): seed 16608.
     public static let plantedBreakSeeds: [(name: String, seed: UInt64)] = [
@@ -169,6 +171,7 @@ public enum ModelCheck {
         ("ending-scope-hands-over-what-it-does-not-serve", 35), ("scope-inside-values-forgets-its-instances", 31),
         ("heir-decides-for-kept-values", 42_588), ("values-made-in-the-heir-forget-their-snapshot", 2_862),
         ("linked-scope-unknown-to-the-heir", 16_608), ("partners-forget-the-scope", 52),
+        ("unknown-key-path-keeps-nothing", 52),
     ]
 
     /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures.
