@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Ambient
@@ -129,6 +130,31 @@ import Testing
             let (exporter, buffer) = exporterOfAnEndedRequest(KeyType.self)
             #expect(exporter.formatter.buffer === buffer)
             #expect(exporter.formatter.buffer.all == ["request started"])
+        }
+    }
+
+    /// Many threads that reach the buffer through the exporter at once, after the request ended, all find the
+    /// request's buffer: whichever revives it first keeps it, and the others get what it kept.
+    @Test(arguments: [false, true])
+    func exportersReadOnManyThreadsAtOnceFindTheRequestsBuffer(namingTheKeyType: Bool) {
+        withFreshRoot {
+            for _ in 1...20 {
+                let buffer: LogBuffer
+                let read: @Sendable () -> LogBuffer
+                if namingTheKeyType {
+                    let (exporter, requests) = exporterOfAnEndedRequest(KeyType.self)
+                    (buffer, read) = (requests, { exporter.formatter.buffer })
+                } else {
+                    let (exporter, requests) = exporterOfAnEndedRequest(KnownPath.self)
+                    (buffer, read) = (requests, { exporter.formatter.buffer })
+                }
+                let found = ConditionLock<Set<ObjectIdentifier>>([])
+                DispatchQueue.concurrentPerform(iterations: 32) { _ in
+                    let reached = read()
+                    found.withLock { _ = $0.insert(ObjectIdentifier(reached)) }
+                }
+                #expect(found.withLock { $0 } == [ObjectIdentifier(buffer)])
+            }
         }
     }
 

@@ -196,8 +196,8 @@ final class WeakLinks: @unchecked Sendable {
     }
 
     /// What the snapshot keeps of `slot` for a partner created from its values: what it pinned, else what it kept
-    /// weakly, while that exists. Read in the values themselves, not for the snapshot's own key: a value finds itself
-    /// through its values only where a property on its own key shows it looks itself up
+    /// weakly, while that exists. A read in the values themselves asks for every key but the snapshot's own: a value
+    /// finds itself through its values only where a property on its own key shows that it looks itself up
     /// (<doc:Semantics#Freeing-never-splits-an-instance>).
     func keptForAPartner(_ slot: CreationSlot) -> ScopedDefault? {
         state.withLock { $0.pins[slot] ?? $0.weaklyKept[slot]?.entry }
