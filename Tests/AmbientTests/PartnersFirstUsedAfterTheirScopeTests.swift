@@ -190,6 +190,24 @@ import Testing
             #expect(pong.ping === ping)
         }
     }
+
+    /// The same pair, whose root ended too before the pong was first read, with and without the request's scope: the
+    /// pong reads in the root's heir, and finds that ping.
+    @Test(arguments: [false, true])
+    func pingAndPongFirstPairedAfterTheirRootEndedFindEachOther(inARequest: Bool) {
+        let ping = withFreshRoot {
+            guard inARequest else { return DependencyValues.current[PingKey.self] }
+            return withDependencies {
+                $0.requestNumber = 7
+            } operation: {
+                DependencyValues.current[PingKey.self]
+            }
+        }
+        let pong = ping.pong
+        #expect(ping.pong === pong)
+        #expect(pong.ping === ping)
+        if inARequest { #expect(pong.ping.requestNumber == 7) }
+    }
 }
 
 extension DependencyValues {
