@@ -610,15 +610,15 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// What `standIn`, the values the last creation of a chain was made from, keeps of `key` in `context` when the key
     /// depends on a scope, and the reads of its first creation in the root that made it (the core's
-    /// `keptByCreationSource`): what its snapshot keeps, unless a scope made inside it overrides what the key reads,
-    /// else what was built for it.
+    /// `keptByCreationSource`): what its snapshot keeps (what it pinned, and what was built for it alone, which the
+    /// core pins too), unless a scope made inside it overrides what the key reads, else what was built for it.
     private func keptByStandIn(_ standIn: Node, _ key: Int, in context: DependencyContext) -> (Int, Set<Int>)? {
         let snapshot = standIn.enclosingSnapshot ?? standIn
         func readAsSnapshot(_ kept: Int) -> Int? {
             reads(of: key, placedAs: kept, in: context).map { standIn.overridesInside(snapshot, anyOf: $0) } == false
                 ? kept : nil
         }
-        let pinned = snapshot.pins[context]?[key].flatMap(readAsSnapshot)
+        let pinned = snapshot.kept(key, in: context).flatMap(readAsSnapshot)
         let weaklyKept = keptForAPartner(key, in: context, by: snapshot).flatMap(readAsSnapshot)
         guard let kept = pinned ?? standIn.owned[context]?[key] ?? weaklyKept,
             let reads = reads(of: key, placedAs: kept, in: context),
