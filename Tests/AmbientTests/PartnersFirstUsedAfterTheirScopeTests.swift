@@ -25,8 +25,9 @@ import Testing
         static var keyPath: any KeyPath<DependencyValues, LogBuffer> & Sendable { get }
     }
 
-    /// `\.logBuffer`, which the test reads through a formatter's property first, so that its key is known. (Each
-    /// key path expression in the source is a key path of its own, learned by its own first read.)
+    /// `\.logBuffer`, which the test reads through a formatter's property first, so that its key is known. (Ambient
+    /// learns a key per key path object, and another expression of the same path, such as `BufferWriter`'s, need not
+    /// be the same object.)
     enum KnownPath: BufferKeyPath {
         static var keyPath: any KeyPath<DependencyValues, LogBuffer> & Sendable { \.logBuffer }
         static func buffer() -> Dependency<LogBuffer> { Dependency(keyPath) }

@@ -22,9 +22,10 @@ struct SnapshotWatchers {
     /// Hands the instances of a scope at `depth` (`nil`: a root) that ends to `live`, its snapshots that still
     /// live: `instances` calls its argument with each instance, its key and its context, and each snapshot that
     /// named the key keeps it, if it is the instance the snapshot reads: one that no override it inherited from a
-    /// scope further in replaces or decides (of the key, or of a key the instance read). A scope made inside a
-    /// snapshot's values can outlive the root and the scopes the snapshot links to, and its values read its own
-    /// instances of such keys.
+    /// scope further in replaces or decides (of the key, or of a key the instance read). A snapshot that named a key
+    /// Ambient knew nothing of keeps such an instance weakly, if it is an object, for a partner (``WeaklyKept``). A
+    /// scope made inside a snapshot's values can outlive the root and the scopes the snapshot links to, and its values
+    /// read its own instances of such keys.
     static func handOver(
         to live: [WeakLinks], fromScopeAtDepth depth: Int?,
         _ instances: ((ObjectIdentifier, DependencyContext, ScopedDefault) -> Void) -> Void
