@@ -179,8 +179,8 @@ final class Root: Sendable {
         if let scope = owner(of: id, for: storage, reads: reads) {
             // A value created in a scope keeps the instances that scope handed out to it, after the scope ended too.
             let links = storage.links.flatMap { scope.depth <= storage.baseDepth ? $0 : nil }
-            if let links, id != links.createdKey, let kept = links.keptForAPartner(slot) {
-                return (links.pin(kept, for: slot).box, reads)
+            if let links, id != links.createdKey, let kept = links.keptForAPartner(slot, keeping: true) {
+                return (kept.box, reads)
             }
             // A snapshot that stands in for a scope that ended (a creation's, made from its values) answers with what
             // it keeps of that scope's instances, before what was built for it since.

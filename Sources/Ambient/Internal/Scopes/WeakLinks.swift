@@ -36,7 +36,8 @@ final class WeakLinks: @unchecked Sendable {
         /// its own key does not keep itself alive.
         var pins: [CreationSlot: ScopedDefault] = [:]
         /// When the creation named a key it knew nothing of: the objects its scopes and its root handed out, kept
-        /// weakly when they ended, for partners created from these values later (``WeaklyKept``).
+        /// weakly when they ended, and what the values it was made from kept, kept weakly when it ended; for partners
+        /// created from these values later (``WeaklyKept``).
         var weaklyKept: [CreationSlot: WeaklyKept] = [:]
         /// The keys the creation read or named, set when it ends, and the key paths of the properties it created
         /// whose keys were not known then: what it keeps of its scopes' instances when they end.
@@ -198,9 +199,15 @@ final class WeakLinks: @unchecked Sendable {
     /// What the snapshot keeps of `slot` for a partner created from its values: what it pinned, else what it kept
     /// weakly, while that exists. A read in the values themselves asks for every key but the snapshot's own: a value
     /// finds itself through its values only where a property on its own key shows that it looks itself up
-    /// (<doc:Semantics#Freeing-never-splits-an-instance>).
-    func keptForAPartner(_ slot: CreationSlot) -> ScopedDefault? {
-        state.withLock { $0.pins[slot] ?? $0.weaklyKept[slot]?.entry }
+    /// (<doc:Semantics#Freeing-never-splits-an-instance>). With `keeping`, for such a read, the snapshot pins an
+    /// object it revives, under the same lock.
+    func keptForAPartner(_ slot: CreationSlot, keeping: Bool = false) -> ScopedDefault? {
+        state.withLock { state in
+            if let pinned = state.pins[slot] { return pinned }
+            guard let revived = state.weaklyKept[slot]?.entry else { return nil }
+            if keeping { state.pins[slot] = revived }
+            return revived
+        }
     }
 
     /// Whether reads here are answered by the root's heir: the snapshot's root ended, or it was made from values
