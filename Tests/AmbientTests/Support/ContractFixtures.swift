@@ -365,15 +365,9 @@ enum RequestReportKey: DependencyKey {
 
 /// A default whose `init` starts a task that reads its own key once, a moment later (soak seed 5003447's shape):
 /// `readAgain` reads it, while the key's `isReading` is on (each test turns it off when it ends, so that no chain
-/// outlives it). Built from the request number when read by that key, so that a scope that sets it has its own.
+/// outlives it).
 final class SelfReadingStarter: Sendable {
-    let requestNumber: Int?
-
-    init(
-        requestNumber: Int?, counting creations: Counter, while isReading: ConditionLock<Bool>,
-        readAgain: @escaping @Sendable () -> Void
-    ) {
-        self.requestNumber = requestNumber
+    init(counting creations: Counter, while isReading: ConditionLock<Bool>, readAgain: @escaping @Sendable () -> Void) {
         _ = creations.increment()
         Task {
             try? await Task.sleep(nanoseconds: 1_000_000)
@@ -387,26 +381,91 @@ enum SelfReadingStarterKey: DependencyKey {
     static let creations = Counter()
     static let isReading = ConditionLock(false)
     static var defaultValue: SelfReadingStarter {
-        SelfReadingStarter(requestNumber: nil, counting: creations, while: isReading) {
+        SelfReadingStarter(counting: creations, while: isReading) {
             _ = DependencyValues.current.selfReadingStarter
         }
     }
     static var testingValue: SelfReadingStarter { defaultValue }
 }
 
-enum ScopedSelfReadingStarterKey: DependencyKey {
-    static let creations = Counter()
-    static let isReading = ConditionLock(false)
-    static var defaultValue: SelfReadingStarter {
-        SelfReadingStarter(requestNumber: DependencyValues.current.requestNumber, counting: creations, while: isReading)
-        {
-            _ = DependencyValues.current.scopedSelfReadingStarter
+/// A class-typed default whose `init` starts a task that waits until the value is freed, then reads a key once
+/// (while `isReading` is on): work that outlives its value and reads again, in that order every time, with no timer.
+final class ReadsOnceFreed: Sendable {
+    private let freed = FreedSignal()
+
+    init(counting creations: Counter, while isReading: ConditionLock<Bool>, read: @escaping @Sendable () -> Void) {
+        _ = creations.increment()
+        Task { [freed] in
+            await freed.wait()
+            guard isReading.withLock({ $0 }) else { return }
+            read()
         }
     }
-    static var testingValue: SelfReadingStarter { defaultValue }
+
+    deinit { freed.signal() }
+}
+
+/// Opened once, by a ``ReadsOnceFreed`` being freed; a task can wait for it without a timer.
+final class FreedSignal: Sendable {
+    private let state = ConditionLock<(isOpen: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let isOpen = state.withLock { state in
+                if !state.isOpen { state.waiter = continuation }
+                return state.isOpen
+            }
+            if isOpen { continuation.resume() }
+        }
+    }
+
+    func signal() {
+        let waiter = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+}
+
+/// A per-request default (built from the request number) whose work reads its own key once it was freed.
+enum ChainLinkKey: DependencyKey {
+    static let creations = Counter()
+    static let isReading = ConditionLock(false)
+    static var defaultValue: ReadsOnceFreed {
+        _ = DependencyValues.current.requestNumber
+        return ReadsOnceFreed(counting: creations, while: isReading) { _ = DependencyValues.current.chainLink }
+    }
+    static var testingValue: ReadsOnceFreed { defaultValue }
+}
+
+/// Two per-request defaults whose work reads the other's key once freed (the reference model's seed 78158's shape:
+/// work that reads defaults whose own work reads back).
+enum ChainLinkAKey: DependencyKey {
+    static let creations = Counter()
+    static let isReading = ConditionLock(false)
+    static var defaultValue: ReadsOnceFreed {
+        _ = DependencyValues.current.requestNumber
+        return ReadsOnceFreed(counting: creations, while: isReading) { _ = DependencyValues.current.chainLinkB }
+    }
+    static var testingValue: ReadsOnceFreed { defaultValue }
+}
+
+enum ChainLinkBKey: DependencyKey {
+    static let creations = Counter()
+    static var defaultValue: ReadsOnceFreed {
+        _ = DependencyValues.current.requestNumber
+        return ReadsOnceFreed(counting: creations, while: ChainLinkAKey.isReading) {
+            _ = DependencyValues.current.chainLinkA
+        }
+    }
+    static var testingValue: ReadsOnceFreed { defaultValue }
 }
 
 extension DependencyValues {
+    var chainLink: ReadsOnceFreed { self[ChainLinkKey.self] }
+    var chainLinkA: ReadsOnceFreed { self[ChainLinkAKey.self] }
+    var chainLinkB: ReadsOnceFreed { self[ChainLinkBKey.self] }
     var selfReadingStarter: SelfReadingStarter { self[SelfReadingStarterKey.self] }
-    var scopedSelfReadingStarter: SelfReadingStarter { self[ScopedSelfReadingStarterKey.self] }
 }

@@ -11,11 +11,13 @@ final class Creation: Sendable {
     let reporter: (any _DependencyIssueReporter)?
     /// The read that asked for the value, when a `@Dependency` made it in the testing context.
     let readContext: ReadContext?
+    /// The creations whose work this one runs in.
+    let lineage: CreationLineage
 
     init(
         key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt,
         parent: Creation?, root: ObjectIdentifier, reporter: (any _DependencyIssueReporter)? = nil,
-        readContext: ReadContext? = nil
+        readContext: ReadContext? = nil, lineage: CreationLineage = CreationLineage()
     ) {
         self.key = key
         self.keyType = keyType
@@ -25,22 +27,57 @@ final class Creation: Sendable {
         self.root = root
         self.reporter = reporter
         self.readContext = readContext
+        self.lineage = lineage
+    }
+}
+
+/// The keys whose creations started the tasks that a creation runs in, transitively, each with how many of them
+/// there were.
+///
+/// A default whose work creates the default again, once the value that started it was freed, starts a chain: each
+/// new value's work creates the next. A creation whose lineage holds its own key twice is the chain's third value,
+/// and its root reports the chain (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
+struct CreationLineage: Sendable {
+    private var counts: [ObjectIdentifier: Int] = [:]
+
+    /// How many creations of `key` started the work this lineage leads to.
+    func count(of key: ObjectIdentifier) -> Int { counts[key] ?? 0 }
+
+    /// This lineage, followed by work that a creation of `key` started.
+    func followed(by key: ObjectIdentifier) -> CreationLineage {
+        var next = self
+        next.counts[key, default: 0] += 1
+        return next
+    }
+
+    /// The lineage of a creation read where `frame` is the task-local frame: the frame's own, for a read nested in
+    /// the frame's creation on its thread; else that followed by the frame's key, for work the frame's creation
+    /// started.
+    static func leading(from frame: CreationFrame?) -> CreationLineage {
+        guard let frame else { return CreationLineage() }
+        return frame.current != nil ? frame.lineage : frame.lineage.followed(by: frame.key)
     }
 }
 
 /// The innermost creation under way on one thread, as a task-local holds it.
 ///
-/// A task or a Dispatch block started by a default's `init` inherits the task-local: the frame holds the creation
-/// weakly, and answers only on the creating thread, so such work neither keeps the creation (and through it the
-/// new value) alive nor counts as nested in it (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
+/// Work a default's `init` starts can see the task-local: a task inherits it, and a Dispatch block that runs on the
+/// creating thread reads it. The frame holds the creation weakly, and answers only on the creating thread, so such
+/// work neither keeps the creation (and through it the new value) alive nor counts as nested in it
+/// (<doc:Semantics#Bookkeeping-ends-with-the-creation>). What a task's creations inherit from it is their lineage.
 final class CreationFrame: @unchecked Sendable {
-    // Safe: both are set in `init` only, and the runtime loads weak references atomically.
+    // Safe: every property is set in `init` only, and the runtime loads weak references atomically.
     private weak var creation: Creation?
     private let thread: UInt
+    /// The creation's key and lineage, which work the creation started leads on from.
+    let key: ObjectIdentifier
+    let lineage: CreationLineage
 
     init(_ creation: Creation) {
         self.creation = creation
         thread = creation.thread
+        key = creation.key
+        lineage = creation.lineage
     }
 
     /// The creation, if it is still under way and this is its thread.

@@ -11,6 +11,8 @@ struct CreationState {
     var isPrepared = false
     /// The late reads reported so far (see ``LateRead``).
     var reportedLateReads: Set<LateRead> = []
+    /// The keys whose chains of creations were reported so far (see ``CreationLineage``).
+    var reportedChains: Set<ObjectIdentifier> = []
     /// Every key created in the root, per context, in the order of their first creation: the learned graph.
     var learned: [(context: DependencyContext, info: KeyInfo)] = []
     /// The snapshots of the values created in the root, which keep the root's instances they named when it ends.

@@ -25,6 +25,8 @@ struct Outcome {
     let rebuilt: Bool
     /// Keys this creation read that the key's first creation did not, reported now (<doc:Semantics#One-instance-per-key-per-scope>).
     var lateReads: [ObjectIdentifier] = []
+    /// Whether this creation is the third value of a chain its root has not reported yet (``CreationLineage``).
+    var isNewChain = false
 }
 
 /// A key that a later creation of a default read and its first creation did not: reported once per root.

@@ -11,6 +11,8 @@ struct FirstRead {
     let thread: UInt
     /// The creation this read is made in, if any.
     let parent: Creation?
+    /// The creations whose work this read is made in.
+    let lineage: CreationLineage
     /// The creation this read waits for, once it waits.
     private var awaited: Creation?
 
@@ -20,7 +22,9 @@ struct FirstRead {
         self.storage = storage
         self.root = root
         thread = currentThreadID()
-        parent = CreationStack.top
+        let frame = CreationStack.frame
+        parent = frame?.current
+        lineage = CreationLineage.leading(from: frame)
     }
 
     /// What to do now; `nil` to wait until the creations change.
@@ -36,7 +40,8 @@ struct FirstRead {
         guard let pending = state.pending[slot] else {
             let creation = Creation(
                 key: slot.key, keyType: keyType, context: slot.context, thread: thread, parent: parent,
-                root: ObjectIdentifier(root), reporter: storage.reporter, readContext: ReadContext.current
+                root: ObjectIdentifier(root), reporter: storage.reporter, readContext: ReadContext.current,
+                lineage: lineage
             )
             state.pending[slot] = creation
             return .create(creation)

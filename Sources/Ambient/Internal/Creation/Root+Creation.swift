@@ -85,6 +85,9 @@ extension Root {
                 readAt: creation.readContext?.site
             )
         }
+        if outcome.isNewChain {
+            IssueReporting.report(.misuse, Messages.chainOfCreations(publication.key), to: reporter)
+        }
         for read in outcome.lateReads {
             IssueReporting.report(
                 .misuse,
@@ -121,10 +124,12 @@ extension Root {
         let late = info.lateReads(in: reads).filter {
             state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
         }
+        let isNewChain = creation.lineage.count(of: id) >= 2 && state.reportedChains.insert(id).inserted
         // The value belongs to the innermost scope that overrides what its first creation read.
         guard let scope = owner(of: id, for: publication.storage, reads: info.reads) else {
             return Outcome(
-                box: info.value.storeIfNil(publication.box), reads: info.reads, rebuilt: false, lateReads: late)
+                box: info.value.storeIfNil(publication.box), reads: info.reads, rebuilt: false, lateReads: late,
+                isNewChain: isNewChain)
         }
         let entry = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
             .insert(ScopedDefault(box: publication.box, reads: info.reads), for: id)
@@ -132,7 +137,7 @@ extension Root {
         // from its values built it: an end of a scope it links to then hands it no other
         // (<doc:Semantics#One-instance-per-key-per-scope>).
         if let links = scope.snapshotLinks { _ = links.pin(entry, for: CreationSlot(key: id, context: context)) }
-        return Outcome(box: entry.box, reads: info.reads, rebuilt: true, lateReads: late)
+        return Outcome(box: entry.box, reads: info.reads, rebuilt: true, lateReads: late, isNewChain: isNewChain)
     }
 
     /// Runs the key's value for the context with `values` current, and returns it with what it read and named.

@@ -21,6 +21,16 @@ enum Messages {
             """
     }
 
+    static func chainOfCreations(_ keyType: any DependencyKey.Type) -> String {
+        let key = VisibleText.of(keyType)
+        return """
+            Ambient: a task that a value of \(key) started (in its initializer, or through a task that such a task \
+            started) created \(key) again, a second time in a row: each value was freed before its task read \(key), \
+            so each new value's task creates the next, for as long as the tasks run. In that task, capture the value \
+            (`Task { [weak self] in ... }`) and use it instead of reading \(key) again.
+            """
+    }
+
     static func preparedAfterRead(_ keyType: any DependencyKey.Type) -> String {
         let keyType = VisibleText.of(keyType)
         return """
