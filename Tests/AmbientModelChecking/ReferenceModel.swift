@@ -695,9 +695,11 @@ final class ReferenceModel: @unchecked Sendable {
     /// not run yet, the program holds values made inside it, or a creation made from them runs.
     private func isAlive(snapshot: Node) -> Bool {
         guard let serial = snapshot.serial else { return true }
-        return isKept(snapshot, of: serial, alive: liveInstances(besides: nil))
-            || held.values.contains { $0.node.enclosingSnapshot === snapshot }
+        // NB: the cheap questions first; what lives is the model's slowest.
+        return held.values.contains { $0.node.enclosingSnapshot === snapshot }
             || creationSources.contains { $0.enclosingSnapshot === snapshot }
+            || startedWork.contains { $0.node === snapshot }
+            || (keepsItsSnapshot(serial) && liveInstances(besides: nil).contains(serial))
     }
 
     /// The instance of `key` that the first of `scopes` with one built, if the reads of the key's first creation in
@@ -886,9 +888,16 @@ final class ReferenceModel: @unchecked Sendable {
     private func keepWeakly(whatIsKeptBy standIn: Node, into snapshot: Node) {
         let source = standIn.enclosingSnapshot ?? standIn
         guard source !== snapshot else { return }
-        let live = liveInstances(besides: nil)
+        // NB: what lives is worked out once, and only when the source keeps something weakly: it is the model's
+        // slowest question (a program of many instances asks it once per creation).
+        var live: Set<Int>?
         for context in Set(source.pins.keys).union(source.owned.keys).union(source.weaklyKept.keys) {
-            var kept = source.weaklyKept[context]?.filter { live.contains($0.value) } ?? [:]
+            var kept: [Int: Int] = [:]
+            if let weaklyKept = source.weaklyKept[context], !weaklyKept.isEmpty {
+                let alive = live ?? liveInstances(besides: nil)
+                live = alive
+                kept = weaklyKept.filter { alive.contains($0.value) }
+            }
             for key in Set((source.pins[context] ?? [:]).keys).union((source.owned[context] ?? [:]).keys) {
                 if let serial = source.kept(key, in: context) { kept[key] = serial }
             }
