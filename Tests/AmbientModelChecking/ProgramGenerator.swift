@@ -6,7 +6,7 @@ struct ProgramGenerator {
     /// The draws of the shapes added after seeds were kept as regression seeds: a stream of their own, so that every
     /// seed's program keeps the steps it had and gains the new ones beside them.
     private var laterShapes: SplitMix64
-    /// Whether the steps being made are drawn from ``laterShapes`` or ``reentryShapes``: no context switches.
+    /// Whether the steps being made are drawn from ``laterShapes`` or ``reentryShapes``, which then draw none of theirs.
     private var drawingLaterShapes = false
     /// The draws of re-entries of values captured inside a scope made in a value's values: a stream of its own, so
     /// that the steps of a program drawn from the other two stay as they were.
@@ -211,9 +211,8 @@ struct ProgramGenerator {
                 body: steps(depth: depth + 1, isAsync: false))
         case 44..<58 where nests:
             let overrides = overrides()
-            var context: DependencyContext? = random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
-            // NB: the model reads a scope made inside a value's values as those values, in their context only.
-            if drawingLaterShapes { context = nil }
+            let context: DependencyContext? =
+                random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
             let scopeIsAsync = isAsync && random.chance(50)
             let body = steps(depth: depth + 1, isAsync: scopeIsAsync)
             return .scope(overrides: overrides, context: context, isAsync: scopeIsAsync, body: body)
@@ -295,8 +294,8 @@ struct ProgramGenerator {
         }
     }
 
-    /// Makes a step with `make`, drawing from `stream` in place of ``random`` and switching no context (the model reads
-    /// a scope made inside a value's values in their context only); the steps around it keep their slots and budget.
+    /// Makes a step with `make`, drawing from `stream` in place of ``random``; the steps around it keep their slots and
+    /// budget.
     private mutating func step(
         drawingFrom stream: WritableKeyPath<ProgramGenerator, SplitMix64>, _ make: (inout ProgramGenerator) -> Step
     ) -> Step {

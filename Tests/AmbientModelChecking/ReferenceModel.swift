@@ -61,7 +61,9 @@ final class ReferenceModel: @unchecked Sendable {
         let root: Root
         let parent: Node?
         let overrides: [Int: Int]
-        let context: DependencyContext
+        /// The context; for a snapshot, while a scope made inside its values in another context reads through it,
+        /// that context (``ReferenceModel/readAsSnapshot(_:in:of:)``).
+        var context: DependencyContext
         /// For a snapshot, the scope whose values it has; `nil` for a scope.
         let snapshotted: Node?
         /// Defaults rebuilt for this scope (or snapshot), per context: serial and reads of their creation.
@@ -590,6 +592,10 @@ final class ReferenceModel: @unchecked Sendable {
             return (own, reads ?? [])
         }
         guard let reads, !node.overridesInside(snapshot, anyOf: reads) else { return nil }
+        // A scope that chose another context reads what the snapshot has in that context.
+        let own = snapshot.context
+        snapshot.context = context
+        defer { snapshot.context = own }
         return resolveKeepingTheContract(key, in: snapshot)
     }
 
