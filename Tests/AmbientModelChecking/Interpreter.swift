@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 
 /// Runs a program against Ambient and the reference model in lock step: the model predicts each read before
-/// Ambient makes it, and after each step the creation counts must agree. Stops at the first disagreement.
+/// Ambient makes it, and after each step the creation counts and what Ambient reported must agree. Stops at the first
+/// disagreement.
 final class Interpreter: @unchecked Sendable {
     // Safe: used by one thread at a time. Every thread, queue or task it starts runs while the thread that started
     // it waits (a semaphore or `await`), and a race's threads only use `raceResults` and `raceValues`, behind
@@ -25,6 +26,8 @@ final class Interpreter: @unchecked Sendable {
     private let raceLock = NSLock()
     private var raceResults: [Int?] = []
     private var raceBodies: [@Sendable () -> Int?] = []
+    /// What Ambient reported about the program's roots.
+    private let reports = ModelReports()
 
     init(program: Program, settleTime: Double?, contract: Bool = true) {
         self.program = program
@@ -41,12 +44,12 @@ final class Interpreter: @unchecked Sendable {
         ModelRuntime.shared.start(program.keys)
         // The heir of the program's roots: the program's own, so that what one program's late reads create is not
         // found by the next one in the process's root.
-        var heir: DependencyValues? = DependencyValues._freshRoot(context: .testing, reporter: ModelReports.discarding)
+        var heir: DependencyValues? = DependencyValues._freshRoot(context: .testing, reporter: reports)
         for root in program.roots where failure == nil && !model.reachedCycle {
             let node = model.freshRoot(context: root.context)
             model.hold(node)
             await withDependencies(
-                DependencyValues._freshRoot(context: root.context, reporter: ModelReports.discarding, heir: heir)
+                DependencyValues._freshRoot(context: root.context, reporter: reports, heir: heir)
             ) {
                 await runAsync(root.body, in: node)
             }
@@ -506,6 +509,10 @@ final class Interpreter: @unchecked Sendable {
                     + "\(dispatched); the model's read \(expected)"
                 return
             }
+        }
+        if model.contract, reports.reports.sorted() != model.reports.sorted() {
+            failure = "after \(moment) Ambient reported \(reports.reports); the model reports \(model.reports)"
+            return
         }
         let actual = ModelRuntime.shared.creationCounts
         for key in program.keys.indices where actual[key] != model.creations[key] {

@@ -1,12 +1,56 @@
 import Ambient
+import Foundation
 
-/// Where the roots of the model's programs send what Ambient reports: nowhere. A random program's defaults read
-/// keys late, and its keys need not have testing values; the checks compare values, creations and lifetimes, not
-/// reports, and a report on standard error would read as a test's.
-struct ModelReports: _DependencyIssueReporter {
+/// Where the roots of the model's programs send what Ambient reports: kept, in a form the reference model predicts,
+/// instead of printed (a report on standard error would read as a test's).
+///
+/// Every key of a program has a testing value, so what a program can make Ambient report is a default's late read
+/// (`late k<key>`, once per root, key and read) and a chain of a key's creations (`chain k<key>`, once per root and
+/// key); anything else is kept whole, so that the check fails on it.
+final class ModelReports: _DependencyIssueReporter {
+    /// Drops every report: for the roots that are no program's.
     static let discarding = ModelReports()
 
-    func report(_ kind: _DependencyIssueKind, _ message: String) {}
+    private let lock = NSLock()
+    // Safe: behind `lock`.
+    nonisolated(unsafe) private var received: [String] = []
+
+    func report(_ kind: _DependencyIssueKind, _ message: String) {
+        guard self !== Self.discarding else { return }
+        let report = Self.canonical(message)
+        lock.withLock { received.append(report) }
+    }
+
     func handles(_ kind: _DependencyIssueKind) -> Bool { true }
     func willCreate(_ key: any DependencyKey.Type) {}
+
+    /// What was reported so far.
+    var reports: [String] { lock.withLock { received } }
+
+    /// `message` in the model's words: `late k<key>` for a late read (whichever key it names as read, since the
+    /// core names a key it never created "a key"), `chain k<key>` for a chain, else the message.
+    static func canonical(_ message: String) -> String {
+        let isLateRead = message.contains("which its first creation did not")
+        if isLateRead, let key = key(before: "'s default read ", in: message) {
+            return "late k\(key)"
+        }
+        if message.contains("again, a second time"), let key = key(after: "a task that a value of ", in: message) {
+            return "chain k\(key)"
+        }
+        return message
+    }
+
+    /// The index of the model key named right before `marker` in `message`.
+    private static func key(before marker: String, in message: String) -> Int? {
+        guard let end = message.range(of: marker)?.lowerBound else { return nil }
+        let digits = message[..<end].reversed().prefix { $0.isNumber }
+        return Int(String(digits.reversed()))
+    }
+
+    /// The index of the model key named right after `marker` in `message`.
+    private static func key(after marker: String, in message: String) -> Int? {
+        guard let start = message.range(of: marker)?.upperBound else { return nil }
+        let name = message[start...].prefix { $0.isLetter || $0.isNumber }
+        return Int(String(name.drop { !$0.isNumber }))
+    }
 }

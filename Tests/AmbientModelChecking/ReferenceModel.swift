@@ -45,6 +45,10 @@ final class ReferenceModel: @unchecked Sendable {
         var infos: [DependencyContext: [Int: KeyInfo]] = [:]
         /// With the contract, whether the program dropped every value of the root.
         var ended = false
+        /// With the contract, the reports the root made: a key's late read (once per key and read), a chain of a
+        /// key's creations (once per key).
+        var lateReadsReported: Set<[Int]> = []
+        var chainsReported: Set<Int> = []
         init(context: DependencyContext) { self.context = context }
     }
 
@@ -212,6 +216,9 @@ final class ReferenceModel: @unchecked Sendable {
         let context: DependencyContext
         let root: Root
         let parent: Creation?
+        /// With the contract, how many creations of each key started the tasks this creation runs in (the core's
+        /// `CreationLineage`).
+        let lineage: [Int: Int]
         var serial: Int?
         /// Without the contract, the outermost creation around this one whose value this one read before that
         /// value's reads were known (defaults that hold each other): this one is placed only after it, with its
@@ -221,11 +228,17 @@ final class ReferenceModel: @unchecked Sendable {
         /// Without the contract, the creations that wait for this one's reads, in the order they finished.
         var deferred: [(Set<Int>) -> Void] = []
 
-        init(key: Int, context: DependencyContext, root: Root, parent: Creation?) {
+        init(key: Int, context: DependencyContext, root: Root, parent: Creation?, lineage: [Int: Int]) {
             self.key = key
             self.context = context
             self.root = root
             self.parent = parent
+            self.lineage = lineage
+        }
+
+        /// The lineage of the tasks this creation starts.
+        var lineageOfItsTasks: [Int: Int] {
+            lineage.merging([key: 1], uniquingKeysWith: +)
         }
 
         func isNested(in outer: Creation) -> Bool {
@@ -268,7 +281,12 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// What the `Task`s that defaults started must read once the program lets them, in the order they started:
     /// the default's serial, the values it was made from and the keys.
-    private(set) var startedWork: [(serial: Int, node: Node, reads: [Int])] = []
+    private(set) var startedWork: [(serial: Int, node: Node, reads: [Int], lineage: [Int: Int])] = []
+    /// The lineage of the creations that reads made outside any creation start with: that of the task they run in.
+    private var lineageOfTheRunningTask: [Int: Int] = [:]
+    /// With the contract, what Ambient reports, in the order the model predicts it: `late k<key>` for each key a
+    /// later creation read that the first did not, `chain k<key>` for a chain of a key's creations.
+    private(set) var reports: [String] = []
     /// What the Dispatch blocks of creations read, in the order they ran: the default's serial and the serials.
     private(set) var dispatchedReads: [(serial: Int, reads: [Int])] = []
 
@@ -357,6 +375,8 @@ final class ReferenceModel: @unchecked Sendable {
         // ran, and work that its reads start waits for the next call.
         (0..<startedWork.count).map { _ in
             let started = startedWork[0]
+            lineageOfTheRunningTask = started.lineage
+            defer { lineageOfTheRunningTask = [:] }
             let reads = started.reads.map { read($0, in: started.node) }
             startedWork.removeFirst()
             return (started.serial, reads)
@@ -762,14 +782,18 @@ final class ReferenceModel: @unchecked Sendable {
         if let work = behavior.work, !reachedCycle {
             switch work.kind {
             case .dispatch, .taskDuringCreation:
-                // Another thread's reads: neither the creation's reads nor nested in it.
+                // Another thread's reads: neither the creation's reads nor nested in it. A task inherits the
+                // creation's lineage; a Dispatch block has no task-locals.
                 let outer = top
                 top = nil
+                let lineage = lineageOfTheRunningTask
+                lineageOfTheRunningTask = work.kind == .dispatch ? [:] : creation.lineageOfItsTasks
                 let serials = work.reads.map { resolveKeepingTheContract($0, in: snapshot).serial }
+                lineageOfTheRunningTask = lineage
                 top = outer
                 dispatchedReads.append((serial, serials))
             case .task where behavior.shape == .object:
-                startedWork.append((serial, snapshot, work.reads))
+                startedWork.append((serial, snapshot, work.reads, creation.lineageOfItsTasks))
             case .task:
                 break
             }
@@ -815,7 +839,17 @@ final class ReferenceModel: @unchecked Sendable {
     ) {
         pending.removeAll { $0 === creation }
         let (key, context, root) = (creation.key, creation.context, creation.root)
-        // The first creation's reads decide for good; a later one's reads change nothing.
+        // The first creation's reads decide for good; a later one's reads change nothing, and the root reports each
+        // read the first did not make, once.
+        if let first = root.infos[context]?[key], !first.reads.contains(Self.anyOverride) {
+            for late in reads.subtracting(first.reads).sorted()
+            where late != Self.anyOverride && root.lateReadsReported.insert([key, late]).inserted {
+                reports.append("late k\(key)")
+            }
+        }
+        if creation.lineage[key, default: 0] >= 2, root.chainsReported.insert(key).inserted {
+            reports.append("chain k\(key)")
+        }
         let info = root.infos[context]?[key] ?? KeyInfo(reads: reads)
         root.infos[context, default: [:]][key] = info
         let placed: Int
@@ -999,7 +1033,9 @@ final class ReferenceModel: @unchecked Sendable {
     private func begin(_ key: Int, in node: Node, root: Root? = nil) -> (serial: Int, creation: Creation) {
         creations[key] += 1
         lastSerial += 1
-        let creation = Creation(key: key, context: node.context, root: root ?? node.root, parent: top)
+        let creation = Creation(
+            key: key, context: node.context, root: root ?? node.root, parent: top,
+            lineage: top?.lineage ?? lineageOfTheRunningTask)
         pending.append(creation)
         return (lastSerial, creation)
     }
