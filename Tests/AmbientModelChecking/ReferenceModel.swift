@@ -405,7 +405,8 @@ final class ReferenceModel: @unchecked Sendable {
     /// cycle), and what they keep. A value never keeps itself, so a cycle has two instances or more.
     private func instancesKeptByCycles() -> Set<Int> {
         var edges: [Int: [Int]] = [:]
-        for serial in instances.keys { edges[serial] = keptBy(serial) }
+        let heirs = instances(of: heir)
+        for serial in instances.keys { edges[serial] = keptBy(serial, heirs: heirs) }
         // Tarjan's strongly connected components: each of two instances or more is a cycle.
         var order: [Int: Int] = [:]
         var lowest: [Int: Int] = [:]
@@ -928,26 +929,26 @@ final class ReferenceModel: @unchecked Sendable {
     private func keepWeakly(whatIsKeptBy standIn: Node, into snapshot: Node) {
         let source = standIn.enclosingSnapshot ?? standIn
         guard source !== snapshot else { return }
-        // NB: what lives is worked out once, and only when the source keeps something weakly: it is the model's
-        // slowest question (a program of many instances asks it once per creation).
+        // NB: what lives is worked out once, and only for an object kept weakly that passes every other test: it is
+        // the model's slowest question (a program of many instances would ask it once per creation).
         var live: Set<Int>?
         for context in Set(source.pins.keys).union(source.owned.keys).union(source.weaklyKept.keys) {
-            var kept: [Int: Int] = [:]
-            if let weaklyKept = source.weaklyKept[context], !weaklyKept.isEmpty {
-                let alive = live ?? liveInstances(besides: nil)
-                live = alive
-                kept = weaklyKept.filter { alive.contains($0.value) }
-            }
+            var kept: [Int: (serial: Int, isWeak: Bool)] = (source.weaklyKept[context] ?? [:]).mapValues { ($0, true) }
             for key in Set((source.pins[context] ?? [:]).keys).union((source.owned[context] ?? [:]).keys) {
-                if let serial = source.kept(key, in: context) { kept[key] = serial }
+                if let serial = source.kept(key, in: context) { kept[key] = (serial, false) }
             }
-            for (key, serial) in kept
+            for (key, (serial, isWeak)) in kept
             where keys[key].shape != .value && snapshot.pins[context]?[key] == nil
                 && snapshot.weaklyKept[context]?[key] == nil
             {
                 guard let reads = reads(of: key, placedAs: serial, in: context),
                     !standIn.overridesInside(source, anyOf: reads)
                 else { continue }
+                if isWeak {
+                    let alive = live ?? liveInstances(besides: nil)
+                    live = alive
+                    guard alive.contains(serial) else { continue }
+                }
                 snapshot.weaklyKept[context, default: [:]][key] = serial
             }
         }
@@ -983,17 +984,17 @@ final class ReferenceModel: @unchecked Sendable {
             || (behavior.work?.kind == .task && behavior.shape == .object)
     }
 
-    /// What the instance of `serial` keeps through its snapshot (``kept(by:)``), if it holds it.
-    private func keptBy(_ serial: Int) -> [Int] {
+    /// What the instance of `serial` keeps through its snapshot (``kept(by:heirs:)``), if it holds it.
+    private func keptBy(_ serial: Int, heirs: [Int]) -> [Int] {
         guard keepsItsSnapshot(serial), let snapshot = instances[serial]?.node else { return [] }
-        return kept(by: snapshot).filter { $0 != serial }
+        return kept(by: snapshot, heirs: heirs).filter { $0 != serial }
     }
 
-    /// What `snapshot` keeps: what it pinned or made itself, the heir's instances (a snapshot of one of the program's
-    /// roots holds the heir), and the overrides it inherited.
-    private func kept(by snapshot: Node) -> [Int] {
+    /// What `snapshot` keeps: what it pinned or made itself, the heir's instances, `heirs` (a snapshot of one of the
+    /// program's roots holds the heir), and the overrides it inherited.
+    private func kept(by snapshot: Node, heirs: [Int]) -> [Int] {
         var kept = snapshot.pins.values.flatMap(\.values) + snapshot.owned.values.flatMap(\.values)
-        if snapshot.root !== heir { kept += instances(of: heir) }
+        if snapshot.root !== heir { kept += heirs }
         return kept + snapshot.visibleOverrides.values
     }
 
@@ -1008,13 +1009,14 @@ final class ReferenceModel: @unchecked Sendable {
         for root in roots where !root.ended {
             next += instances(of: root)
         }
-        if programHoldsTheHeir { next += instances(of: heir) }
+        let heirs = instances(of: heir)
+        if programHoldsTheHeir { next += heirs }
         // Work that has not run yet holds the values its default was made from.
-        for work in startedWork { next += kept(by: work.node) }
+        for work in startedWork { next += kept(by: work.node, heirs: heirs) }
         var seen: Set<Int> = []
         while let serial = next.popLast() {
             guard serial > 0, seen.insert(serial).inserted else { continue }
-            next += keptBy(serial)
+            next += keptBy(serial, heirs: heirs)
         }
         return seen
     }
