@@ -440,8 +440,8 @@ enum ChainLinkKey: DependencyKey {
     static var testingValue: ReadsOnceFreed { defaultValue }
 }
 
-/// Two per-request defaults whose work reads the other's key once freed (the reference model's seed 78158's shape:
-/// work that reads defaults whose own work reads back).
+/// Two per-request defaults whose work reads the other's key once freed: defaults whose work reads defaults whose
+/// own work reads back.
 enum ChainLinkAKey: DependencyKey {
     static let creations = Counter()
     static let isReading = ConditionLock(false)
