@@ -88,6 +88,18 @@ final class Interpreter: @unchecked Sendable {
         return nil
     }
 
+    /// Lets the tasks of defaults that were freed end (a second at most), before the program reads on: until then,
+    /// each holds the values it inherited and what they keep, which the model lets go of when the default is freed
+    /// (seeds 282488 and 301312 read in that moment, and found an instance the model had freed).
+    private func letTasksOfFreedDefaultsEnd() async {
+        let deadline = Date().addingTimeInterval(1)
+        while ModelRuntime.shared.tasksOfFreedDefaultsRun, Date() < deadline {
+            // NB: the tasks run on this thread: a yield lets them.
+            await Task.yield()
+            if ModelRuntime.shared.tasksOfFreedDefaultsRun { Self.pause() }
+        }
+    }
+
     /// Lets every work that the program's defaults started run to its reads (a second at most): a program that
     /// stopped early leaves some unreleased, and their reads, late, would create defaults in the next program. Work
     /// those reads start in turn is never let run.
@@ -164,6 +176,7 @@ final class Interpreter: @unchecked Sendable {
     /// The same after `moment`, which the failures name.
     private func runStartedWork(after moment: String) async {
         guard model.contract, !isStopped else { return }
+        await letTasksOfFreedDefaultsEnd()
         let expected = model.takeStartedWork()
         let started = ModelRuntime.shared.newWork()
         guard started.map(\.serial) == expected.map(\.serial) else {
@@ -174,6 +187,7 @@ final class Interpreter: @unchecked Sendable {
         }
         for (work, prediction) in zip(started, expected) where !isStopped {
             let serials = await ModelRuntime.shared.release(work.id)
+            await letTasksOfFreedDefaultsEnd()
             if Self.checksWorkReads, serials != prediction.reads {
                 failure =
                     "after \(moment) the task of default #\(work.serial) read "

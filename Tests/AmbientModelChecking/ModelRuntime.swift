@@ -48,6 +48,9 @@ final class ModelRuntime: @unchecked Sendable {
         var waiting: CheckedContinuation<Void, Never>?
         var reads: [Int]?
         var finished: CheckedContinuation<[Int], Never>?
+        /// Whether the default that started the work was freed, and whether the work's task ended since.
+        var isFreed = false
+        var hasEnded = false
     }
 
     /// Starts a program whose keys behave as `behaviors`: serials start again from 1, creation counts from 0.
@@ -142,6 +145,23 @@ final class ModelRuntime: @unchecked Sendable {
             }
         }
         for continuation in waiting { continuation.resume() }
+    }
+
+    /// Notes that the default that started `work` was freed: its task ends at its next turn, and lets go of the values
+    /// it inherited then.
+    func defaultFreed(_ work: WorkID) {
+        lock.withLock { works[work.index].isFreed = true }
+    }
+
+    /// Notes that the task of `work` ended.
+    func workEnded(_ work: WorkID) {
+        lock.withLock { works[work.index].hasEnded = true }
+    }
+
+    /// Whether a task that was let run (or is stale) still runs although its default was freed: until it ends, it
+    /// holds the values it inherited, which the model lets go of when the default is freed.
+    var tasksOfFreedDefaultsRun: Bool {
+        lock.withLock { works.contains { $0.isFreed && !$0.hasEnded && ($0.isReleased || $0.isStale) } }
     }
 
     /// Whether every work started so far read what it reads (or was never let run).

@@ -102,12 +102,14 @@ final class WorkingProbe: ReferencingProbe {
     let captured: DependencyValues?
     private let task = TaskSlot()
     private let program = ModelRuntime.shared.instanceCreated()
+    private let work: ModelRuntime.WorkID
 
     init(serial: Int, references: [Dependency<any ModelProbe>], captured: DependencyValues?, reads: [Int]) {
         self.serial = serial
         self.references = references
         self.captured = captured
         let work = ModelRuntime.shared.registerWork(of: serial)
+        self.work = work
         task.start(
             ProgramExecutor.task { [weak self] in
                 if await ModelRuntime.shared.waitUntilReleased(work) {
@@ -117,10 +119,12 @@ final class WorkingProbe: ReferencingProbe {
                 while self != nil, !Task.isCancelled {
                     try? await Task.sleep(nanoseconds: 5_000_000)
                 }
+                ModelRuntime.shared.workEnded(work)
             })
     }
 
     deinit {
+        ModelRuntime.shared.defaultFreed(work)
         task.cancel()
         ModelRuntime.shared.instanceFreed(of: program)
     }
