@@ -404,42 +404,47 @@ final class ReferenceModel: @unchecked Sendable {
     /// The instances alive whatever the program holds: those on a cycle of what instances keep (Swift frees no
     /// cycle), and what they keep. A value never keeps itself, so a cycle has two instances or more.
     private func instancesKeptByCycles() -> Set<Int> {
-        var edges: [Int: [Int]] = [:]
+        // NB: arrays indexed by serial, not dictionaries: the model asks this often, and a program's defaults are
+        // numbered 1, 2, …; overrides (negative serials) keep nothing, so no cycle passes through one.
+        let count = lastSerial + 1
         let heirs = instances(of: heir)
-        for serial in instances.keys { edges[serial] = keptBy(serial, heirs: heirs) }
+        var edges = [[Int]](repeating: [], count: count)
+        for serial in instances.keys where serial > 0 { edges[serial] = keptBy(serial, heirs: heirs) }
         // Tarjan's strongly connected components: each of two instances or more is a cycle.
-        var order: [Int: Int] = [:]
-        var lowest: [Int: Int] = [:]
+        var order = [Int](repeating: -1, count: count)
+        var lowest = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
-        var onStack: Set<Int> = []
+        var visited = 0
         var kept: Set<Int> = []
         func visit(_ serial: Int) {
-            let position = order.count
-            order[serial] = position
-            lowest[serial] = position
+            order[serial] = visited
+            lowest[serial] = visited
+            visited += 1
             stack.append(serial)
-            onStack.insert(serial)
-            for next in edges[serial] ?? [] {
-                if let seen = order[next] {
-                    if onStack.contains(next) { lowest[serial] = min(lowest[serial] ?? position, seen) }
-                } else {
+            onStack[serial] = true
+            for next in edges[serial] where next > 0 {
+                if order[next] < 0 {
                     visit(next)
-                    lowest[serial] = min(lowest[serial] ?? position, lowest[next] ?? position)
+                    lowest[serial] = min(lowest[serial], lowest[next])
+                } else if onStack[next] {
+                    lowest[serial] = min(lowest[serial], order[next])
                 }
             }
-            guard lowest[serial] == position else { return }
+            guard lowest[serial] == order[serial] else { return }
             var component: [Int] = []
             while let top = stack.popLast() {
-                onStack.remove(top)
+                onStack[top] = false
                 component.append(top)
                 if top == serial { break }
             }
             if component.count > 1 { kept.formUnion(component) }
         }
-        for serial in edges.keys.sorted() where order[serial] == nil { visit(serial) }
+        for serial in 1..<max(count, 1) where order[serial] < 0 && !edges[serial].isEmpty { visit(serial) }
         var next = Array(kept)
         while let serial = next.popLast() {
-            for other in edges[serial] ?? [] where kept.insert(other).inserted { next.append(other) }
+            guard serial > 0 else { continue }
+            for other in edges[serial] where kept.insert(other).inserted { next.append(other) }
         }
         return kept
     }
