@@ -393,7 +393,9 @@ enum SelfReadingStarterKey: DependencyKey {
 final class ReadsOnceFreed: Sendable {
     private let freed = FreedSignal()
 
+    /// A value built from the request number (so that a scope that sets it has its own), counted in `creations`.
     init(counting creations: Counter, while isReading: ConditionLock<Bool>, read: @escaping @Sendable () -> Void) {
+        _ = DependencyValues.current.requestNumber
         _ = creations.increment()
         Task { [freed] in
             await freed.wait()
@@ -434,8 +436,7 @@ enum ChainLinkKey: DependencyKey {
     static let creations = Counter()
     static let isReading = ConditionLock(false)
     static var defaultValue: ReadsOnceFreed {
-        _ = DependencyValues.current.requestNumber
-        return ReadsOnceFreed(counting: creations, while: isReading) { _ = DependencyValues.current.chainLink }
+        ReadsOnceFreed(counting: creations, while: isReading) { _ = DependencyValues.current.chainLink }
     }
     static var testingValue: ReadsOnceFreed { defaultValue }
 }
@@ -446,8 +447,7 @@ enum ChainLinkAKey: DependencyKey {
     static let creations = Counter()
     static let isReading = ConditionLock(false)
     static var defaultValue: ReadsOnceFreed {
-        _ = DependencyValues.current.requestNumber
-        return ReadsOnceFreed(counting: creations, while: isReading) { _ = DependencyValues.current.chainLinkB }
+        ReadsOnceFreed(counting: creations, while: isReading) { _ = DependencyValues.current.chainLinkB }
     }
     static var testingValue: ReadsOnceFreed { defaultValue }
 }
@@ -455,10 +455,7 @@ enum ChainLinkAKey: DependencyKey {
 enum ChainLinkBKey: DependencyKey {
     static let creations = Counter()
     static var defaultValue: ReadsOnceFreed {
-        _ = DependencyValues.current.requestNumber
-        return ReadsOnceFreed(counting: creations, while: ChainLinkAKey.isReading) {
-            _ = DependencyValues.current.chainLinkA
-        }
+        ReadsOnceFreed(counting: creations, while: ChainLinkAKey.isReading) { _ = DependencyValues.current.chainLinkA }
     }
     static var testingValue: ReadsOnceFreed { defaultValue }
 }
