@@ -8,15 +8,11 @@ import Foundation
 /// (`late k<key>`, once per root, key and read) and a chain of a key's creations (`chain k<key>`, once per root and
 /// key); anything else is kept whole, so that the check fails on it.
 final class ModelReports: _DependencyIssueReporter {
-    /// Drops every report: for the roots that are no program's.
-    static let discarding = ModelReports()
-
     private let lock = NSLock()
     // Safe: behind `lock`.
     nonisolated(unsafe) private var received: [String] = []
 
     func report(_ kind: _DependencyIssueKind, _ message: String) {
-        guard self !== Self.discarding else { return }
         let report = Self.canonical(message)
         lock.withLock { received.append(report) }
     }

@@ -21,6 +21,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// whether the program let it run, the continuation of a task waiting for that, and what the work read.
     private var works: [Work] = []
     private var worksStarted = 0
+    /// The first of ``works`` that the program ``start(_:)`` started last registered.
+    private var firstWorkOfTheProgram = 0
     /// Whether a program runs: work registered otherwise is stale.
     private var isRunning = false
     /// While a race across scopes runs, how many of its readers arrived.
@@ -63,6 +65,7 @@ final class ModelRuntime: @unchecked Sendable {
             creations = Array(repeating: 0, count: ModelKeys.count)
             dispatchReads = []
             worksStarted = works.count
+            firstWorkOfTheProgram = works.count
             isRunning = true
         }
     }
@@ -158,10 +161,12 @@ final class ModelRuntime: @unchecked Sendable {
         lock.withLock { works[work.index].hasEnded = true }
     }
 
-    /// Whether a task that was let run (or is stale) still runs although its default was freed: until it ends, it
-    /// holds the values it inherited, which the model lets go of when the default is freed.
+    /// Whether a task of the program that was let run (or is stale) still runs although its default was freed: until
+    /// it ends, it holds the values it inherited, which the model lets go of when the default is freed.
     var tasksOfFreedDefaultsRun: Bool {
-        lock.withLock { works.contains { $0.isFreed && !$0.hasEnded && ($0.isReleased || $0.isStale) } }
+        lock.withLock {
+            works[firstWorkOfTheProgram...].contains { $0.isFreed && !$0.hasEnded && ($0.isReleased || $0.isStale) }
+        }
     }
 
     /// Whether every work started so far read what it reads (or was never let run).
@@ -228,7 +233,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// key-path property's key is known once the key path was resolved anywhere), so the model need not follow which
     /// key paths this process happened to resolve before.
     static let keyPathsAreResolved: Void = {
-        var values = DependencyValues._freshRoot(context: .testing, reporter: ModelReports.discarding)
+        // NB: its reports are kept by a reporter no one reads: they are about no program.
+        var values = DependencyValues._freshRoot(context: .testing, reporter: ModelReports())
         for key in 0..<ModelKeys.count {
             ModelKeys.set(key, to: ValueProbe(serial: 0, references: [], captured: nil), in: &values)
         }
