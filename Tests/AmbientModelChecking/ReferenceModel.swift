@@ -407,9 +407,8 @@ final class ReferenceModel: @unchecked Sendable {
         // NB: arrays indexed by serial, not dictionaries: the model asks this often, and a program's defaults are
         // numbered 1, 2, …; overrides (negative serials) keep nothing, so no cycle passes through one.
         let count = lastSerial + 1
-        let heirs = instances(of: heir)
         var edges = [[Int]](repeating: [], count: count)
-        for serial in instances.keys where serial > 0 { edges[serial] = keptBy(serial, heirs: heirs) }
+        for serial in instances.keys where serial > 0 { edges[serial] = keptBy(serial) }
         // Tarjan's strongly connected components: each of two instances or more is a cycle.
         var order = [Int](repeating: -1, count: count)
         var lowest = [Int](repeating: 0, count: count)
@@ -989,17 +988,17 @@ final class ReferenceModel: @unchecked Sendable {
             || (behavior.work?.kind == .task && behavior.shape == .object)
     }
 
-    /// What the instance of `serial` keeps through its snapshot (``kept(by:heirs:)``), if it holds it.
-    private func keptBy(_ serial: Int, heirs: [Int]) -> [Int] {
+    /// What the instance of `serial` keeps through its snapshot (``kept(by:)``), if it holds it.
+    private func keptBy(_ serial: Int) -> [Int] {
         guard keepsItsSnapshot(serial), let snapshot = instances[serial]?.node else { return [] }
-        return kept(by: snapshot, heirs: heirs).filter { $0 != serial }
+        return kept(by: snapshot).filter { $0 != serial }
     }
 
-    /// What `snapshot` keeps: what it pinned or made itself, the heir's instances, `heirs` (a snapshot of one of the
-    /// program's roots holds the heir), and the overrides it inherited.
-    private func kept(by snapshot: Node, heirs: [Int]) -> [Int] {
+    /// What `snapshot` keeps: what it pinned or made itself, the heir's instances (a snapshot of one of the program's
+    /// roots holds the heir), and the overrides it inherited.
+    private func kept(by snapshot: Node) -> [Int] {
         var kept = snapshot.pins.values.flatMap(\.values) + snapshot.owned.values.flatMap(\.values)
-        if snapshot.root !== heir { kept += heirs }
+        if snapshot.root !== heir { kept += instances(of: heir) }
         return kept + snapshot.visibleOverrides.values
     }
 
@@ -1014,14 +1013,13 @@ final class ReferenceModel: @unchecked Sendable {
         for root in roots where !root.ended {
             next += instances(of: root)
         }
-        let heirs = instances(of: heir)
-        if programHoldsTheHeir { next += heirs }
+        if programHoldsTheHeir { next += instances(of: heir) }
         // Work that has not run yet holds the values its default was made from.
-        for work in startedWork { next += kept(by: work.node, heirs: heirs) }
+        for work in startedWork { next += kept(by: work.node) }
         var seen: Set<Int> = []
         while let serial = next.popLast() {
             guard serial > 0, seen.insert(serial).inserted else { continue }
-            next += keptBy(serial, heirs: heirs)
+            next += keptBy(serial)
         }
         return seen
     }
