@@ -71,15 +71,9 @@ final class Interpreter: @unchecked Sendable {
         heir = nil
         guard failure == nil, !model.reachedCycle, let settleTime else { return failure }
         let survivors = model.survivors()
-        let deadline = Date().addingTimeInterval(settleTime)
-        while ModelRuntime.shared.liveInstances != survivors, Date() < deadline {
-            // NB: a blocking sleep: `Task.sleep` resumes through a timer on the global queue, which the stress suites
-            // can hold for a minute (see `ProgramExecutor`). Then a yield, which needs no timer: the tasks that
-            // defaults started run on this thread too, and one whose default was freed must end there to release the
-            // values it inherited (the snapshot, and its overrides).
-            Self.pause()
-            await Task.yield()
-        }
+        // NB: a task whose default was freed must end on this thread to release the values it inherited (the
+        // snapshot, and its overrides).
+        await yield(forAtMost: settleTime) { ModelRuntime.shared.liveInstances == survivors }
         let alive = ModelRuntime.shared.liveInstances
         if alive != survivors {
             let expected = survivors == 0 ? "" : " (the model keeps \(survivors), values that hold each other)"
@@ -92,12 +86,7 @@ final class Interpreter: @unchecked Sendable {
     /// each holds the values it inherited and what they keep, which the model lets go of when the default is freed
     /// (seeds 282488 and 301312 read in that moment, and found an instance the model had freed).
     private func letTasksOfFreedDefaultsEnd() async {
-        let deadline = Date().addingTimeInterval(1)
-        while ModelRuntime.shared.tasksOfFreedDefaultsRun, Date() < deadline {
-            // NB: the tasks run on this thread: a yield lets them.
-            await Task.yield()
-            if ModelRuntime.shared.tasksOfFreedDefaultsRun { Self.pause() }
-        }
+        await yield(forAtMost: 1) { !ModelRuntime.shared.tasksOfFreedDefaultsRun }
     }
 
     /// Lets every work that the program's defaults started run to its reads (a second at most): a program that
@@ -106,11 +95,17 @@ final class Interpreter: @unchecked Sendable {
     private func finishStartedWork() async {
         ModelRuntime.shared.stop()
         ModelRuntime.shared.releaseAll()
-        let deadline = Date().addingTimeInterval(1)
-        while !ModelRuntime.shared.startedWorkFinished, Date() < deadline {
-            // NB: the tasks run on this thread: a yield lets them.
-            Self.pause()
+        await yield(forAtMost: 1) { ModelRuntime.shared.startedWorkFinished }
+    }
+
+    /// Lets the tasks that run on this thread (those the defaults started) go on until `isDone`, for `seconds` at
+    /// most: a yield, then, while they are not done, a blocking pause. NB: not `Task.sleep`, which resumes through a
+    /// timer on the global queue, which the stress suites can hold for a minute (see `ProgramExecutor`).
+    private func yield(forAtMost seconds: Double, until isDone: () -> Bool) async {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !isDone(), Date() < deadline {
             await Task.yield()
+            if !isDone() { Self.pause() }
         }
     }
 
