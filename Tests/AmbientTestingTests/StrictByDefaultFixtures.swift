@@ -68,25 +68,38 @@ struct LeftoverTaskTraitFixtures {
     @Test func test2() { #expect(firstUUIDAfterTheLeftoverWorkRan() == "00000000-0000-0000-0000-000000000000") }
 }
 
+/// Signalled by the second test once it runs: the first test has ended, and its leftover work may read.
+private let secondTestStarted = DispatchSemaphore(value: 0)
+
 /// Signalled once the first test's leftover work has read.
 private let leftoverWorkRead = DispatchSemaphore(value: 0)
 
-/// Issue 22's first test: starts a `Task` that reads a UUID after the test returned.
+/// Issue 22's first test: starts a `Task` that reads a UUID after the test returned: once the second test runs.
 private func startWorkThatReadsAUUIDLater() {
     Task {
-        try? await Task.sleep(nanoseconds: 300_000_000)
+        await waitOffTheCooperativePool(for: secondTestStarted)
         _ = DependencyValues.current.uuid()
         leftoverWorkRead.signal()
     }
 }
 
-/// Issue 22's second test: waits until the first test's leftover work has read (issue 22 sleeps 0.8 s; a busy
-/// machine may take longer), then takes its first UUID.
-private func firstUUIDAfterTheLeftoverWorkRan() -> String {
-    _ = leftoverWorkRead.wait(timeout: .now() + 20)
-    return DependencyValues.current.uuid().uuidString
+/// Waits for `semaphore` on a Dispatch thread, so that the wait never holds one of the threads that run tasks.
+private func waitOffTheCooperativePool(for semaphore: DispatchSemaphore) async {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            semaphore.wait()
+            continuation.resume()
+        }
+    }
 }
 
+/// Issue 22's second test: lets the first test's leftover work read, waits until it has (issue 22 slept 0.8 s, which a
+/// busy machine may not honour), then takes its first UUID.
+private func firstUUIDAfterTheLeftoverWorkRan() -> String {
+    secondTestStarted.signal()
+    leftoverWorkRead.wait()
+    return DependencyValues.current.uuid().uuidString
+}
 /// A plain XCTest method reading a key without a testing value.
 final class PlainXCTestMissingValueFixture: XCTestCase {
     override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }

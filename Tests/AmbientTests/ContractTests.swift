@@ -435,11 +435,19 @@ import Testing
     /// them, one per task. Two creations are no chain, and nothing is reported.
     @Test func taskOfADefaultReadingItsOwnKeyAfterItsRootEndedCreatesAtMostOneMore() async throws {
         let before = SelfReadingStarterKey.creations.value
+        let tasksBefore = SelfReadingStarter.tasksDone.value
         SelfReadingStarterKey.isReading.withLock { $0 = true }
         let log = collectingReports {
             _ = DependencyValues._freshRoot(context: .default).selfReadingStarter
         }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        // Each instance starts one task, which reads (creating the next instance, if any) before it is counted: once
+        // as many tasks are done as instances exist, no task is left to create another. A chain stops being waited
+        // for at its third instance, which fails the test.
+        var created = 0
+        repeat {
+            created = SelfReadingStarterKey.creations.value - before
+            _ = await SelfReadingStarter.tasksDone.waitUntil(reaches: tasksBefore + created)
+        } while SelfReadingStarterKey.creations.value - before > created && created <= 2
         SelfReadingStarterKey.isReading.withLock { $0 = false }
         #expect(SelfReadingStarterKey.creations.value - before <= 2)
         #expect(log.messages.isEmpty)
@@ -455,7 +463,7 @@ import Testing
         ChainLinkKey.isReading.withLock { $0 = true }
         defer { ChainLinkKey.isReading.withLock { $0 = false } }
         let (root, log) = readInARequestThatEnds { _ = DependencyValues.current.chainLink }
-        let created = await waitUntil(ChainLinkKey.creations, reaches: before + 6)
+        let created = await ChainLinkKey.creations.waitUntil(reaches: before + 6)
         ChainLinkKey.isReading.withLock { $0 = false }
         #expect(created >= before + 6)
         let chains = log.messages.filter { $0.contains("again, a second time in a row") }
@@ -474,7 +482,8 @@ import Testing
         ChainLinkAKey.isReading.withLock { $0 = true }
         defer { ChainLinkAKey.isReading.withLock { $0 = false } }
         let (root, log) = readInARequestThatEnds { _ = DependencyValues.current.chainLinkA }
-        _ = await waitUntil(ChainLinkAKey.creations, reaches: before.0 + 4)
+        _ = await ChainLinkAKey.creations.waitUntil(reaches: before.0 + 4)
+        _ = await ChainLinkBKey.creations.waitUntil(reaches: before.1 + 3)
         ChainLinkAKey.isReading.withLock { $0 = false }
         #expect(ChainLinkAKey.creations.value - before.0 >= 4)
         #expect(ChainLinkBKey.creations.value - before.1 >= 3)
@@ -498,21 +507,5 @@ import Testing
             }
         }
         return (root, log)
-    }
-
-    /// The value of `counter` once it reached `target`, or after thirty seconds. NB: no timer: `Task.sleep` resumes
-    /// through the global queue, which the stress suites can hold for seconds.
-    private func waitUntil(_ counter: Counter, reaches target: Int) async -> Int {
-        let deadline = Date().addingTimeInterval(30)
-        while counter.value < target, Date() < deadline {
-            Self.pause()
-            await Task.yield()
-        }
-        return counter.value
-    }
-
-    /// Blocks this thread for two milliseconds.
-    private static func pause() {
-        Thread.sleep(forTimeInterval: 0.002)
     }
 }

@@ -30,6 +30,7 @@ import Testing
     @Test func slowButCorrectCreationIsWarnedAboutOnceAndStillFinishes() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             CreationWait.delayOverride.withLock { $0 = 0.05 }
+            CreationWait.afterWarning.withLock { $0 = { SlowKey.warned.signal() } }
             let values = DependencyValues.current
             let got = ConditionLock<[Int]>([])
             for _ in 0..<2 {

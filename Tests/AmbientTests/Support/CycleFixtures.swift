@@ -90,10 +90,12 @@ enum HandOffBKey: DependencyKey {
     static var testingValue: Int { defaultValue }
 }
 
-/// A default that is slow but correct: it takes half a second.
+/// A default that is slow but correct: it finishes only once a thread that waits for it has said so (the test that
+/// reads it signals ``warned`` after the warning), however long the machine takes to get there.
 enum SlowKey: DependencyKey {
+    static let warned = DispatchSemaphore(value: 0)
     static var defaultValue: Int {
-        Thread.sleep(forTimeInterval: 0.5)
+        warned.wait()
         return 7
     }
     static var testingValue: Int { defaultValue }

@@ -1,3 +1,5 @@
+import Dispatch
+
 @testable import Ambient
 
 /// Counts how many instances a key's default created, per key, so tests can check "created once".
@@ -5,12 +7,22 @@ final class Counter: Sendable {
     // NB: a lock, not `Synchronization.Atomic` (iOS 18 / macOS 15): the tests build on the package's platform floor.
     private let count = ConditionLock(0)
     func increment() -> Int {
-        count.withLock {
+        count.withLockBroadcasting {
             $0 += 1
             return $0
         }
     }
     var value: Int { count.withLock { $0 } }
+
+    /// Waits until the count reaches `target`, however long the machine takes, and returns it. The wait blocks a
+    /// Dispatch thread, never one of the few threads that run every test's tasks (the work counted may need them).
+    func waitUntil(reaches target: Int) async -> Int {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.count.waitFor { $0 >= target ? $0 : nil })
+            }
+        }
+    }
 }
 
 /// A reference-type dependency whose identity tells instances apart.
