@@ -15,8 +15,8 @@ final class IssueCourier: Sendable {
         var recorded: DispatchSemaphore
     }
 
-    /// How long a sender waits for the record: bounded, so that a sender never hangs when the courier's task cannot
-    /// run (every thread of the cooperative pool blocked).
+    /// How long a sender waits for the record: a bound that only stops a hang, such as a courier's task that cannot
+    /// run where ``CourierExecutor`` is not available (before macOS 15 and iOS 18, it runs on the cooperative pool).
     static let patience: DispatchTimeInterval = .seconds(10)
 
     private let continuation: AsyncStream<Delivery>.Continuation
@@ -27,11 +27,21 @@ final class IssueCourier: Sendable {
         let channel = _Locked<AsyncStream<Delivery>.Continuation?>(nil)
         let stream = AsyncStream<Delivery> { continuation in channel.withLock { $0 = continuation } }
         continuation = channel.withLock { $0 }.unsafelyUnwrapped
-        Task {
-            for await delivery in stream {
-                record(delivery.failure)
-                delivery.recorded.signal()
-            }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            Task(executorPreference: CourierExecutor.shared) { await Self.record(stream, with: record) }
+        } else {
+            Task { await Self.record(stream, with: record) }
+        }
+    }
+
+    /// Records each delivery of `stream`, then tells its sender.
+    private static func record(
+        _ stream: AsyncStream<Delivery>,
+        with record: @Sendable (TestIssueReporter.Failure) -> Void
+    ) async {
+        for await delivery in stream {
+            record(delivery.failure)
+            delivery.recorded.signal()
         }
     }
 
