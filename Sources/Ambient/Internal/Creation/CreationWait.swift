@@ -13,14 +13,7 @@ enum CreationWait {
         delayOverride.withLock { $0 } ?? environmentDelay
     }
 
-    private static let environmentDelay: Double = {
-        if let text = ProcessInfo.processInfo.environment["AMBIENT_WAIT_WARNING_SECONDS"], let seconds = Double(text),
-            seconds > 0
-        {
-            return seconds
-        }
-        return 5
-    }()
+    private static let environmentDelay = WaitWarningSetting.fromEnvironment()
 
     /// Set by tests, to hear the warning without waiting seconds.
     static let delayOverride = ConditionLock<Double?>(nil)
