@@ -22,7 +22,9 @@ public import Ambient
 /// calls add their overrides to the enclosing test root instead of starting a new one.
 ///
 /// Pass `strictness: .lenient` to keep the original package's leniency for the block: a key without a testing value
-/// falls back to its default with a warning on standard error, once per key, and the test passes.
+/// falls back to its default with a warning on standard error, once per key, and the test passes. Leniency covers
+/// the block and what runs inside it (its task and the tasks it starts), and ends with it: a read after the block,
+/// or in a sibling task, is as strict as the test.
 ///
 /// - Parameters:
 ///   - strictness: Whether a key without a testing value fails the test; `nil`, the default, keeps the strictness
@@ -74,8 +76,9 @@ public func withTestDependencies<R>(
     line: UInt = #line
 ) rethrows -> R {
     if let enclosing = TestRoot.reporter {
-        if let strictness { enclosing.strictness = strictness }
-        return try withDependencies(update, operation: operation, fileID: fileID, line: line)
+        return try BlockStrictness.run(strictness, in: enclosing) {
+            try withDependencies(update, operation: operation, fileID: fileID, line: line)
+        }
     }
     let root = try TestRoot(
         strictness: strictness, reporter: TestIssueReporter(usesCourier: true), update, fileID: fileID, line: line)
@@ -149,8 +152,14 @@ struct TestRoot {
         line: UInt
     ) async rethrows -> R {
         if let enclosing = TestRoot.reporter {
-            if let strictness { enclosing.strictness = strictness }
-            return try await withDependencies(update, operation: operation, fileID: fileID, line: line)
+            // A trait's strictness is its test's, for all of it; a block's is the block's (`BlockStrictness`).
+            guard !endingTheTest else {
+                if let strictness { enclosing.strictness = strictness }
+                return try await withDependencies(update, operation: operation, fileID: fileID, line: line)
+            }
+            return try await BlockStrictness.run(strictness, in: enclosing) {
+                try await withDependencies(update, operation: operation, fileID: fileID, line: line)
+            }
         }
         let reporter = TestIssueReporter(usesCourier: !endingTheTest)
         let root = try TestRoot(strictness: strictness, reporter: reporter, update, fileID: fileID, line: line)
