@@ -48,6 +48,8 @@ final class TestIssueReporter: _DependencyIssueReporter {
     /// Whether this reporter sends reports from other threads to an ``IssueCourier`` of its Swift Testing test.
     private let usesCourier: Bool
     private let writeLateReport: @Sendable (String) -> Void
+    /// Whether the test's own tasks carry this reporter as `TestRoot.reporter` (a ``DependencyTestCase``'s do).
+    private let marksItsTasks: Bool
     private let state: _Locked<State>
 
     /// A reporter for the test running on the current task (Swift Testing) or thread (XCTest).
@@ -61,11 +63,14 @@ final class TestIssueReporter: _DependencyIssueReporter {
     ///     the Swift Testing test running here.
     ///   - record: How a failure is recorded; Swift Testing's or XCTest's, by default. Tests capture them instead.
     ///   - writeLateReport: Where a report after the end goes; standard error by default.
+    ///   - marksItsTasks: Whether the test's own tasks carry this reporter as `TestRoot.reporter`: an XCTest
+    ///     method's, off the main thread, are then told apart from other tasks.
     init(
         testName: String? = nil,
         strictness: DependencyStrictness = .strict,
         collects: Bool = true,
         usesCourier: Bool = false,
+        marksItsTasks: Bool = false,
         record: (@Sendable (Failure) -> Void)? = nil,
         writeLateReport: @escaping @Sendable (String) -> Void = { ProcessEnvironment.writeToStandardError($0) }
     ) {
@@ -77,6 +82,7 @@ final class TestIssueReporter: _DependencyIssueReporter {
         self.record = record
         self.usesCourier = usesCourier && test != nil
         self.writeLateReport = writeLateReport
+        self.marksItsTasks = marksItsTasks
         state = _Locked(
             State(
                 isCollecting: collects, strictness: strictness,
@@ -165,10 +171,19 @@ final class TestIssueReporter: _DependencyIssueReporter {
         writeLateReport(Self.lateRead(of: key, testName: testName))
     }
 
-    /// Whether a report made here belongs to the running test: on its task, or for XCTest on its thread.
+    /// Whether a report made here belongs to the running test: on its task, or for XCTest on its thread or its task.
+    ///
+    /// An `async` XCTest method runs on a task, off the main thread. A ``DependencyTestCase`` marks its method's tasks
+    /// with its root (`TestRoot.reporter`), so a task without that mark, such as `Task.detached`, is told apart. A
+    /// plain `XCTestCase` marks nothing: a task that carries no test's mark may be its method's own, so it is taken
+    /// for it rather than called detached.
     private var isOnTheTestsOwnTaskOrThread: Bool {
         if let test { return Test.current?.id == test.id }
-        return runsOnMainThread && Thread.isMainThread
+        guard runsOnMainThread else { return false }
+        if Thread.isMainThread { return true }
+        let mark = TestRoot.reporter
+        if let mark { return mark === self }
+        return !marksItsTasks && withUnsafeCurrentTask { $0 != nil } && Test.current == nil
     }
 
     /// Ends the block that collects reports: fails the test with every report kept from other threads. Call it on

@@ -114,6 +114,37 @@ final class WithTestDependenciesXCTests: XCTestCase {
         }
     }
 
+    /// Issue 49: an `async` method runs on a task of its own, off the main thread. A failure there is the method's
+    /// own, and says nothing of a task that is not the test's: nothing was detached.
+    final class DependencyTestCaseAsyncMethodTests: FailureCatchingTestCase {
+        override func check(_ failures: [(description: String, file: String, line: Int)]) -> String? {
+            let expected =
+                failures.count == 1
+                && failures[0].description.hasPrefix("Ambient: APIClient.fetch is unimplemented in tests")
+                && !failures[0].description.contains("This happened on")
+            return expected ? nil : "expected one failure for the call on the method's own task, got \(failures)"
+        }
+
+        func testCallOfAnUnimplementedEndpointInAnAsyncMethod() async {
+            _ = try? await DependencyValues.current.apiClient.fetch(1)
+        }
+    }
+
+    /// A detached task in a `DependencyTestCase` is still told apart from the method's own.
+    final class DependencyTestCaseDetachedTaskTests: FailureCatchingTestCase {
+        override func check(_ failures: [(description: String, file: String, line: Int)]) -> String? {
+            let expected =
+                failures.count == 1
+                && failures[0].description.contains(
+                    "This happened on a task that is not the test's own (such as Task.detached)")
+            return expected ? nil : "expected one failure that names the detached task, got \(failures)"
+        }
+
+        func testCallOfAnUnimplementedEndpointInADetachedTask() async {
+            await Task.detached { _ = try? await DependencyValues.current.apiClient.fetch(1) }.value
+        }
+    }
+
     /// XCTest failures point at the `@Dependency` declaration that read, not at a file inside AmbientTesting.
     final class DependencyTestCaseLocationTests: FailureCatchingTestCase {
         override func check(_ failures: [(description: String, file: String, line: Int)]) -> String? {
