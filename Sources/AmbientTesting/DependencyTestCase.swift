@@ -64,7 +64,7 @@ open class DependencyTestCase: XCTestCase {
     /// Runs the test method inside its own test root, which answers every read made while the method runs.
     override open func invokeTest() {
         let root = TestRoot(
-            strictness: dependencyStrictness, reporter: TestIssueReporter(testName: name, marksItsTasks: true),
+            strictness: dependencyStrictness, reporter: TestIssueReporter(testName: name),
             { setUpDependencies(&$0) }, fileID: #fileID, line: #line)
         ImplicitTestRoots.shared.adopt(root, forXCTestCase: name)
         root.run { super.invokeTest() }

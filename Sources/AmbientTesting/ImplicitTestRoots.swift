@@ -109,6 +109,7 @@ final class ImplicitTestRoots: _TestRootProvider {
 
     /// XCTest: a ``DependencyTestCase`` method runs in `root`, which answers every read made while it runs.
     func adopt(_ root: TestRoot, forXCTestCase name: String) {
+        root.reporter.marksItsTasks()
         state.withLock { state in
             state.xcTest = XCTestMethod(key: "XCTest " + name, reporter: root.reporter, values: root.values)
         }

@@ -37,6 +37,8 @@ final class TestIssueReporter: _DependencyIssueReporter {
         var strictness: DependencyStrictness
         /// Where reports from other threads that are not kept go, if anywhere: see ``refreshCourier()``.
         var courier: IssueCourier?
+        /// Whether the test's own tasks carry this reporter as `TestRoot.reporter`: a ``DependencyTestCase``'s do.
+        var marksItsTasks = false
     }
 
     private let test: Test?
@@ -48,8 +50,6 @@ final class TestIssueReporter: _DependencyIssueReporter {
     /// Whether this reporter sends reports from other threads to an ``IssueCourier`` of its Swift Testing test.
     private let usesCourier: Bool
     private let writeLateReport: @Sendable (String) -> Void
-    /// Whether the test's own tasks carry this reporter as `TestRoot.reporter` (a ``DependencyTestCase``'s do).
-    private let marksItsTasks: Bool
     private let state: _Locked<State>
 
     /// A reporter for the test running on the current task (Swift Testing) or thread (XCTest).
@@ -63,14 +63,11 @@ final class TestIssueReporter: _DependencyIssueReporter {
     ///     the Swift Testing test running here.
     ///   - record: How a failure is recorded; Swift Testing's or XCTest's, by default. Tests capture them instead.
     ///   - writeLateReport: Where a report after the end goes; standard error by default.
-    ///   - marksItsTasks: Whether the test's own tasks carry this reporter as `TestRoot.reporter`: an XCTest
-    ///     method's, off the main thread, are then told apart from other tasks.
     init(
         testName: String? = nil,
         strictness: DependencyStrictness = .strict,
         collects: Bool = true,
         usesCourier: Bool = false,
-        marksItsTasks: Bool = false,
         record: (@Sendable (Failure) -> Void)? = nil,
         writeLateReport: @escaping @Sendable (String) -> Void = { ProcessEnvironment.writeToStandardError($0) }
     ) {
@@ -82,7 +79,6 @@ final class TestIssueReporter: _DependencyIssueReporter {
         self.record = record
         self.usesCourier = usesCourier && test != nil
         self.writeLateReport = writeLateReport
-        self.marksItsTasks = marksItsTasks
         state = _Locked(
             State(
                 isCollecting: collects, strictness: strictness,
@@ -183,7 +179,13 @@ final class TestIssueReporter: _DependencyIssueReporter {
         if Thread.isMainThread { return true }
         let mark = TestRoot.reporter
         if let mark { return mark === self }
-        return !marksItsTasks && withUnsafeCurrentTask { $0 != nil } && Test.current == nil
+        return !state.withLock { $0.marksItsTasks } && withUnsafeCurrentTask { $0 != nil } && Test.current == nil
+    }
+
+    /// Says that the test's own tasks carry this reporter as `TestRoot.reporter`, as a ``DependencyTestCase``'s root
+    /// it runs its method in makes them: an XCTest method's task is then told apart from a detached one.
+    func marksItsTasks() {
+        state.withLock { $0.marksItsTasks = true }
     }
 
     /// Ends the block that collects reports: fails the test with every report kept from other threads. Call it on
