@@ -429,11 +429,18 @@ import TodosTestSupport
         expectSuccess(try todos("add", "A").run())
         let lock = HeldLock(folder.lockFile)
         let started = try todos("add", "B", environment: ["TODOS_LOCK_NOTICE": "0.1"]).start()
-        Thread.sleep(forTimeInterval: 0.4)
+        // The lock is released once the waiting process said it waits, however long a busy machine takes to get there.
+        let notice = "waiting for another todos process…\n"
+        var announced = Data()
+        while !String(decoding: announced, as: UTF8.self).contains(notice) {
+            let chunk = started.2.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }  // standard error closed: the process ended without waiting
+            announced.append(chunk)
+        }
         lock.release()
         let result = TodosProcess.finish(started)
         expectSuccess(result)
-        #expect(result.errorOutput == "waiting for another todos process…\n")
+        #expect(String(decoding: announced, as: UTF8.self) + result.errorOutput == notice)
         #expect(try folder.savedTitles() == ["A", "B"])
     }
 
