@@ -92,6 +92,12 @@ extension DependencyValues {
 /// The ``DependencyKey`` under which an interface key's values are cached and overridden while no linked module
 /// conforms it to ``DependencyKey``.
 enum InterfaceKey<Key: TestDependencyKey>: DependencyKey {
+    /// The key under which `Key`'s value is cached and overridden: `Key` itself where a module linked into the
+    /// process conforms it to ``DependencyKey`` (found at run time), else this key.
+    static var storageKey: any DependencyKey.Type {
+        Key.self as? any DependencyKey.Type ?? self
+    }
+
     static var defaultValue: Key.Value {
         IssueReporting.reportOnce(
             .misuse, token: "live value of \(ObjectIdentifier(Key.self))", Messages.noLiveValue(Key.self),
