@@ -70,8 +70,8 @@ open class DependencyTestCase: XCTestCase {
         ///   - name: The test method's name.
         ///   - testClosure: Runs the method on the test case.
         ///
-        /// Nonisolated, as XCTest's is: in a target whose default isolation is the main actor, a subclass can't
-        /// inherit it; declare the subclass `nonisolated final class`, and mark main-actor methods `@MainActor`.
+        /// Nonisolated, as XCTest's is: a subclass in a target isolated to the main actor by default can't inherit
+        /// it; declare the subclass `nonisolated final class`, and mark `setUpDependencies` and tests `@MainActor`.
         public required init(name: String, testClosure: @escaping XCTestCaseClosure) {
             super.init(name: name, testClosure: testClosure)
             // NB: declared only so that Swift's note "overridden declaration is here", under the error of a subclass
