@@ -44,6 +44,15 @@ struct ArticlesClientTests {
         #expect(titles == ["Async"])
     }
 
+    @Test func synchronousWithTestDependenciesOverridesAnEndpoint() {
+        let count = withTestDependencies {
+            $0.articles.count = { 9 }
+        } operation: {
+            DependencyValues.current.articles.count()
+        }
+        #expect(count == 9)
+    }
+
     @Test func withTestDependenciesOverridesAnEndpoint() async throws {
         let titles = try await withTestDependencies {
             $0.articles.fetchArticles = { [Article(id: 1, title: "Test root")] }
