@@ -18,6 +18,13 @@ struct ArticlesClientTests {
         try await DependencyValues.current.articles.postComment(7, "Nice")
     }
 
+    @Test(.dependencies { $0.articles.count = { 4 } })
+    nonisolated func aTraitSetsAnEndpointForATestOffTheMainActor() async {
+        // NB: code off the main actor can't read the endpoint either; the app's main-actor code, here `run`, does.
+        let count = await MainActor.run { DependencyValues.current.articles.count() }
+        #expect(count == 4)
+    }
+
     @Test(.dependency(\.articles, ArticlesClient(fetchArticles: { [] }, postComment: { _, _ in }, count: { 2 })))
     func aDependencyTraitBuildsTheClient() {
         #expect(DependencyValues.current.articles.count() == 2)
