@@ -1,6 +1,6 @@
 // The reader's own types that "Performance" names without declaring them.
 
-protocol API: Sendable {
+nonisolated protocol API: Sendable {
     var source: String { get }
 }
 

@@ -44,6 +44,7 @@ public protocol DependencyKey: TestDependencyKey {
     associatedtype Value: Sendable = Self
 
     /// The value in the running app (``DependencyContext/default``): usually the live implementation.
+    /// (A key ported from swift-dependencies that stops here declares `liveValue`: rename it `defaultValue`.)
     static var defaultValue: Value { get }
 
     /// The value in SwiftUI previews (``DependencyContext/preview``).

@@ -39,15 +39,28 @@ public protocol TestDependencyKey: SendableMetatype {
     associatedtype Value: Sendable = Self
 
     /// The value in tests (``DependencyContext/testing``), and in the app when no live value is linked.
+    /// (A key ported from swift-dependencies that stops here declares `testValue`: rename it `testingValue`.)
     static var testingValue: Value { get }
 
     /// The value in SwiftUI previews (``DependencyContext/preview``). Defaults to ``testingValue``.
     static var previewValue: Value { get }
+
+    /// swift-dependencies' name for ``testingValue``; a key declares `testingValue` instead.
+    ///
+    /// It is a requirement only so that a key ported with `static let testValue = ...` left in it fails on the
+    /// first error with the note on ``testingValue`` above, which says to rename it, rather than on its value's
+    /// type. Reading it reads ``testingValue``.
+    @_documentation(visibility: private)
+    static var testValue: Value { get }
 }
 
 extension TestDependencyKey {
     /// The key's ``testingValue``.
     public static var previewValue: Value { testingValue }
+
+    /// The key's ``testingValue``.
+    @_documentation(visibility: private)
+    public static var testValue: Value { testingValue }
 }
 
 extension DependencyValues {
@@ -92,6 +105,12 @@ extension DependencyValues {
 /// The ``DependencyKey`` under which an interface key's values are cached and overridden while no linked module
 /// conforms it to ``DependencyKey``.
 enum InterfaceKey<Key: TestDependencyKey>: DependencyKey {
+    /// The key under which `Key`'s value is cached and overridden: `Key` itself where a module linked into the
+    /// process conforms it to ``DependencyKey`` (found at run time), else this key.
+    static var storageKey: any DependencyKey.Type {
+        Key.self as? any DependencyKey.Type ?? self
+    }
+
     static var defaultValue: Key.Value {
         IssueReporting.reportOnce(
             .misuse, token: "live value of \(ObjectIdentifier(Key.self))", Messages.noLiveValue(Key.self),

@@ -5,10 +5,14 @@ public import Testing
 ///
 /// Use it through `.dependencies(_:)` and `.dependencies`.
 public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
-    private let update: @Sendable (inout DependencyValues) -> Void
+    /// The overrides, applied on the main actor (see ``dependencies(_:fileID:line:)``).
+    private let update: @MainActor @Sendable (inout DependencyValues) -> Void
     private let strictness: DependencyStrictness?
 
-    init(strictness: DependencyStrictness? = nil, update: @escaping @Sendable (inout DependencyValues) -> Void) {
+    init(
+        strictness: DependencyStrictness? = nil,
+        update: @escaping @MainActor @Sendable (inout DependencyValues) -> Void
+    ) {
         self.strictness = strictness
         self.update = update
     }
@@ -39,8 +43,19 @@ public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
+        try await Self.run(function, strictness: strictness, update: update)
+    }
+
+    /// Makes the test's root on the main actor, where `update` is isolated; `function` runs where it is isolated.
+    @MainActor
+    private static func run(
+        _ function: @Sendable () async throws -> Void,
+        strictness: DependencyStrictness?,
+        update: @MainActor @Sendable (inout DependencyValues) -> Void
+    ) async throws {
         try await TestRoot.run(
-            strictness: strictness, update, endingTheTest: true, operation: function, fileID: #fileID, line: #line)
+            strictness: strictness, { update(&$0) }, endingTheTest: true, operation: function, fileID: #fileID,
+            line: #line)
     }
 }
 
@@ -62,6 +77,10 @@ extension Trait where Self == DependenciesTrait {
     ///
     /// Several traits compose in order: the suite's first, then the test's, each on top of the last.
     ///
+    /// `update` runs on the main actor, before the test starts, wherever the test itself runs. So it can set what an
+    /// app target isolates to the main actor by default — an endpoint of a struct-of-closures client declared in
+    /// the app's module (`$0.items.fetch = { ... }`) — from the app's test module.
+    ///
     /// - Parameters:
     ///   - update: Overrides for the test.
     ///   - fileID: The file of the trait; explanations of its overrides point there. Leave the default.
@@ -69,7 +88,7 @@ extension Trait where Self == DependenciesTrait {
     ///     declaration it is attached to. Leave the default.
     /// - Returns: The trait.
     public static func dependencies(
-        _ update: @escaping @Sendable (inout DependencyValues) -> Void,
+        _ update: @escaping @MainActor @Sendable (inout DependencyValues) -> Void,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> Self {
@@ -109,7 +128,7 @@ extension Trait where Self == DependenciesTrait {
     /// - Returns: The trait.
     public static func dependencies(
         strictness: DependencyStrictness,
-        _ update: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
+        _ update: @escaping @MainActor @Sendable (inout DependencyValues) -> Void = { _ in },
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> Self {

@@ -33,7 +33,26 @@ public import XCTest
 open class DependencyTestCase: XCTestCase {
     /// Overrides for every test method of the class; the default sets nothing.
     ///
+    /// It runs on the main actor, where XCTest starts each test method, so it can set what an app target isolates to
+    /// the main actor by default: an endpoint of a struct-of-closures client declared in the app's module
+    /// (`dependencies.items.fetch = { ... }`), from the app's test module. An override inherits that isolation,
+    /// except in a class declared `nonisolated` — as a subclass in a module isolated to the main actor by default
+    /// must be — where it says so itself:
+    ///
+    /// ```swift
+    /// nonisolated final class ItemsTestCase: DependencyTestCase {
+    ///     @MainActor override func setUpDependencies(_ dependencies: inout DependencyValues) {
+    ///         dependencies.items.fetch = { id in Item(id: id, name: "Stub") }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Without `@MainActor` there, Swift says `main actor-isolated property 'fetch' can not be mutated from a
+    /// nonisolated context` (the Gotchas article of Ambient's documentation, "In an app target, declarations are on
+    /// the main actor").
+    ///
     /// - Parameter dependencies: The test's values, to change.
+    @MainActor
     open func setUpDependencies(_ dependencies: inout DependencyValues) {}
 
     /// Whether a key without a testing value fails the method (``DependencyStrictness/strict``, the default) or
@@ -51,8 +70,8 @@ open class DependencyTestCase: XCTestCase {
         ///   - name: The test method's name.
         ///   - testClosure: Runs the method on the test case.
         ///
-        /// Nonisolated, as XCTest's is: in a target whose default isolation is the main actor, a subclass can't
-        /// inherit it; declare the subclass `nonisolated final class`, and mark main-actor methods `@MainActor`.
+        /// Nonisolated, as XCTest's is: a subclass in a target isolated to the main actor by default can't inherit
+        /// it; declare the subclass `nonisolated final class`, and mark `setUpDependencies` and tests `@MainActor`.
         public required init(name: String, testClosure: @escaping XCTestCaseClosure) {
             super.init(name: name, testClosure: testClosure)
             // NB: declared only so that Swift's note "overridden declaration is here", under the error of a subclass
@@ -63,9 +82,14 @@ open class DependencyTestCase: XCTestCase {
 
     /// Runs the test method inside its own test root, which answers every read made while the method runs.
     override open func invokeTest() {
+        // NB: XCTest calls `invokeTest` on the main thread (Darwin's and swift-corelibs-xctest's), which
+        // `assumeIsolated` checks, and the root is made before `super.invokeTest()` starts the method: while
+        // `setUpDependencies` runs, this test case is used on the main thread alone, so handing it over is no race.
+        nonisolated(unsafe) let testCase = self
         let root = TestRoot(
             strictness: dependencyStrictness, reporter: TestIssueReporter(testName: name),
-            { setUpDependencies(&$0) }, fileID: #fileID, line: #line)
+            { values in MainActor.assumeIsolated { testCase.setUpDependencies(&values) } }, fileID: #fileID,
+            line: #line)
         ImplicitTestRoots.shared.adopt(root, forXCTestCase: name)
         root.run { super.invokeTest() }
     }

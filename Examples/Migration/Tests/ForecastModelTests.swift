@@ -1,4 +1,3 @@
-import Ambient
 import AmbientTesting
 import Foundation
 import MigrationExample

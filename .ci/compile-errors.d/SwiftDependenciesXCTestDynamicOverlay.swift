@@ -1,0 +1,4 @@
+// expect: error: no such module 'XCTestDynamicOverlay'
+// guide row: import XCTestDynamicOverlay
+import Ambient
+import XCTestDynamicOverlay
