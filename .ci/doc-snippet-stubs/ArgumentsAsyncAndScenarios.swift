@@ -1,0 +1,5 @@
+// The reader's own types that the article names without declaring them, as far as its snippets use them.
+
+nonisolated enum MailServer {
+    static func messages() async throws -> [String] { ["From the server"] }
+}
