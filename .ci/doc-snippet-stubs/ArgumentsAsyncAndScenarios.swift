@@ -3,3 +3,9 @@
 nonisolated enum MailServer {
     static func messages() async throws -> [String] { ["From the server"] }
 }
+
+nonisolated final class Database: Sendable {
+    static func open(at path: String) async throws -> Database { Database() }
+    static func inMemory() -> Database { Database() }
+    func titles() async throws -> [String] { [] }
+}
