@@ -9,3 +9,8 @@ nonisolated final class Database: Sendable {
     static func inMemory() -> Database { Database() }
     func titles() async throws -> [String] { [] }
 }
+
+nonisolated final class NotesRepository: Sendable {
+    init(account: Int, notes: [String]? = nil) {}
+    func notes() async throws -> [String] { [] }
+}
