@@ -7,6 +7,16 @@ private final class Connection: Sendable {}
 
 private struct OpeningFailed: Error, Equatable {}
 
+/// Counted while it lives.
+private final class Token: Sendable {
+    private let instances: LiveInstances
+    init(_ instances: LiveInstances) {
+        self.instances = instances
+        instances.created()
+    }
+    deinit { instances.freed() }
+}
+
 /// Opens connections, counting each creation; what it waits for and when it fails is the test's.
 private final class Opener: Sendable {
     let creations = ConditionLock(0)
@@ -189,6 +199,19 @@ private enum ConnectionKey: DependencyKey {
             try await database.value
         }
         #expect(value == "where it was created")
+    }
+
+    @Test func dependencyNeverAwaitedIsFreedWithTheScopeAndTheValuesItKeeps() {
+        let instances = LiveInstances()
+        withFreshRoot {
+            let token = Token(instances)
+            withDependencies {
+                $0[OpenerKey.self] = Opener { _ in _ = token }
+            } operation: {
+                _ = DependencyValues.current[ConnectionKey.self]
+            }
+        }
+        #expect(instances.alive == 0)
     }
 
     @Test func eachRootCreatesItsOwnValue() async throws {
