@@ -99,6 +99,13 @@ extension DependencyValues {
         #expect(instances.alive == 0)
     }
 
+    @Test func membersOfAProtocolTypeAreKeptByTheObjectTheyAre() {
+        let family = DependencyFamily { (url: String) -> any Sendable in Loader(url: url, source: "existential") }
+        let loader = family["protocol/a"] as? Loader
+        #expect(loader != nil)
+        #expect(family["protocol/a"] as? Loader === loader)
+    }
+
     @Test func valueMembersAreKeptAsLongAsTheFamily() {
         let made = ConditionLock(0)
         let family = DependencyFamily { (id: Int) -> String in
