@@ -18,6 +18,8 @@ enum Help {
             Options for every command:
               --data-dir PATH   Keep the data in PATH. Default: $TODOS_DATA_DIR, else $XDG_DATA_HOME/todos,
                                 else ~/.local/share/todos.
+              --scenario NAME   Start on a scenario, its todos in memory: empty or samples (also
+                                -AmbientScenario NAME, or AMBIENT_SCENARIO=NAME).
               -h, --help        Show the usage.
 
             Environment:

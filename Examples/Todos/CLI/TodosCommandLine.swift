@@ -17,8 +17,9 @@ enum TodosCommandLine {
         let outcome: Outcome
         switch arguments.map({ .success($0) }) ?? ProcessText.arguments() {
         case .success(let arguments):
+            let (arguments, scenario) = TodosScenarios.prepare(arguments)
             let undecodable = ProcessText.undecodableVariables(among: DataFolderVariables.names)
-            outcome = run(arguments, undecodableVariables: undecodable) { _ in
+            outcome = run(arguments, scenario: scenario, undecodableVariables: undecodable) { _ in
                 StandardStreams.writeError(waitingNotice)
             }
         case .failure(let error):
@@ -28,19 +29,25 @@ enum TodosCommandLine {
     }
 
     /// Runs `todos` with `arguments` (without the program name) in the current dependencies; everything the outcome
-    /// holds is printable. `undecodableVariables` are the data folder's variables that are not UTF-8, and `onWait` is
-    /// called when another process holds the lock for a while.
+    /// holds is printable. `scenario` is the one the process was prepared with (its todos are in memory, no file is
+    /// used), `undecodableVariables` are the data folder's variables that are not UTF-8, and `onWait` is called when
+    /// another process holds the lock for a while.
     static func run(
         _ arguments: [String],
+        scenario: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         undecodableVariables: [String: String] = [:],
         onWait: @escaping @Sendable (_ lockPath: String) -> Void = { _ in }
     ) -> Outcome {
-        outcome(of: arguments, environment: environment, undecodable: undecodableVariables, onWait: onWait).visible
+        outcome(
+            of: arguments, scenario: scenario, environment: environment, undecodable: undecodableVariables,
+            onWait: onWait
+        ).visible
     }
 
     private static func outcome(
         of arguments: [String],
+        scenario: String?,
         environment: [String: String],
         undecodable: [String: String],
         onWait: @escaping @Sendable (_ lockPath: String) -> Void
@@ -50,6 +57,11 @@ enum TodosCommandLine {
             invocation = try CommandParser.parse(arguments)
         } catch {
             return .usage(error)
+        }
+        if let scenario {
+            var outcome = Runner(dependencies: .current, settingsFile: nil).run(invocation.command)
+            outcome.output += TodosScenarios.note(scenario)
+            return outcome
         }
         return withDependencies { values in
             if let directory = invocation.dataDirectory {

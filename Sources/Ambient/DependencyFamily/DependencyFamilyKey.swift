@@ -1,0 +1,88 @@
+/// A key for a family of dependencies: one instance per argument, such as an image loader per URL or a repository
+/// per account.
+///
+/// Declare the member for an argument in each context, as a ``DependencyKey`` declares its value, and expose the
+/// family as a ``DependencyValues`` property. A read hands out the same member for the same argument:
+///
+/// ```swift
+/// private enum ImageLoaderKey: DependencyFamilyKey {
+///     static func defaultValue(for url: URL) -> ImageLoader { ImageLoader(url: url) }
+///     static func testingValue(for url: URL) -> ImageLoader { ImageLoader(url: url, data: Data()) }
+/// }
+///
+/// extension DependencyValues {
+///     var imageLoader: DependencyFamily<URL, ImageLoader> {
+///         get { self[ImageLoaderKey.self] }
+///         set { self[ImageLoaderKey.self] = newValue }
+///     }
+/// }
+///
+/// let loader = DependencyValues.current.imageLoader[url]
+/// ```
+///
+/// The family is the key's value, created once per root like any default; ``DependencyFamily`` says which members
+/// it keeps, and how a scope overrides one of them or all. A member is created in the root's values.
+///
+/// In tests, a family whose key declares no `testingValue(for:)` creates its member with `defaultValue(for:)` and
+/// fails the test, naming the key and the argument, as any key without a testing value does.
+public protocol DependencyFamilyKey: DependencyKey where Value == DependencyFamily<Argument, Member> {
+    /// What tells the members apart: a URL, an account ID.
+    associatedtype Argument: Hashable & Sendable
+    /// The type of a member.
+    associatedtype Member: Sendable
+
+    /// The member for `argument` in the running app (``DependencyContext/default``).
+    static func defaultValue(for argument: Argument) -> Member
+
+    /// The member for `argument` in SwiftUI previews. Defaults to ``testingValue(for:)`` when the key declares one,
+    /// else to ``defaultValue(for:)``.
+    static func previewValue(for argument: Argument) -> Member
+
+    /// The member for `argument` in tests. Defaults to ``defaultValue(for:)``, and the test that reads it fails.
+    static func testingValue(for argument: Argument) -> Member
+}
+
+extension DependencyFamilyKey {
+    // NB: a key's family creates its members in its root's values, not the reading scope's: the family is shared by
+    // every scope that does not override it, so a scope's overrides must not reach the members it creates.
+
+    /// The family of ``defaultValue(for:)``.
+    public static var defaultValue: Value { DependencyFamily(values: DependencyValues(), make: defaultValue(for:)) }
+
+    /// The family of ``previewValue(for:)``.
+    public static var previewValue: Value { DependencyFamily(values: DependencyValues(), make: previewValue(for:)) }
+
+    /// The family of ``testingValue(for:)``.
+    public static var testingValue: Value { DependencyFamily(values: DependencyValues(), make: testingValue(for:)) }
+
+    /// The key's ``testingValue(for:)`` if it declares one, else its ``defaultValue(for:)``.
+    public static func previewValue(for argument: Argument) -> Member {
+        FamilyReport.$isSuppressed.withValue(true) { testingValue(for: argument) }
+    }
+
+    /// The key's ``defaultValue(for:)``, with a report that the key has no testing value of its own.
+    public static func testingValue(for argument: Argument) -> Member {
+        if !FamilyReport.isSuppressed {
+            IssueReporting.report(
+                .missingTestingValue, FamilyReport.missingTestingValue(Self.self, argument),
+                to: IssueReporting.reporterForCurrentValues)
+        }
+        return defaultValue(for: argument)
+    }
+}
+
+/// What a family reports about its members.
+enum FamilyReport {
+    /// Whether a missing `testingValue(for:)` goes unreported: while a preview member falls back on it.
+    @TaskLocal static var isSuppressed = false
+
+    /// The failure of a test that read a member of a family with no `testingValue(for:)`.
+    static func missingTestingValue(_ key: any DependencyFamilyKey.Type, _ argument: some Sendable) -> String {
+        let key = VisibleText.of(key)
+        return """
+            Ambient: \(key) has no testingValue(for:), so this test created its member for \(VisibleText.of(argument)) with \
+            defaultValue(for:) (the live value). Override the member in the test (`$0.<property>[argument] = ...`) \
+            or give \(key) a `static func testingValue(for:)`.
+            """
+    }
+}
