@@ -16,8 +16,8 @@ final class Interpreter: @unchecked Sendable {
     /// what their closures held a moment after they signal); `nil` checks no lifetimes.
     private let settleTime: Double?
     private var failure: String?
-    private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Node)] = [:]
-    private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Node)] = [:]
+    private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Place)] = [:]
+    private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Place)] = [:]
     private var kept: [Int: (probe: any ModelProbe, serial: Int)] = [:]
     /// The values whose kept values a scope was made inside, held to the program's end.
     private var valuesScopedInside: [any ModelProbe] = []
@@ -29,10 +29,10 @@ final class Interpreter: @unchecked Sendable {
     /// What Ambient reported about the program's roots.
     private let reports = ModelReports()
 
-    init(program: Program, settleTime: Double?, contract: Bool = true) {
+    init(program: Program, settleTime: Double?) {
         self.program = program
         self.settleTime = settleTime
-        model = ReferenceModel(keys: program.keys, contract: contract)
+        model = ReferenceModel(keys: program.keys)
     }
 
     /// What went wrong, if anything; `nil` also for a program the model found to need a cycle (not run further).
@@ -40,7 +40,7 @@ final class Interpreter: @unchecked Sendable {
 
     /// Runs the program, then drops every value it kept and checks that all it created was freed.
     func run() async -> String? {
-        if model.contract { ModelRuntime.keyPathsAreResolved }
+        ModelRuntime.keyPathsAreResolved
         ModelRuntime.shared.start(program.keys)
         // The heir of the program's roots: the program's own, so that what one program's late reads create is not
         // found by the next one in the process's root.
@@ -55,8 +55,7 @@ final class Interpreter: @unchecked Sendable {
             }
             model.release(node)
         }
-        if model.contract, !isStopped { checkHandedOut() }
-        if model.contract, !isStopped, settleTime != nil {
+        if !isStopped, settleTime != nil {
             // With lifetimes, the work that the last step's work started runs too, checked like the rest, so that the
             // model knows what its reads create and keep; the work it starts in turn is stale (it reads nothing), in
             // the model as in the program, so that the chain ends. Without, it runs unchecked below.
@@ -118,7 +117,7 @@ final class Interpreter: @unchecked Sendable {
 
     // MARK: Steps
 
-    private func runAsync(_ steps: [Step], in node: ReferenceModel.Node) async {
+    private func runAsync(_ steps: [Step], in node: ReferenceModel.Place) async {
         for step in steps where !isStopped {
             switch step {
             case .scope(let overrides, let context, true, let body):
@@ -170,7 +169,7 @@ final class Interpreter: @unchecked Sendable {
 
     /// The same after `moment`, which the failures name.
     private func runStartedWork(after moment: String) async {
-        guard model.contract, !isStopped else { return }
+        guard !isStopped else { return }
         await letTasksOfFreedDefaultsEnd()
         let expected = model.takeStartedWork()
         let started = ModelRuntime.shared.newWork()
@@ -193,24 +192,7 @@ final class Interpreter: @unchecked Sendable {
         checkCreations(after: moment)
     }
 
-    /// Reads again, through every value the program kept, each key the model says those values were handed: the
-    /// instance of every scope, over its whole life and after it.
-    private func checkHandedOut() {
-        for (slot, (values, node)) in captured.sorted(by: { $0.key < $1.key }) where !isStopped {
-            for (key, serial) in model.handedOut(in: node).sorted(by: { $0.key < $1.key }) where !isStopped {
-                compare(
-                    ModelKeys.read(key, in: values).serial, serial,
-                    .reenter(slot: slot, executor: .inline, body: [.read(key)]))
-            }
-        }
-        for (slot, (holder, node)) in holders.sorted(by: { $0.key < $1.key }) where !isStopped {
-            for (key, serial) in model.handedOut(in: node).sorted(by: { $0.key < $1.key }) where !isStopped {
-                compare(holder.read(key).serial, serial, .readHolder(slot: slot, key: key))
-            }
-        }
-    }
-
-    private func runSync(_ steps: [Step], in node: ReferenceModel.Node) {
+    private func runSync(_ steps: [Step], in node: ReferenceModel.Place) {
         for step in steps where !isStopped {
             stepNumber += 1
             Watchdog.shared.progress(step: stepNumber, Self.describe(step))
@@ -219,7 +201,7 @@ final class Interpreter: @unchecked Sendable {
         }
     }
 
-    private func run(_ step: Step, in node: ReferenceModel.Node) {
+    private func run(_ step: Step, in node: ReferenceModel.Place) {
         switch step {
         case .read(let key):
             let expected = model.read(key, in: node)
@@ -269,7 +251,7 @@ final class Interpreter: @unchecked Sendable {
             let probe = ModelKeys.read(key, in: .current)
             compare(probe.serial, serial, step)
             kept[slot] = (probe, serial)
-            if model.contract { model.keepInstance(serial) }
+            model.keepInstance(serial)
         case .readKept(let slot, let index, let threads):
             guard let (probe, serial) = kept[slot] else { return }
             let expected = model.readReference(ofInstance: serial, index: index)
@@ -341,6 +323,7 @@ final class Interpreter: @unchecked Sendable {
             }
             model.release(inner)
         case .makeHolder(let slot, let byKeyPath):
+            // An object that is no default holds the scope its properties were made in.
             model.hold(node)
             holders[slot] = (ModelHolder(byKeyPath: byKeyPath, keys: program.keys.count), node)
         case .readHolder(let slot, let key):
@@ -387,8 +370,8 @@ final class Interpreter: @unchecked Sendable {
 
     /// The model's values for a scope, and the probes it sets, numbered −1, −2, … in the order they are made.
     private func enter(
-        _ overrides: [OverrideSpec], context: DependencyContext?, in node: ReferenceModel.Node
-    ) -> (ReferenceModel.Node, [(key: Int, probe: any ModelProbe)]) {
+        _ overrides: [OverrideSpec], context: DependencyContext?, in node: ReferenceModel.Place
+    ) -> (ReferenceModel.Place, [(key: Int, probe: any ModelProbe)]) {
         var probes: [(key: Int, probe: any ModelProbe)] = []
         var serials: [Int: Int] = [:]
         for override in overrides {
@@ -509,7 +492,7 @@ final class Interpreter: @unchecked Sendable {
 
     private func checkCreations(after moment: String) {
         guard !isStopped else { return }
-        if model.contract {
+        do {
             let dispatched = ModelRuntime.shared.dispatchedReads
             let expected = model.dispatchedReads
             if dispatched.map(\.serial) != expected.map(\.serial) || dispatched.map(\.reads) != expected.map(\.reads) {
@@ -519,7 +502,7 @@ final class Interpreter: @unchecked Sendable {
                 return
             }
         }
-        if model.contract, reports.reports.sorted() != model.reports.sorted() {
+        if reports.reports.sorted() != model.reports.sorted() {
             failure = "after \(moment) Ambient reported \(reports.reports); the model reports \(model.reports)"
             return
         }

@@ -277,6 +277,14 @@ final class ModelRuntime: @unchecked Sendable {
         for read in behavior.conditionalReads where ModelKeys.read(read.when, in: .current).serial < 0 {
             _ = ModelKeys.read(read.then, in: .current)
         }
+        if let entered = behavior.scopedRead {
+            withDependencies {
+                let override = ValueProbe(serial: Self.overrideSerial(madeBy: key), references: [], captured: nil)
+                ModelKeys.set(entered.overriding, to: override, in: &$0)
+            } operation: {
+                _ = ModelKeys.read(entered.reads, in: .current)
+            }
+        }
         switch behavior.work?.kind {
         case .dispatch?: dispatch(behavior.work?.reads ?? [], for: serial)
         case .taskDuringCreation?: startTaskAndWait(behavior.work?.reads ?? [], for: serial)
@@ -298,6 +306,9 @@ final class ModelRuntime: @unchecked Sendable {
             return ValueProbe(serial: serial, references: references, captured: captured)
         }
     }
+
+    /// The serial of the override that a creation of `key` sets in the scope it enters.
+    static func overrideSerial(madeBy key: Int) -> Int { -10_000 - key }
 
     /// Reads `reads` in a `Task { }`, which inherits the creation's task-local values, and waits for it.
     private func startTaskAndWait(_ reads: [Int], for serial: Int) {

@@ -1,0 +1,140 @@
+import Ambient
+
+extension ReferenceModel {
+    /// Makes `key`'s default from the values of `source`: its reads while created (and the scope it enters), the
+    /// keys of its properties (never their values), the work it starts. It goes where its key's first creation's reads
+    /// put it, if that scope lives: one built for a value after its scope ended stays that value's.
+    func create(_ key: Int, from source: Place) -> (serial: Int, reads: Set<Int>) {
+        let context = source.context
+        let root = source.root
+        // Only a real cycle stops the process: the same instance needed while it is being created.
+        var outer = top
+        while let creation = outer {
+            if creation.key == key, creation.values.context == context, creation.source.root === root {
+                let reads = creation.reads.union(firstReads(of: key, in: root, context) ?? [])
+                if owner(of: reads, from: creation.source).node === owner(of: reads, from: source).node {
+                    reachedCycle = true
+                    return (0, [])
+                }
+            }
+            outer = creation.parent
+        }
+        creations[key] += 1
+        lastSerial += 1
+        let serial = lastSerial
+        let behavior = keys[key]
+        let values = Values(of: key, madeIn: source)
+        let creation = Creation(
+            key: key, serial: serial, source: source, values: values, parent: top,
+            lineage: top?.lineage ?? lineageOfTheRunningTask)
+        top = creation
+        readWhileCreated(behavior, creation)
+        top = creation.parent
+        if !reachedCycle { runWork(of: behavior, creation) }
+        var reads = creation.reads
+        for property in behavior.laterReads where property != key {
+            // Lazy is lazy: a property's key alone counts, with what that key is known to read.
+            reads.insert(property)
+            if values.overrides[property] != nil { continue }
+            var around = creation.parent
+            while let current = around, current.key != property || current.values.context != context {
+                around = current.parent
+            }
+            if around == nil, let known = firstReads(of: property, in: root, context) {
+                reads.formUnion(known)
+            } else {
+                reads.insert(Self.anyOverride)
+            }
+        }
+        reads.remove(key)
+        let holdsItsValues =
+            !behavior.references.isEmpty || behavior.capturesCurrent || behavior.isOwner || behavior.work?.kind == .task
+        instances[serial] = (key, holdsItsValues ? values : nil)
+        return place(creation, reads: reads)
+    }
+
+    /// The reads of a creation before its value exists: its reads, those that depend on a value, and those in the
+    /// scope it enters; each counts the keys the read counts.
+    private func readWhileCreated(_ behavior: KeyBehavior, _ creation: Creation) {
+        func read(_ key: Int, in place: Place) -> Int {
+            creation.reads.insert(key)
+            let resolved = resolve(key, in: place)
+            creation.reads.formUnion(resolved.reads)
+            return resolved.serial
+        }
+        let values = Place.values(creation.values)
+        for key in behavior.reads where !reachedCycle {
+            _ = read(key, in: values)
+        }
+        for conditional in behavior.conditionalReads where !reachedCycle && read(conditional.when, in: values) < 0 {
+            guard !reachedCycle else { break }
+            _ = read(conditional.then, in: values)
+        }
+        if let entered = behavior.scopedRead, !reachedCycle {
+            // A scope of its own, inside the values it is created from.
+            let serial = ModelRuntime.overrideSerial(madeBy: creation.key)
+            _ = read(entered.reads, in: scope(in: values, overrides: [entered.overriding: serial], context: nil))
+        }
+    }
+
+    /// The work a creation starts: a Dispatch block or a task it waits for reads in its values at once, with none of
+    /// its bookkeeping; a `Task` reads once the program lets it.
+    private func runWork(of behavior: KeyBehavior, _ creation: Creation) {
+        guard let work = behavior.work else { return }
+        let lineage = creation.lineage.merging([creation.key: 1], uniquingKeysWith: +)
+        switch work.kind {
+        case .dispatch, .taskDuringCreation:
+            let saved = (top, lineageOfTheRunningTask)
+            top = nil
+            lineageOfTheRunningTask = work.kind == .dispatch ? [:] : lineage
+            let serials = work.reads.map { read($0, in: .values(creation.values)) }
+            (top, lineageOfTheRunningTask) = saved
+            dispatchedReads.append((creation.serial, serials))
+        case .task where behavior.shape == .object:
+            startedWork.append((creation.serial, creation.values, work.reads, lineage))
+        case .task:
+            break
+        }
+    }
+
+    /// Places a created value: the first creation of its key in the root decides which scopes share an instance,
+    /// and a later one that read more is reported, once per key and read. A third creation of a key in a row by
+    /// the tasks of its values is reported as a chain.
+    private func place(_ creation: Creation, reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
+        let (key, context, root) = (creation.key, creation.values.context, creation.source.root)
+        if let first = firstReads(of: key, in: root, context), !first.contains(Self.anyOverride) {
+            for late in reads.subtracting(first).sorted()
+            where late != Self.anyOverride && root.lateReadsReported.insert([key, late]).inserted {
+                reports.append("late k\(key)")
+            }
+        }
+        if creation.lineage[key, default: 0] >= 2, root.chainsReported.insert(key).inserted {
+            reports.append("chain k\(key)")
+        }
+        let first = firstReads(of: key, in: root, context) ?? reads
+        root.firstReads[context, default: [:]][key] = first
+        switch owner(of: first, from: creation.source) {
+        case .scope(let owner) where !isAlive(owner):
+            return (creation.serial, first)
+        case .scope(let owner):
+            let placed = owner.instances[context]?[key] ?? creation.serial
+            owner.instances[context, default: [:]][key] = placed
+            return (placed, first)
+        case .values(let values):
+            // Where no scope below a value's values overrides what it read, the value's: it keeps it.
+            remember(creation.serial, of: key, in: values)
+            return (creation.serial, first)
+        }
+    }
+
+    /// Takes the work started since the last call, for the program to let it run: what each must read, predicted.
+    func takeStartedWork() -> [(serial: Int, reads: [Int])] {
+        // One after another, in the order they started: work that their reads start waits for the next call.
+        (0..<startedWork.count).map { _ in
+            let started = startedWork.removeFirst()
+            lineageOfTheRunningTask = started.lineage
+            defer { lineageOfTheRunningTask = [:] }
+            return (started.serial, started.reads.map { read($0, in: .values(started.values)) })
+        }
+    }
+}
