@@ -40,7 +40,6 @@ final class Interpreter: @unchecked Sendable {
 
     /// Runs the program, then drops every value it kept and checks that all it created was freed.
     func run() async -> String? {
-        ModelRuntime.keyPathsAreResolved
         ModelRuntime.shared.start(program.keys)
         // The heir of the program's roots: the program's own, so that what one program's late reads create is not
         // found by the next one in the process's root.

@@ -6,12 +6,12 @@ extension ReferenceModel {
     /// put it, if that scope lives: one built for a value after its scope ended stays that value's.
     func create(_ key: Int, from source: Place) -> (serial: Int, reads: Set<Int>) {
         let context = source.context
-        let root = source.root
+        let root = knowledge(source)
         // Only a real cycle stops the process: the same instance needed while it is being created.
         var outer = top
         while let creation = outer {
-            if creation.key == key, creation.values.context == context, creation.source.root === root {
-                let reads = creation.reads.union(firstReads(of: key, in: root, context) ?? [])
+            if creation.key == key, creation.values.context == context, creation.root === root {
+                let reads = creation.reads.union(root.firstReads[context]?[key] ?? [])
                 if owner(of: reads, from: creation.source).node === owner(of: reads, from: source).node {
                     reachedCycle = true
                     return (0, [])
@@ -25,7 +25,7 @@ extension ReferenceModel {
         let behavior = keys[key]
         let values = Values(of: key, madeIn: source)
         let creation = Creation(
-            key: key, serial: serial, source: source, values: values, parent: top,
+            key: key, serial: serial, source: source, root: root, values: values, parent: top,
             lineage: top?.lineage ?? lineageOfTheRunningTask)
         top = creation
         readWhileCreated(behavior, creation)
@@ -40,7 +40,7 @@ extension ReferenceModel {
             while let current = around, current.key != property || current.values.context != context {
                 around = current.parent
             }
-            if around == nil, let known = firstReads(of: property, in: root, context) {
+            if around == nil, let known = root.firstReads[context]?[property] {
                 reads.formUnion(known)
             } else {
                 reads.insert(Self.anyOverride)
@@ -101,8 +101,8 @@ extension ReferenceModel {
     /// and a later one that read more is reported, once per key and read. A third creation of a key in a row by
     /// the tasks of its values is reported as a chain.
     private func place(_ creation: Creation, reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
-        let (key, context, root) = (creation.key, creation.values.context, creation.source.root)
-        if let first = firstReads(of: key, in: root, context), !first.contains(Self.anyOverride) {
+        let (key, context, root) = (creation.key, creation.values.context, creation.root)
+        if let first = root.firstReads[context]?[key], !first.contains(Self.anyOverride) {
             for late in reads.subtracting(first).sorted()
             where late != Self.anyOverride && root.lateReadsReported.insert([key, late]).inserted {
                 reports.append("late k\(key)")
@@ -111,7 +111,7 @@ extension ReferenceModel {
         if creation.lineage[key, default: 0] >= 2, root.chainsReported.insert(key).inserted {
             reports.append("chain k\(key)")
         }
-        let first = firstReads(of: key, in: root, context) ?? reads
+        let first = root.firstReads[context]?[key] ?? reads
         root.firstReads[context, default: [:]][key] = first
         switch owner(of: first, from: creation.source) {
         case .scope(let owner) where !isAlive(owner):

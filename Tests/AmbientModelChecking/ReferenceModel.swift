@@ -18,6 +18,8 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// A root: what each key's first creation read, per context, and the reports it made.
     final class Root {
+        /// The root's own values, once made.
+        var scope: Scope?
         var firstReads: [DependencyContext: [Int: Set<Int>]] = [:]
         var lateReadsReported: Set<[Int]> = []
         var chainsReported: Set<Int> = []
@@ -117,14 +119,18 @@ final class ReferenceModel: @unchecked Sendable {
         let key: Int
         let serial: Int
         let source: Place
+        /// The root that knows the key: the source's, or its heir once that ended.
+        let root: Root
         let values: Values
         let parent: Creation?
         /// How many creations of each key started the tasks this creation runs in (the chain report's count).
         let lineage: [Int: Int]
         var reads: Set<Int> = []
 
-        init(key: Int, serial: Int, source: Place, values: Values, parent: Creation?, lineage: [Int: Int]) {
-            (self.key, self.serial, self.source, self.values) = (key, serial, source, values)
+        init(
+            key: Int, serial: Int, source: Place, root: Root, values: Values, parent: Creation?, lineage: [Int: Int]
+        ) {
+            (self.key, self.serial, self.source, self.root, self.values) = (key, serial, source, root, values)
             (self.parent, self.lineage) = (parent, lineage)
         }
     }
@@ -134,6 +140,8 @@ final class ReferenceModel: @unchecked Sendable {
     static let anyOverride = -1
 
     let keys: [KeyBehavior]
+    /// The heir of the program's roots: what knows the keys once a root ended.
+    let heir = Root()
     /// How many times each key's default was created.
     var creations = Array(repeating: 0, count: ModelKeys.count)
     var lastSerial = 0
@@ -161,7 +169,15 @@ final class ReferenceModel: @unchecked Sendable {
     // MARK: Places
 
     func freshRoot(context: DependencyContext) -> Place {
-        .scope(Scope(root: Root(), parent: nil, overrides: [:], context: context))
+        let root = Root()
+        root.scope = Scope(root: root, parent: nil, overrides: [:], context: context)
+        return .scope(root.scope!)
+    }
+
+    /// The root whose knowledge of keys a read in `place` uses: its own while it lives, else its heir, where nothing
+    /// is placed.
+    func knowledge(_ place: Place) -> Root {
+        place.root.scope.map(isAlive) == true ? place.root : heir
     }
 
     /// A scope inside `place` that sets `overrides` (serials by key) and maybe a context.
@@ -228,10 +244,10 @@ final class ReferenceModel: @unchecked Sendable {
         }
         // 2. The instance the value kept for the key (one it keeps weakly, while something else holds it).
         if let kept = values.remembered[context]?[key], !kept.weakly || liveInstances().contains(kept.serial) {
-            return (kept.serial, firstReads(of: key, in: values.root, context) ?? [])
+            return (kept.serial, firstReads(of: key, seenFrom: place) ?? [])
         }
         let found: (serial: Int, reads: Set<Int>)
-        if let reads = firstReads(of: key, in: values.root, context),
+        if let reads = firstReads(of: key, seenFrom: place),
             case .scope(let owner) = owner(of: reads, from: place),
             !isAlive(owner)
         {
@@ -250,7 +266,7 @@ final class ReferenceModel: @unchecked Sendable {
     /// what the values that a scope was made inside answer.
     private func instance(of key: Int, from place: Place) -> (serial: Int, reads: Set<Int>) {
         let context = place.context
-        guard let reads = firstReads(of: key, in: place.root, context) else {
+        guard let reads = firstReads(of: key, seenFrom: place) else {
             // The first creation in the root is made from the reader's values, and placed by what it read.
             return create(key, from: place)
         }
@@ -291,17 +307,18 @@ final class ReferenceModel: @unchecked Sendable {
         }
     }
 
-    func firstReads(of key: Int, in root: Root, _ context: DependencyContext) -> Set<Int>? {
-        root.firstReads[context]?[key]
+    func firstReads(of key: Int, seenFrom place: Place) -> Set<Int>? {
+        knowledge(place).firstReads[place.context]?[key]
     }
 
     /// Notes that `values` read `serial` for `key`: kept weakly when it is the value itself, or when its key's
-    /// default reads or names the value's key (so that no two values hold each other).
+    /// default reads or names the value's key or a key it knows nothing of (so that no two values hold each other);
+    /// a struct it would keep weakly, not at all.
     func remember(_ serial: Int, of key: Int, in values: Values) {
         guard serial > 0 else { return }
-        let weakly =
-            values.key.map { $0 == key || firstReads(of: key, in: values.root, values.context)?.contains($0) == true }
-            ?? false
+        let reads = firstReads(of: key, seenFrom: .values(values)) ?? []
+        let weakly = values.key.map { $0 == key || reads.contains($0) } == true || reads.contains(Self.anyOverride)
+        if weakly, keys[key].shape == .value { return }
         values.remembered[values.context, default: [:]][key] = (serial, weakly)
     }
 }
