@@ -244,6 +244,12 @@ struct ProgramGenerator {
             let client = issueShapes.element(of: readers)
             let provider = issueShapes.element(of: keys[client].reads)
             keys[provider].scopedRead = .init(overriding: provider, reads: client)
+            // The creations nested in the provider's are of the client and below, and those around it above the
+            // provider: work that a nested creation waits for reads below the provider, or it would wait for a
+            // creation under way around it on the thread that waits for the work (a hand-off that never ends).
+            for key in provider...client where keys[key].work?.kind != .task {
+                keys[key].work?.reads.removeAll { $0 >= provider }
+            }
         }
         guard keyCount >= 3, issueShapes.chance(30) else { return }
         let request = issueShapes.below(keyCount - 2)

@@ -74,6 +74,7 @@ extension ReferenceModelTests {
     /// Natural code that broke a rule before, as programs.
     enum Shape: String, CaseIterable, Sendable {
         case clientAndSessionPerRequest, pingAndPongPerRequest, tokenProviderReadFirst, tokenProviderReadSecond
+        case clientReadFirstInAScope
         case derivedDefaultThroughNestedScopes, clientReadFirst, sessionReadFirst, clientAndSessionFromTwoThreads
         case unreadProperty, taskOfAnAppWideDefault, dispatchOfAnAppWideDefault, bufferAfterTheRequest, cartOfAGuest
 
@@ -118,6 +119,14 @@ extension ReferenceModelTests {
             case .tokenProviderReadFirst, .tokenProviderReadSecond:
                 keys = Self.tokenProvider
                 body = self == .tokenProviderReadFirst ? [.read(0), .read(1)] : [.read(1), .read(0)]
+            case .clientReadFirstInAScope:
+                // Seed 93: the client read first in a scope that overrides another key.
+                keys = Self.tokenProvider + [KeyBehavior()]
+                body = [
+                    .scope(
+                        overrides: [.init(key: 2, isObject: false)], context: nil, isAsync: false,
+                        body: [.read(1), .read(0)])
+                ]
             case .derivedDefaultThroughNestedScopes:
                 keys = [KeyBehavior(), KeyBehavior(shape: .object, reads: [0])]
                 body = [.read(1)]
