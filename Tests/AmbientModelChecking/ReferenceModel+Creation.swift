@@ -7,16 +7,18 @@ extension ReferenceModel {
     func create(_ key: Int, from source: Place) -> (serial: Int, reads: Set<Int>) {
         let context = source.context
         let root = knowledge(source)
-        // Only a real cycle stops the process: the same instance needed while it is being created.
+        // Only a real cycle stops the process: the same instance needed while it is being created. A read in values
+        // that override the key of a creation on the way from it asks for another instance.
+        var onTheWay: [Int] = []
         var outer = top
         while let creation = outer {
-            if creation.key == key, creation.values.context == context, creation.root === root {
-                let reads = creation.reads.union(root.firstReads[context]?[key] ?? [])
-                if owner(of: reads, from: creation.source).node === owner(of: reads, from: source).node {
-                    reachedCycle = true
-                    return (0, [])
-                }
+            if creation.key == key, creation.values.context == context, creation.root === root,
+                !onTheWay.contains(where: { source.override(of: $0) != creation.source.override(of: $0) })
+            {
+                reachedCycle = true
+                return (0, [])
             }
+            onTheWay.append(creation.key)
             outer = creation.parent
         }
         creations[key] += 1
@@ -113,18 +115,17 @@ extension ReferenceModel {
         }
         let first = root.firstReads[context]?[key] ?? reads
         root.firstReads[context, default: [:]][key] = first
-        switch owner(of: first, from: creation.source) {
-        case .scope(let owner) where !isAlive(owner):
-            return (creation.serial, first)
-        case .scope(let owner):
+        let owner = owner(of: first, from: creation.source)
+        if isAlive(owner) {
             let placed = owner.instances[context]?[key] ?? creation.serial
             owner.instances[context, default: [:]][key] = placed
             return (placed, first)
-        case .values(let values):
-            // Where no scope below a value's values overrides what it read, the value's: it keeps it.
-            remember(creation.serial, of: key, in: values)
-            return (creation.serial, first)
         }
+        // Its scope ended: the values it was made for keep it, and no scope sees it.
+        if let values = valuesAnswering([], from: creation.source) {
+            remember(creation.serial, of: key, in: values, builtForIt: true)
+        }
+        return (creation.serial, first)
     }
 
     /// Takes the work started since the last call, for the program to let it run: what each must read, predicted.

@@ -128,47 +128,37 @@ final class ReferenceModel: @unchecked Sendable {
         // 1. An override in its values (overrides win, and nest).
         if let serial = place.override(of: key) { return (serial, []) }
         let context = place.context
+        let reads = firstReads(of: key, seenFrom: place)
         guard case .values(let values) = place else {
-            // A read in a scope's own values: the scope lives, since the reader holds it.
+            // A read in a scope's own values: the scope lives, since the reader holds it. In a scope made inside a
+            // value's values that overrides nothing the key reads, the read is one in those values.
+            if let reads, let values = valuesAnswering(reads, from: place) { return resolve(key, in: .values(values)) }
             return instance(of: key, from: place)
         }
         // 2. The instance the value kept for the key (one it keeps weakly, while something else holds it).
         if let kept = values.remembered[context]?[key], !kept.weakly || liveInstances().contains(kept.serial) {
-            return (kept.serial, firstReads(of: key, seenFrom: place) ?? [])
+            return (kept.serial, reads ?? [])
         }
-        let found: (serial: Int, reads: Set<Int>)
-        if let reads = firstReads(of: key, seenFrom: place),
-            case .scope(let owner) = owner(of: reads, from: place),
-            !isAlive(owner)
-        {
-            // 4. Its scope ended: an instance built for the value alone, which reaches no scope.
-            found = create(key, from: place)
-        } else {
-            // 3. The instance of the scope it belongs to, while that lives.
-            found = instance(of: key, from: place)
+        if let reads, !isAlive(owner(of: reads, from: place)) {
+            // 4. Its scope ended: an instance built for the value alone, which it keeps and no scope sees.
+            return create(key, from: place)
         }
+        // 3. The instance of the scope it belongs to, while that lives.
+        let found = instance(of: key, from: place)
         remember(found.serial, of: key, in: values)
         return found
     }
 
-    /// The instance of the scope that `key` belongs to, seen from `place`: that of the innermost scope that overrides
-    /// what the key's first creation in the root read, else the root's, made from that scope's values if missing; or
-    /// what the values that a scope was made inside answer.
+    /// The instance of the live scope that `key` belongs to, seen from `place`: that of the innermost scope that
+    /// overrides what the key's first creation in the root read, else the root's, made from that scope's values if
+    /// missing. A first creation in the root is made from the reader's values, and placed by what it read.
     private func instance(of key: Int, from place: Place) -> (serial: Int, reads: Set<Int>) {
         let context = place.context
-        guard let reads = firstReads(of: key, seenFrom: place) else {
-            // The first creation in the root is made from the reader's values, and placed by what it read.
-            return create(key, from: place)
-        }
-        switch owner(of: reads, from: place) {
-        case .values(let values):
-            return resolve(key, in: .values(values))
-        case .scope(let owner):
-            if let serial = owner.instances[context]?[key] { return (serial, reads) }
-            // A scope below the owner may have chosen another context: the creation is in the reader's.
-            let source: Place = owner.context == context ? .scope(owner) : .scope(contextScope(.scope(owner), context))
-            return create(key, from: source)
-        }
+        guard let reads = firstReads(of: key, seenFrom: place) else { return create(key, from: place) }
+        let owner = owner(of: reads, from: place)
+        if let serial = owner.instances[context]?[key] { return (serial, reads) }
+        // A scope below the owner may have chosen another context: the creation is in the reader's.
+        return create(key, from: .scope(owner.context == context ? owner : contextScope(.scope(owner), context)))
     }
 
     /// A scope of no overrides inside `place` that chose `context`.
@@ -176,25 +166,32 @@ final class ReferenceModel: @unchecked Sendable {
         Scope(root: place.root, parent: place, overrides: [:], context: context)
     }
 
-    /// Where a key of `reads` belongs, seen from `place`: the innermost scope that overrides one of them (any
-    /// override for ``anyOverride``), else the root's own values; or, for a scope made inside a value's values that
-    /// overrides none, those values. A value's values look in the scopes they were made in.
-    func owner(of reads: Set<Int>, from place: Place) -> Place {
+    /// The scope a key of `reads` belongs to, seen from `place`: the innermost scope that overrides one of them (any
+    /// override for ``anyOverride``), else the root's own values. A value's values look in the scopes they were made
+    /// in, which they hold weakly.
+    func owner(of reads: Set<Int>, from place: Place) -> Scope {
         switch place {
         case .values(let values):
             return owner(of: reads, from: values.scope)
         case .scope(let scope):
-            if !scope.overrides.isEmpty,
-                reads.contains(Self.anyOverride) || scope.overrides.keys.contains(where: reads.contains)
-            {
-                return place
-            }
-            switch scope.parent {
-            case nil: return place
-            case .scope(let parent)?: return owner(of: reads, from: .scope(parent))
-            case .values(let values)?: return .values(values)
-            }
+            if overrides(scope, anyOf: reads) { return scope }
+            return scope.parent.map { owner(of: reads, from: $0) } ?? scope
         }
+    }
+
+    /// The values that a scope made inside them, and overriding none of `reads` there, is a scope of; `nil` for a
+    /// scope that overrides one, or that no value's values are under.
+    func valuesAnswering(_ reads: Set<Int>, from place: Place) -> Values? {
+        switch place {
+        case .values(let values): return values
+        case .scope(let scope):
+            return overrides(scope, anyOf: reads) ? nil : scope.parent.flatMap { valuesAnswering(reads, from: $0) }
+        }
+    }
+
+    private func overrides(_ scope: Scope, anyOf reads: Set<Int>) -> Bool {
+        !scope.overrides.isEmpty
+            && (reads.contains(Self.anyOverride) || scope.overrides.keys.contains(where: reads.contains))
     }
 
     func firstReads(of key: Int, seenFrom place: Place) -> Set<Int>? {
@@ -203,11 +200,13 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// Notes that `values` read `serial` for `key`: kept weakly when it is the value itself, or when its key's
     /// default reads or names the value's key or a key it knows nothing of (so that no two values hold each other);
-    /// a struct it would keep weakly, not at all.
-    func remember(_ serial: Int, of key: Int, in values: Values) {
-        guard serial > 0 else { return }
+    /// a struct it would keep weakly, not at all. What was built for the value alone it keeps.
+    func remember(_ serial: Int, of key: Int, in values: Values, builtForIt: Bool = false) {
+        guard serial > 0, values.remembered[values.context]?[key]?.serial != serial else { return }
         let reads = firstReads(of: key, seenFrom: .values(values)) ?? []
-        let weakly = values.key.map { $0 == key || reads.contains($0) } == true || reads.contains(Self.anyOverride)
+        let weakly =
+            !builtForIt
+            && (values.key.map { $0 == key || reads.contains($0) } == true || reads.contains(Self.anyOverride))
         if weakly, keys[key].shape == .value { return }
         values.remembered[values.context, default: [:]][key] = (serial, weakly)
     }
