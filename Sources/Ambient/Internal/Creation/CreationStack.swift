@@ -13,12 +13,20 @@ final class Creation: Sendable {
     let readContext: ReadContext?
     /// The creations whose work this one runs in.
     let lineage: CreationLineage
+    /// The depth of the values the read that asked for the value was made in.
+    let depth: Int
+    /// The creation of the same key and context under way around this one on its thread, for another instance
+    /// (<doc:Semantics#Only-a-real-cycle-stops-the-process>): it is under way again once this one ends.
+    let shadowed: Creation?
 
     init(
         key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt,
         parent: Creation?, root: ObjectIdentifier, reporter: (any _DependencyIssueReporter)? = nil,
-        readContext: ReadContext? = nil, lineage: CreationLineage = CreationLineage()
+        readContext: ReadContext? = nil, lineage: CreationLineage = CreationLineage(), depth: Int = 0,
+        shadowed: Creation? = nil
     ) {
+        self.depth = depth
+        self.shadowed = shadowed
         self.key = key
         self.keyType = keyType
         self.context = context

@@ -27,7 +27,7 @@ extension ScopeNode {
         // NB: through `Unmanaged`, so that the parent is not retained around the probe: every scope below one
         // node reads through it, from any thread.
         if let parentReference { return parentReference._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() } }
-        return Unmanaged.passUnretained(links.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
+        return Unmanaged.passUnretained(snapshot.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
     }
 
     /// Every override visible here, without retaining the map once it is built.
@@ -54,7 +54,7 @@ extension ScopeNode {
     /// Every override visible in this scope, built once.
     func allOverrides() -> OverrideMap {
         if let map = visibleOverrides.load() { return map }
-        if !setsOverrides, parentReference == nil, let inherited = links?.inherited {
+        if !setsOverrides, parentReference == nil, let inherited = snapshot?.inherited {
             return visibleOverrides.storeIfNil(inherited)
         }
         var merged: [ObjectIdentifier: Override] = [:]
@@ -80,7 +80,7 @@ extension ScopeNode {
             last = current
             node = current.parent
         }
-        if let inherited = last.links?.inherited {
+        if let inherited = last.snapshot?.inherited {
             found += inherited.all.sorted { $0.depth > $1.depth }
         }
         return found
