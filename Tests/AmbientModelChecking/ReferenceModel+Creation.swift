@@ -30,6 +30,8 @@ extension ReferenceModel {
             key: key, serial: serial, source: source, root: root, values: values, parent: top,
             lineage: top?.lineage ?? lineageOfTheRunningTask)
         top = creation
+        underWay.append(creation)
+        defer { underWay.removeLast() }
         readWhileCreated(behavior, creation)
         top = creation.parent
         if !reachedCycle { runWork(of: behavior, creation) }
@@ -75,7 +77,10 @@ extension ReferenceModel {
         if let entered = behavior.scopedRead, !reachedCycle {
             // A scope of its own, inside the values it is created from.
             let serial = ModelRuntime.overrideSerial(madeBy: creation.key)
-            _ = read(entered.reads, in: scope(in: values, overrides: [entered.overriding: serial], context: nil))
+            let entered = (scope(in: values, overrides: [entered.overriding: serial], context: nil), entered.reads)
+            hold(entered.0)
+            _ = read(entered.1, in: entered.0)
+            release(entered.0)
         }
     }
 

@@ -40,11 +40,7 @@ extension ReferenceModel {
         if nodes.isEmpty, instances.isEmpty {
             nodesToVisit = held.values.map(\.node) + startedWork.map(\.values)
             instancesToVisit = Array(heldInstances.keys)
-            var creation = top
-            while let current = creation {
-                nodesToVisit += [current.values, current.source.node]
-                creation = current.parent
-            }
+            nodesToVisit += underWay.flatMap { [$0.values, $0.source.node] as [any Node] }
         }
         var seenNodes: Set<ObjectIdentifier> = []
         var seenInstances: Set<Int> = []

@@ -38,6 +38,8 @@ final class ReferenceModel: @unchecked Sendable {
     /// Every default made: its key and the values it keeps (`nil` when it keeps none).
     var instances: [Int: (key: Int, values: Values?)] = [:]
     var top: Creation?
+    /// Every creation under way, also those whose work reads on another thread meanwhile: what they hold lives.
+    var underWay: [Creation] = []
     /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
     var reachedCycle = false
     /// What the program holds, with how often: scopes it runs in or captured, objects and values it keeps.
