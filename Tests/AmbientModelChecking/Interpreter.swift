@@ -68,14 +68,16 @@ final class Interpreter: @unchecked Sendable {
         valuesScopedInside = []
         heir = nil
         guard failure == nil, !model.reachedCycle, let settleTime else { return failure }
-        let survivors = model.survivors()
+        // Nothing keeps a scope alive but what still uses it: once the program dropped everything, nothing lives. The
+        // model still counts what values that keep each other strongly would keep, to say so.
+        let cycles = model.survivors()
         // NB: a task whose default was freed must end on this thread to release the values it inherited (the
         // snapshot, and its overrides).
-        await yield(forAtMost: settleTime) { ModelRuntime.shared.liveInstances == survivors }
+        await yield(forAtMost: settleTime) { ModelRuntime.shared.liveInstances == 0 }
         let alive = ModelRuntime.shared.liveInstances
-        if alive != survivors {
-            let expected = survivors == 0 ? "" : " (the model keeps \(survivors), values that hold each other)"
-            return "\(alive) instances made by the program are still alive after it dropped all its values\(expected)"
+        if alive != 0 {
+            let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
+            return "\(alive) instances made by the program are still alive after it dropped all its values\(kept)"
         }
         return nil
     }

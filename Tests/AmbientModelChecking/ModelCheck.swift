@@ -43,8 +43,18 @@ public enum ModelCheck {
     }
 
     /// Seeds that once disagreed with the model, each run by `ReferenceModelTests` so that the disagreement stays
-    /// fixed.
-    public static let formerDisagreements: [UInt64] = []
+    /// fixed. The seeds of the model before issue 48 described the rule "for good" and were dropped with it; these
+    /// were found against the core that keeps the article's lifetime rules, and each was the model's error:
+    ///
+    /// - 21: a Task that a client's creation waited for read a key whose creation was under way further out on the
+    ///   waiting thread, a hand-off that never ends; the generator keeps such work below the provider.
+    /// - 113 and 120: a struct built for a value alone after its scope ended is kept by the value, whatever the weak
+    ///   rule says of what it reads; the model built it again at the next read.
+    /// - 135, 186 and 190: a first creation in a scope made inside a creation's (or a value's) values goes where its
+    ///   reads put it, the root most often; the model left it with those values.
+    /// - 199 and 224: the scope a creation enters lives while its operation runs, and creations under way hold their
+    ///   values while their work reads on another thread; the model let both go.
+    public static let formerDisagreements: [UInt64] = [21, 113, 120, 135, 186, 190, 199, 224]
 
     /// For each break of a rule that `.ci/plant-rule-break` plants back into the core, a seed of the debug batch
     /// (seeds 1 to 4,000) that catches it: a program of the shape the break gets wrong.
