@@ -58,9 +58,24 @@ public enum ModelCheck {
     ///   values while their work reads on another thread; the model let both go.
     public static let formerDisagreements: [UInt64] = [21, 113, 120, 135, 186, 190, 199, 224]
 
-    /// For each break of a rule that `.ci/plant-rule-break` plants back into the core, a seed of the debug batch
-    /// (seeds 1 to 4,000) that catches it: a program of the shape the break gets wrong.
-    public static let plantedBreakSeeds: [(name: String, seed: UInt64)] = []
+    /// For each break of a rule that `.ci/plant-rule-break` plants back into the core, the first seed of the debug
+    /// batch that catches it (found with `AMBIENT_MODEL_SHRINK=0`, seed by seed, passing over the seeds that fail on
+    /// the core as it is): a program of the shape the break gets wrong, kept as a regression seed.
+    ///
+    /// - `naming-creates` (a property's value is created with the object): seed 1.
+    /// - `naming-an-outer-creation-is-a-cycle` (a property on a key being created stops the process): seed 2, which
+    ///   stops the run.
+    /// - `another-instance-is-a-cycle` (a client read before its token provider stops the process): seed 4, which
+    ///   stops the run.
+    /// - `values-keep-their-partners` (a pair that names each other keeps itself after its scope): seed 7.
+    /// - `frame-holds-the-value` (a task started by a default's `init` keeps the default alive): seed 7.
+    /// - `recorder-hears-every-thread` (a Dispatch block's reads count as the default's): seed 21.
+    /// - `tasks-carry-no-lineage` (a chain of a key's creations by their tasks goes unreported): seed 52.
+    public static let plantedBreakSeeds: [(name: String, seed: UInt64)] = [
+        ("naming-creates", 1), ("naming-an-outer-creation-is-a-cycle", 2), ("another-instance-is-a-cycle", 4),
+        ("values-keep-their-partners", 7), ("frame-holds-the-value", 7), ("recorder-hears-every-thread", 21),
+        ("tasks-carry-no-lineage", 52),
+    ]
 
     /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures.
     ///
