@@ -60,7 +60,7 @@ public enum ModelCheck {
 
     /// For each break of a rule that `.ci/plant-rule-break` plants back into the core, the first seed of the debug
     /// batch that catches it (found with `AMBIENT_MODEL_SHRINK=0`, seed by seed, passing over the seeds that fail on
-    /// the core as it is): a program of the shape the break gets wrong, kept as a regression seed.
+    /// the core as it is: 10, 93, 271 and 313): a program of the shape the break gets wrong, kept as a regression seed.
     ///
     /// - `naming-creates` (a property's value is created with the object): seed 1.
     /// - `naming-an-outer-creation-is-a-cycle` (a property on a key being created stops the process): seed 2, which
@@ -71,10 +71,16 @@ public enum ModelCheck {
     /// - `frame-holds-the-value` (a task started by a default's `init` keeps the default alive): seed 7.
     /// - `recorder-hears-every-thread` (a Dispatch block's reads count as the default's): seed 21.
     /// - `tasks-carry-no-lineage` (a chain of a key's creations by their tasks goes unreported): seed 52.
+    /// - `later-reads-move-instances` (a scope that shared the root's instance gets another): seed 292, as before.
+    /// - `late-reads-reach-the-heir` (what values build for themselves once their root ended is shared in the heir):
+    ///   seed 490, one instance alive after the program where the model keeps none.
+    /// - `values-keep-nothing` (a value remembers nothing it read): seed 508, a read in a changed copy of kept
+    ///   values after their scope ended; `shapeAgreesWithTheModel(bufferAfterTheRequest)` catches it too.
     public static let plantedBreakSeeds: [(name: String, seed: UInt64)] = [
         ("naming-creates", 1), ("naming-an-outer-creation-is-a-cycle", 2), ("another-instance-is-a-cycle", 4),
         ("values-keep-their-partners", 7), ("frame-holds-the-value", 7), ("recorder-hears-every-thread", 21),
-        ("tasks-carry-no-lineage", 52),
+        ("tasks-carry-no-lineage", 52), ("later-reads-move-instances", 292), ("late-reads-reach-the-heir", 490),
+        ("values-keep-nothing", 508),
     ]
 
     /// Runs `count` programs, of seeds `firstSeed`, `firstSeed + 1`, …, and stops after `maximumFailures` failures.
