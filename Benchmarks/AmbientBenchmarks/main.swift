@@ -247,6 +247,10 @@ reportScaling(
     // The floor returns the object retained once, as a read of a class-type dependency does.
     floor: PlainHolder(BenchClient(id: 1)), floorRead: { sink(opaque($0.value)) })
 
+// MARK: Nesting
+
+runNestingCheck()
+
 // MARK: A million request scopes
 
 let millionRequests = 1_000_000 / scale

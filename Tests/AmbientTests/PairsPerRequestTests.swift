@@ -5,7 +5,8 @@ import Testing
 
 /// Semantics: nothing keeps a scope alive but what still uses it. Two defaults of a request that hold each other
 /// through `@Dependency` properties are held by the request's scope while it lives, and freed with it, with the
-/// request's body. Serialized: the tests count live instances of shared types.
+/// request's body. Serialized: the tests count live instances of shared types. The requests run on a thread of their
+/// own, so that they leave the tasks of other tests their threads.
 @Suite(.serialized) struct PairsPerRequestTests {
     /// A request's body, overridden by each request; counted.
     final class Body: Sendable {
@@ -100,24 +101,33 @@ import Testing
         static var defaultValue: Pong { Pong() }
     }
 
-    @Test func clientAndSessionThatHoldEachOtherLeaveAtMostTwoOfEachAlive() {
-        let before = (Client.live.alive, Session.live.alive, Body.live.alive)
-        var wrong = 0
-        withFreshRoot(.default) {
-            for request in 1...20_000 {
-                withDependencies {
-                    $0.pairUser = "user \(request)"
-                    $0.pairBody = Body(size: 1024)
-                } operation: {
-                    let client = DependencyValues.current.pairClient
-                    let refreshed = client.session.refresh.client
-                    if client.session.user != "user \(request)" || client.session.bodySize != 1024
-                        || refreshed !== client
-                    {
-                        wrong += 1
+    /// Runs 20,000 requests, each of its own user with a 1 KiB body, on a thread of its own, in a fresh root; returns
+    /// how many of them `isRight` found wrong.
+    private func requests(_ isRight: @escaping @Sendable (_ request: Int) -> Bool) async -> Int {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var wrong = 0
+                withFreshRoot(.default) {
+                    for request in 1...20_000 {
+                        withDependencies {
+                            $0.pairUser = "user \(request)"
+                            $0.pairBody = Body(size: 1024)
+                        } operation: {
+                            if !isRight(request) { wrong += 1 }
+                        }
                     }
                 }
-            }
+                continuation.resume(returning: wrong)
+            }.start()
+        }
+    }
+
+    @Test func clientAndSessionThatHoldEachOtherLeaveAtMostTwoOfEachAlive() async {
+        let before = (Client.live.alive, Session.live.alive, Body.live.alive)
+        let wrong = await requests { request in
+            let client = DependencyValues.current.pairClient
+            return client.session.user == "user \(request)" && client.session.bodySize == 1024
+                && client.session.refresh.client === client
         }
         #expect(wrong == 0)
         #expect(Client.live.alive - before.0 <= 2)
@@ -125,20 +135,12 @@ import Testing
         #expect(Body.live.alive - before.2 <= 2)
     }
 
-    @Test func pingAndPongThatNameEachOtherLeaveAtMostTwoOfEachAlive() {
+    @Test func pingAndPongThatNameEachOtherLeaveAtMostTwoOfEachAlive() async {
         let before = (Ping.live.alive, Pong.live.alive, Body.live.alive)
-        var wrong = 0
-        withFreshRoot(.default) {
-            for request in 1...20_000 {
-                withDependencies {
-                    $0.pairUser = "user \(request)"
-                    $0.pairBody = Body(size: 1024)
-                } operation: {
-                    let ping = DependencyValues.current.pairPing
-                    let pong = ping.partner.pong
-                    if pong.user != "user \(request)" || pong.partner.ping !== ping { wrong += 1 }
-                }
-            }
+        let wrong = await requests { request in
+            let ping = DependencyValues.current.pairPing
+            let pong = ping.partner.pong
+            return pong.user == "user \(request)" && pong.partner.ping === ping
         }
         #expect(wrong == 0)
         #expect(Ping.live.alive - before.0 <= 2)

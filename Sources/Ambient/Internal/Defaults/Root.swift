@@ -39,7 +39,7 @@ final class Root: Sendable {
     /// The creations under way, and who waits for whom; see `Root+Creation.swift`.
     let creations = ConditionLock(CreationState())
     /// The root whose lock and knowledge of keys the values that outlived this one use once it was freed, to build
-    /// what they read for themselves (<doc:Semantics#A-first-read-after-the-end-is-the-readers-own>): the process's
+    /// what they read for themselves (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>): the process's
     /// root unless its maker chose another (`AmbientTesting` gives every test's root the one that ended tests share);
     /// `nil` for a root that is never freed. Nothing is published there for them.
     let heir: Root?
@@ -126,7 +126,7 @@ final class Root: Sendable {
     /// 2. The instance of the scope it belongs to, or the root's, while that lives
     ///    (<doc:Semantics#One-instance-per-key-per-scope>).
     /// 3. What was built for the snapshot alone, once that scope or root ended (the snapshot's node is then the
-    ///    owner, <doc:Semantics#A-first-read-after-the-end-is-the-readers-own>).
+    ///    owner, <doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     ///
     /// `nil` sends the read to ``create(_:id:in:)``. The reads are the first creation's: they decide which scopes
     /// have an instance of their own (<doc:Semantics#Overrides-reach-derived-defaults>).

@@ -129,7 +129,7 @@ extension ScopeNode {
 
     /// The scope at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
     /// set the overrides at that depth while it lives; once that scope ended, the snapshot's own node, which keeps
-    /// what is built for the snapshot alone (<doc:Semantics#A-first-read-after-the-end-is-the-readers-own>).
+    /// what is built for the snapshot alone (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     func ancestor(atDepth depth: Int) -> ScopeNode {
         var node = self
         while node.depth > depth {

@@ -13,7 +13,7 @@ final class Snapshot: @unchecked Sendable {
     /// root had ended.
     private weak var weakRoot: Root?
     /// The root whose lock and knowledge of keys a read uses once `weakRoot` is gone: the root's heir, which
-    /// outlives it. Nothing is published there for the snapshot (<doc:Semantics#A-first-read-after-the-end-is-the-readers-own>).
+    /// outlives it. Nothing is published there for the snapshot (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     let heir: Root
     /// That root's reporter, which keeps the reports about the snapshot's reads once the root ended.
     let reporter: (any _DependencyIssueReporter)?
