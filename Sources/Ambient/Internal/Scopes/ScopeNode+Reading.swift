@@ -24,10 +24,22 @@ extension ScopeNode {
         // NB: a snapshot's root is weak; loading it would touch the root's reference count on every read.
         guard snapshot == nil else { return 0 }
         let skippingDerived = hasOverrides
-        return Self.valueAddress(
+        let created = Self.valueAddress(
             in: rootReference._withUnsafeGuaranteedRef {
                 $0.createdDefault(for: key, in: context, skippingDerived: skippingDerived)
             })
+        // A default rebuilt for an enclosing scope, which an earlier read here cached (``cacheDefault(_:for:)``).
+        guard created == 0, skippingDerived else { return created }
+        return Self.cachedValueAddress(in: .passUnretained(self), forKeyPath: key)
+    }
+
+    /// Caches `box`, the default of `key` that a read here found the long way, where ``createdValue(for:)`` probes:
+    /// a node without a snapshot holds its enclosing scopes and its root, so it holds the box already, and the
+    /// instance a key has in one set of values never changes.
+    func cacheDefault(_ box: AnyBox, for key: ObjectIdentifier) {
+        guard snapshot == nil, hasOverrides else { return }
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
+        cache.insert(box, for: key, keeping: nil) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
     }
 
     /// The value that ``createdValue(for:)`` found at `address`, of the key's type `Value`; `nil` for none.
