@@ -38,15 +38,16 @@ struct FirstRead {
             return nil
         }
         if root.published(slot.key, for: storage) != nil { return .retry }
+        let source = root.source(of: slot.key, readIn: storage)
         let pending = state.pending[slot]
-        if let pending, pending.thread == thread, !asksForAnotherInstance(than: pending) {
-            CycleReport.stop(CycleReport.sameThreadCycle(reentering: pending, from: parent))
+        if let pending, pending.thread == thread, let same = sameInstanceUnderWay(from: source, pending: pending) {
+            CycleReport.stop(CycleReport.sameThreadCycle(reentering: same, from: parent))
         }
         guard let pending, pending.thread != thread else {
             let creation = Creation(
                 key: slot.key, keyType: keyType, context: slot.context, thread: thread, parent: parent,
                 root: ObjectIdentifier(root), reporter: storage.reporter, readContext: ReadContext.current,
-                lineage: lineage, depth: storage.depth, shadowed: pending
+                lineage: lineage, source: source, shadowed: pending
             )
             state.pending[slot] = creation
             return .create(creation)
@@ -59,16 +60,28 @@ struct FirstRead {
         return nil
     }
 
-    /// Whether this read, nested in `pending`'s creation on its thread, is made in values that override the key of a
-    /// creation on the way from `pending` to it, which `pending`'s values did not: a read of `pending`'s key there
-    /// asks for another instance, since `pending`'s default reads that key.
-    private func asksForAnotherInstance(than pending: Creation) -> Bool {
+    /// The creation of this instance under way around this read on its thread, if any, while `pending`, the
+    /// innermost creation of the key, runs on this thread: the innermost creation of the key on the way whose
+    /// values (its source) override each key of the creations between it and this read as `source` does, the values
+    /// this read's creation would be made from. Where they differ, the read asks for another instance, since that
+    /// creation's default reads those keys (<doc:Semantics#Only-a-real-cycle-stops-the-process>). A `pending` that
+    /// is not on the way is the same instance.
+    private func sameInstanceUnderWay(from source: ScopeNode, pending: Creation) -> Creation? {
+        var onTheWay: [ObjectIdentifier] = []
+        var passedPending = false
         var creation = parent
-        while let current = creation, current !== pending {
-            if let override = storage.override(for: current.key), override.depth > pending.depth { return true }
+        while let current = creation {
+            passedPending = passedPending || current === pending
+            if current.key == slot.key, current.context == slot.context, current.root == ObjectIdentifier(root),
+                let outer = current.source,
+                onTheWay.allSatisfy({ source.overridesAlike($0, as: outer) })
+            {
+                return current
+            }
+            onTheWay.append(current.key)
             creation = current.parent
         }
-        return false
+        return passedPending ? nil : pending
     }
 
     /// What this read says when it has waited long.

@@ -26,7 +26,7 @@ extension Root {
             return defaultValue(of: Key.self, id: id, in: storage)
         case .create(let creation):
             _TestHooks.willCreate(Key.self, in: self, readIn: storage)
-            let created = createAndPublish(Key.self, creation: creation, in: source(of: id, readIn: storage))
+            let created = createAndPublish(Key.self, creation: creation, in: creation.source ?? storage)
             // A snapshot remembers what it is handed (<doc:Semantics#A-value-keeps-what-it-read>).
             guard storage.snapshot != nil else { return created }
             return published(id, for: storage) ?? created
@@ -40,7 +40,7 @@ extension Root {
     /// overrides one of them, or the root), and is created from that scope's values, so that its instance is the
     /// same whichever of the scopes that share it reads it first: a key it reads that the first creation did not is
     /// read there, not in the scope below that overrides it (<doc:Semantics#One-instance-per-key-per-scope>).
-    private func source(of id: ObjectIdentifier, readIn storage: ScopeNode) -> ScopeNode {
+    func source(of id: ObjectIdentifier, readIn storage: ScopeNode) -> ScopeNode {
         guard let info = infoTable(for: storage.context).find(id) else { return storage }
         guard let scope = owner(of: id, for: storage, reads: info.reads) else {
             guard storage.hasOverrides else { return storage }

@@ -86,6 +86,17 @@ extension ScopeNode {
         return found
     }
 
+    /// Whether `key` is overridden here as in `other`: by neither, or by the same override (set at the same depth, its
+    /// value at the same place).
+    func overridesAlike(_ key: ObjectIdentifier, as other: ScopeNode) -> Bool {
+        switch (override(for: key), other.override(for: key)) {
+        case (nil, nil): true
+        case (let mine?, let theirs?):
+            mine.depth == theirs.depth && overrideValue(for: key) == other.overrideValue(for: key)
+        default: false
+        }
+    }
+
     /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
     func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
         if keys.contains(KeyInfo.anyOverride) {
