@@ -62,6 +62,8 @@ extension ReferenceModel {
         let context: DependencyContext
         /// The key of the value these are the values of (`nil` for an object that is no default).
         let key: Int?
+        /// Its key, and those of the values whose values it was made in: the values that may hold it.
+        let holders: Set<Int>
         /// What reads through these values were handed, by context and key, and whether it is held weakly.
         var remembered: [DependencyContext: [Int: (serial: Int, weakly: Bool)]] = [:]
 
@@ -69,6 +71,7 @@ extension ReferenceModel {
             (self.root, self.scope, self.key) = (scope.root, scope, key)
             self.context = context ?? scope.context
             var overrides: [Int: Int] = [:]
+            var holders: Set<Int> = key.map { [$0] } ?? []
             var place: Place? = scope
             while let current = place {
                 switch current {
@@ -77,10 +80,12 @@ extension ReferenceModel {
                     place = scope.parent
                 case .values(let values):
                     overrides.merge(values.overrides) { inner, _ in inner }
+                    holders.formUnion(values.holders)
                     place = nil
                 }
             }
             self.overrides = overrides
+            self.holders = holders
         }
 
         var strong: [Int] {

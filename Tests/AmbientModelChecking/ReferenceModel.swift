@@ -200,15 +200,17 @@ final class ReferenceModel: @unchecked Sendable {
         knowledge(place).firstReads[place.context]?[key]
     }
 
-    /// Notes that `values` read `serial` for `key`: kept weakly when it is the value itself, or when its key's
-    /// default reads or names the value's key or a key it knows nothing of (so that no two values hold each other);
+    /// Notes that `values` read `serial` for `key`: kept weakly when it is the value itself or one that may hold it
+    /// (``Values/holders``), or when its key's default reads or names one of their keys or a key it knows nothing of
+    /// (so that no values hold each other in a cycle);
     /// a struct it would keep weakly, not at all. What was built for the value alone it keeps.
     func remember(_ serial: Int, of key: Int, in values: Values, builtForIt: Bool = false) {
         guard serial > 0, values.remembered[values.context]?[key]?.serial != serial else { return }
         let reads = firstReads(of: key, seenFrom: .values(values)) ?? []
         let weakly =
             !builtForIt
-            && (values.key.map { $0 == key || reads.contains($0) } == true || reads.contains(Self.anyOverride))
+            && (values.holders.contains(key) || !reads.isDisjoint(with: values.holders)
+                || reads.contains(Self.anyOverride))
         if weakly, keys[key].shape == .value { return }
         values.remembered[values.context, default: [:]][key] = (serial, weakly)
     }

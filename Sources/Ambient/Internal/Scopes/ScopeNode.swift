@@ -191,7 +191,8 @@ final class ScopeNode: @unchecked Sendable {
         let root: Root? = if let snapshot = source.snapshot { snapshot.liveRoot } else { source.root }
         snapshot = Snapshot(
             root: root, heir: source.snapshot?.heir ?? source.root.heir ?? source.root, reporter: source.reporter,
-            origins: source.overridingNodes, inherited: inherited, createdKey: key)
+            origins: source.overridingNodes, inherited: inherited, createdKey: key,
+            holders: source.snapshot?.holders ?? [])
     }
 
     /// The root whose cache holds the defaults read here.

@@ -24,6 +24,9 @@ final class Snapshot: @unchecked Sendable {
     let inherited: OverrideMap?
     /// The key whose creation the snapshot was made for; `nil` for values made some other way.
     let createdKey: ObjectIdentifier?
+    /// That key, and the keys of the values whose values the creation was made in (a first read in a value's values,
+    /// or one after its scope ended, built for it alone): the values that may hold the new value.
+    let holders: [ObjectIdentifier]
     /// The instances the snapshot read, by key and context.
     private let remembered = ConditionLock([CreationSlot: Remembered]())
 
@@ -31,8 +34,9 @@ final class Snapshot: @unchecked Sendable {
     /// `origins`.
     init(
         root: Root?, heir: Root, reporter: (any _DependencyIssueReporter)?, origins: [WeakOrigin],
-        inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil
+        inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil, holders: [ObjectIdentifier] = []
     ) {
+        self.holders = holders + (createdKey.map { [$0] } ?? [])
         weakRoot = root
         self.heir = heir
         self.reporter = reporter
@@ -68,12 +72,14 @@ final class Snapshot: @unchecked Sendable {
     /// Remembers `entry`, the instance a read of `slot` handed out here, unless an instance is remembered already;
     /// returns the one remembered, which an earlier reader may have remembered first.
     ///
-    /// Strongly, except the instance of the snapshot's own key and one whose key read or named that key, or named a
-    /// key path not known then: those may hold this snapshot, and are remembered weakly.
+    /// Strongly, except the instance of the snapshot's own key or of a value that may hold it (``holders``), and one
+    /// whose key read or named one of those keys, or named a key path not known then: those may hold this snapshot,
+    /// through the values that hold it, and are remembered weakly, so that values never keep each other in a cycle
+    /// (<doc:Semantics#Nothing-keeps-a-scope-alive-but-what-still-uses-it>).
     func remember(_ entry: ScopedDefault, for slot: CreationSlot) -> ScopedDefault {
         let mayHoldThis =
-            slot.key == createdKey || entry.reads.contains(KeyInfo.anyOverride)
-            || createdKey.map(entry.reads.contains) == true
+            holders.contains(slot.key) || entry.reads.contains(KeyInfo.anyOverride)
+            || entry.reads.contains(where: holders.contains)
         guard let kept = Remembered(entry, weakly: mayHoldThis) else { return entry }
         return remembered.withLock { table in
             if let earlier = table[slot]?.entry { return earlier }
