@@ -130,6 +130,24 @@ for (overrides, current) in zip(overrideCounts, readRows[6...8]) {
     report("DependencyValues.current read, \(overrides) overrides", current, against: staticRead)
 }
 
+// MARK: Reads of a default rebuilt for a scope
+
+let derivedDepths = [1, 10, 1_000]
+let derivedValues = derivedDepths.map(Scenarios.valuesRebuildingTheClient(depth:))
+let derivedRows = measureInTurns(
+    iterations: readIterations,
+    derivedValues.flatMap { values in
+        [
+            Scenarios.readsByKey(BenchClientKey.self, in: values),
+            Scenarios.readsByKey(DerivedClientKey.self, in: values),
+        ]
+    })
+for (index, depth) in derivedDepths.enumerated() {
+    report(
+        "DependencyValues read of a default rebuilt for a scope vs a plain key, depth \(depth)",
+        derivedRows[2 * index + 1], against: derivedRows[2 * index], goal: "≤ 3× plain key")
+}
+
 // MARK: Scopes
 
 let scopeIterations = 300_000 / scale
@@ -246,6 +264,10 @@ reportScaling(
     "class-type dependency, class owner", sharedClassOwner, read: { sink($0.client) },
     // The floor returns the object retained once, as a read of a class-type dependency does.
     floor: PlainHolder(BenchClient(id: 1)), floorRead: { sink(opaque($0.value)) })
+
+// MARK: Nesting
+
+runNestingCheck()
 
 // MARK: A million request scopes
 

@@ -1,7 +1,8 @@
 // Runs random programs against the reference model of the Semantics article's rules until the count asked for, and
 // prints how many ran and every failure (seed and shrunk program). `swift run -c release AmbientSoak 20000`;
 // AMBIENT_MODEL_SEED replays one seed (AMBIENT_MODEL_PRINT=1 prints its program instead), AMBIENT_MODEL_FIRST_SEED
-// fixes where a run starts (else it starts at a random seed, printed). AMBIENT_MODEL_HOLD_POOL=<seconds> holds every
+// fixes where a run starts (else it starts at a random seed, printed), AMBIENT_MODEL_MAX_FAILURES how many failures
+// end it (10), AMBIENT_MODEL_SHRINK=0 prints failing programs unshrunk. AMBIENT_MODEL_HOLD_POOL=<seconds> holds every
 // thread of the cooperative pool in a synchronous sleep meanwhile, as the stress suites do under the thread sanitizer:
 // the programs must not wait for it (the run's end does: it prints from the pool).
 import AmbientModelChecking
@@ -30,7 +31,8 @@ if let seed = ModelCheck.seedFromEnvironment, environment["AMBIENT_MODEL_PRINT"]
         ?? 1_000
     let firstSeed = environment["AMBIENT_MODEL_FIRST_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0..<(1 << 48))
     let start = Date()
-    let result = await ModelCheck.checkPrograms(count, firstSeed: firstSeed, maximumFailures: 10)
+    let maximumFailures = environment["AMBIENT_MODEL_MAX_FAILURES"].flatMap { Int($0) } ?? 10
+    let result = await ModelCheck.checkPrograms(count, firstSeed: firstSeed, maximumFailures: maximumFailures)
     failures = result.failures
     let seconds = Date().timeIntervalSince(start)
     print(

@@ -76,7 +76,11 @@ public struct DependencyValues: Sendable {
             return override.box.unbox(as: Key.Value.self)
         }
         let resolved = storage.root.defaultValue(of: key, id: id, in: storage)
-        storage.recorder?.record(key, reads: resolved.reads)
+        if let recorder = storage.recorder {
+            recorder.record(key, reads: resolved.reads)
+        } else {
+            storage.cacheDefault(resolved.box, for: id)
+        }
         return resolved.box.unbox(as: Key.Value.self)
     }
 

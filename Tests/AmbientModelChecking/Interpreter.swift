@@ -10,29 +10,29 @@ final class Interpreter: @unchecked Sendable {
     // it waits (a semaphore or `await`), and a race's threads only use `raceResults` and `raceValues`, behind
     // `raceLock`.
 
-    private let program: Program
-    private let model: ReferenceModel
+    let program: Program
+    let model: ReferenceModel
     /// How long the live instances may take to reach their count before the program (threads and queues release
     /// what their closures held a moment after they signal); `nil` checks no lifetimes.
-    private let settleTime: Double?
-    private var failure: String?
-    private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Node)] = [:]
-    private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Node)] = [:]
+    let settleTime: Double?
+    var failure: String?
+    private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Place)] = [:]
+    private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Place)] = [:]
     private var kept: [Int: (probe: any ModelProbe, serial: Int)] = [:]
     /// The values whose kept values a scope was made inside, held to the program's end.
     private var valuesScopedInside: [any ModelProbe] = []
     private var lastOverride = 0
-    private var stepNumber = 0
-    private let raceLock = NSLock()
-    private var raceResults: [Int?] = []
-    private var raceBodies: [@Sendable () -> Int?] = []
+    var stepNumber = 0
+    let raceLock = NSLock()
+    var raceResults: [Int?] = []
+    var raceBodies: [@Sendable () -> Int?] = []
     /// What Ambient reported about the program's roots.
-    private let reports = ModelReports()
+    let reports = ModelReports()
 
-    init(program: Program, settleTime: Double?, contract: Bool = true) {
+    init(program: Program, settleTime: Double?) {
         self.program = program
         self.settleTime = settleTime
-        model = ReferenceModel(keys: program.keys, contract: contract)
+        model = ReferenceModel(keys: program.keys)
     }
 
     /// What went wrong, if anything; `nil` also for a program the model found to need a cycle (not run further).
@@ -40,7 +40,6 @@ final class Interpreter: @unchecked Sendable {
 
     /// Runs the program, then drops every value it kept and checks that all it created was freed.
     func run() async -> String? {
-        if model.contract { ModelRuntime.keyPathsAreResolved }
         ModelRuntime.shared.start(program.keys)
         // The heir of the program's roots: the program's own, so that what one program's late reads create is not
         // found by the next one in the process's root.
@@ -55,8 +54,7 @@ final class Interpreter: @unchecked Sendable {
             }
             model.release(node)
         }
-        if model.contract, !isStopped { checkHandedOut() }
-        if model.contract, !isStopped, settleTime != nil {
+        if !isStopped, settleTime != nil {
             // With lifetimes, the work that the last step's work started runs too, checked like the rest, so that the
             // model knows what its reads create and keep; the work it starts in turn is stale (it reads nothing), in
             // the model as in the program, so that the chain ends. Without, it runs unchecked below.
@@ -70,55 +68,25 @@ final class Interpreter: @unchecked Sendable {
         valuesScopedInside = []
         heir = nil
         guard failure == nil, !model.reachedCycle, let settleTime else { return failure }
-        let survivors = model.survivors()
+        // Nothing keeps a scope alive but what still uses it: once the program dropped everything, nothing lives. The
+        // model still counts what values that keep each other strongly would keep, to say so.
+        let cycles = model.survivors()
         // NB: a task whose default was freed must end on this thread to release the values it inherited (the
         // snapshot, and its overrides).
-        await yield(forAtMost: settleTime) { ModelRuntime.shared.liveInstances == survivors }
+        await yield(forAtMost: settleTime) { ModelRuntime.shared.liveInstances == 0 }
         let alive = ModelRuntime.shared.liveInstances
-        if alive != survivors {
-            let expected = survivors == 0 ? "" : " (the model keeps \(survivors), values that hold each other)"
-            return "\(alive) instances made by the program are still alive after it dropped all its values\(expected)"
+        if alive != 0 {
+            let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
+            return "\(alive) instances made by the program are still alive after it dropped all its values\(kept)"
         }
         return nil
     }
 
-    /// Lets the tasks of defaults that were freed end (a second at most), before the program reads on: until then,
-    /// each holds the values it inherited and what they keep, which the model lets go of when the default is freed
-    /// (seeds 282488 and 301312 read in that moment, and found an instance the model had freed).
-    private func letTasksOfFreedDefaultsEnd() async {
-        await yield(forAtMost: 1) { !ModelRuntime.shared.tasksOfFreedDefaultsRun }
-    }
-
-    /// Lets every work that the program's defaults started run to its reads (a second at most): a program that
-    /// stopped early leaves some unreleased, and their reads, late, would create defaults in the next program. Work
-    /// those reads start in turn is never let run.
-    private func finishStartedWork() async {
-        ModelRuntime.shared.stop()
-        ModelRuntime.shared.releaseAll()
-        await yield(forAtMost: 1) { ModelRuntime.shared.startedWorkFinished }
-    }
-
-    /// Lets the tasks that run on this thread (those the defaults started) go on until `isDone`, for `seconds` at
-    /// most: a yield, then, while they are not done, a blocking pause. NB: not `Task.sleep`, which resumes through a
-    /// timer on the global queue, which the stress suites can hold for a minute (see `ProgramExecutor`).
-    private func yield(forAtMost seconds: Double, until isDone: () -> Bool) async {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !isDone(), Date() < deadline {
-            await Task.yield()
-            if !isDone() { Self.pause() }
-        }
-    }
-
-    /// Blocks the program's thread for two milliseconds.
-    private static func pause() {
-        Thread.sleep(forTimeInterval: 0.002)
-    }
-
-    private var isStopped: Bool { failure != nil || model.reachedCycle }
+    var isStopped: Bool { failure != nil || model.reachedCycle }
 
     // MARK: Steps
 
-    private func runAsync(_ steps: [Step], in node: ReferenceModel.Node) async {
+    private func runAsync(_ steps: [Step], in node: ReferenceModel.Place) async {
         for step in steps where !isStopped {
             switch step {
             case .scope(let overrides, let context, true, let body):
@@ -158,59 +126,7 @@ final class Interpreter: @unchecked Sendable {
         }
     }
 
-    /// Whether what started work reads is compared with the model (`AMBIENT_MODEL_WORK_READS=1`): off by default,
-    /// since the model and the core still disagree on it for some programs (seed 1004985), and
-    /// which is right is open. The work's creations are checked either way.
-    static let checksWorkReads = ProcessInfo.processInfo.environment["AMBIENT_MODEL_WORK_READS"] == "1"
-
-    /// Lets the work that defaults started run, one at a time in the order it started, and checks what it read.
-    private func runStartedWork(after step: Step) async {
-        await runStartedWork(after: "step \(stepNumber) (\(Self.describe(step)))")
-    }
-
-    /// The same after `moment`, which the failures name.
-    private func runStartedWork(after moment: String) async {
-        guard model.contract, !isStopped else { return }
-        await letTasksOfFreedDefaultsEnd()
-        let expected = model.takeStartedWork()
-        let started = ModelRuntime.shared.newWork()
-        guard started.map(\.serial) == expected.map(\.serial) else {
-            failure =
-                "after \(moment) the defaults \(started.map(\.serial)) started work; "
-                + "the model's defaults \(expected.map(\.serial)) do"
-            return
-        }
-        for (work, prediction) in zip(started, expected) where !isStopped {
-            let serials = await ModelRuntime.shared.release(work.id)
-            await letTasksOfFreedDefaultsEnd()
-            if Self.checksWorkReads, serials != prediction.reads {
-                failure =
-                    "after \(moment) the task of default #\(work.serial) read "
-                    + "\(serials.map { Self.describe($0) }); the model reads "
-                    + "\(prediction.reads.map { Self.describe($0) })"
-            }
-        }
-        checkCreations(after: moment)
-    }
-
-    /// Reads again, through every value the program kept, each key the model says those values were handed: the
-    /// instance of every scope, over its whole life and after it.
-    private func checkHandedOut() {
-        for (slot, (values, node)) in captured.sorted(by: { $0.key < $1.key }) where !isStopped {
-            for (key, serial) in model.handedOut(in: node).sorted(by: { $0.key < $1.key }) where !isStopped {
-                compare(
-                    ModelKeys.read(key, in: values).serial, serial,
-                    .reenter(slot: slot, executor: .inline, body: [.read(key)]))
-            }
-        }
-        for (slot, (holder, node)) in holders.sorted(by: { $0.key < $1.key }) where !isStopped {
-            for (key, serial) in model.handedOut(in: node).sorted(by: { $0.key < $1.key }) where !isStopped {
-                compare(holder.read(key).serial, serial, .readHolder(slot: slot, key: key))
-            }
-        }
-    }
-
-    private func runSync(_ steps: [Step], in node: ReferenceModel.Node) {
+    private func runSync(_ steps: [Step], in node: ReferenceModel.Place) {
         for step in steps where !isStopped {
             stepNumber += 1
             Watchdog.shared.progress(step: stepNumber, Self.describe(step))
@@ -219,7 +135,7 @@ final class Interpreter: @unchecked Sendable {
         }
     }
 
-    private func run(_ step: Step, in node: ReferenceModel.Node) {
+    private func run(_ step: Step, in node: ReferenceModel.Place) {
         switch step {
         case .read(let key):
             let expected = model.read(key, in: node)
@@ -269,7 +185,7 @@ final class Interpreter: @unchecked Sendable {
             let probe = ModelKeys.read(key, in: .current)
             compare(probe.serial, serial, step)
             kept[slot] = (probe, serial)
-            if model.contract { model.keepInstance(serial) }
+            model.keepInstance(serial)
         case .readKept(let slot, let index, let threads):
             guard let (probe, serial) = kept[slot] else { return }
             let expected = model.readReference(ofInstance: serial, index: index)
@@ -341,6 +257,7 @@ final class Interpreter: @unchecked Sendable {
             }
             model.release(inner)
         case .makeHolder(let slot, let byKeyPath):
+            // An object that is no default holds the scope its properties were made in.
             model.hold(node)
             holders[slot] = (ModelHolder(byKeyPath: byKeyPath, keys: program.keys.count), node)
         case .readHolder(let slot, let key):
@@ -387,8 +304,8 @@ final class Interpreter: @unchecked Sendable {
 
     /// The model's values for a scope, and the probes it sets, numbered −1, −2, … in the order they are made.
     private func enter(
-        _ overrides: [OverrideSpec], context: DependencyContext?, in node: ReferenceModel.Node
-    ) -> (ReferenceModel.Node, [(key: Int, probe: any ModelProbe)]) {
+        _ overrides: [OverrideSpec], context: DependencyContext?, in node: ReferenceModel.Place
+    ) -> (ReferenceModel.Place, [(key: Int, probe: any ModelProbe)]) {
         var probes: [(key: Int, probe: any ModelProbe)] = []
         var serials: [Int: Int] = [:]
         for override in overrides {
@@ -412,159 +329,4 @@ final class Interpreter: @unchecked Sendable {
         if let context { values.context = context }
     }
 
-    /// Runs `body` in `values` on `executor`, and waits until the closure that ran it, and the values it held, are
-    /// released.
-    ///
-    /// NB: not only until it ran: a queue or a thread releases its closure a moment after it finishes, and until then
-    /// the closure keeps the values' scope alive. A read that the program makes next (a task a default started, in
-    /// a snapshot of that scope) would find the scope's instance in some runs and not in others, where the model
-    /// finds the scope ended (seed 132: a creation more or less).
-    private func reenter(_ values: DependencyValues, on executor: Executor, _ body: @escaping @Sendable () -> Void) {
-        guard executor != .inline else {
-            withDependencies(values, operation: body)
-            return
-        }
-        let (ran, released) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        Self.start(on: executor, Self.work(values, body, signalling: ran, released))
-        // NB: both: the signal of `ran`, on the thread that ran the body, orders the body's work before what this
-        // thread does next; the release may happen on another thread.
-        ran.wait()
-        released.wait()
-    }
-
-    /// A closure that runs `body` in `values` and signals `ran`, and signals `released` once it is freed, with the
-    /// values.
-    private static func work(
-        _ values: DependencyValues, _ body: @escaping @Sendable () -> Void,
-        signalling ran: DispatchSemaphore, _ released: DispatchSemaphore
-    ) -> @Sendable () -> Void {
-        let reentry = Reentry(values, signalling: released)
-        return {
-            reentry.run(body)
-            ran.signal()
-        }
-    }
-
-    /// Runs `work` on `executor`, holding it no longer than the call.
-    private static func start(on executor: Executor, _ work: @escaping @Sendable () -> Void) {
-        switch executor {
-        case .inline:
-            work()
-        case .dispatch:
-            ProgramExecutor.dispatchQueue().async(execute: work)
-        case .thread, .detached:
-            // NB: a detached task needs an asynchronous caller; a synchronous one uses a thread instead.
-            Thread(block: work).start()
-        }
-    }
-
-    /// Runs `read` on `threads` threads released at once; the serials they read.
-    private func race(threads: Int, _ read: @escaping @Sendable () -> Int?) -> [Int?] {
-        race(Array(repeating: read, count: threads))
-    }
-
-    /// Runs each of `reads` on a thread of its own, released at once; the serials they read, in their order.
-    private func race(_ reads: [@Sendable () -> Int?]) -> [Int?] {
-        raceLock.withLock {
-            raceResults = Array(repeating: nil, count: reads.count)
-            raceBodies = reads
-        }
-        let gate = DispatchSemaphore(value: 0)
-        let done = DispatchGroup()
-        for index in reads.indices {
-            done.enter()
-            Thread {
-                gate.wait()
-                if let read = self.raceLock.withLock({
-                    self.raceBodies.indices.contains(index) ? self.raceBodies[index] : nil
-                }) {
-                    let serial = read()
-                    self.raceLock.withLock { self.raceResults[index] = serial }
-                }
-                done.leave()
-            }.start()
-        }
-        for _ in reads.indices { gate.signal() }
-        done.wait()
-        // NB: the threads' closures are released a moment after they leave; they must not keep the scope alive
-        // then, or a later read would find it where the model finds it gone.
-        return raceLock.withLock {
-            raceBodies = []
-            return raceResults
-        }
-    }
-
-    // MARK: Checks
-
-    private func compare(_ actual: Int?, _ expected: Int?, _ step: Step) {
-        guard actual != expected else { return }
-        failure =
-            "step \(stepNumber) (\(Self.describe(step))) returned \(Self.describe(actual)); "
-            + "the model returns \(Self.describe(expected))"
-    }
-
-    private func checkCreations(after step: Step) {
-        checkCreations(after: "step \(stepNumber) (\(Self.describe(step)))")
-    }
-
-    private func checkCreations(after moment: String) {
-        guard !isStopped else { return }
-        if model.contract {
-            let dispatched = ModelRuntime.shared.dispatchedReads
-            let expected = model.dispatchedReads
-            if dispatched.map(\.serial) != expected.map(\.serial) || dispatched.map(\.reads) != expected.map(\.reads) {
-                failure =
-                    "after \(moment) the Dispatch blocks of creations read "
-                    + "\(dispatched); the model's read \(expected)"
-                return
-            }
-        }
-        if model.contract, reports.reports.sorted() != model.reports.sorted() {
-            failure = "after \(moment) Ambient reported \(reports.reports); the model reports \(model.reports)"
-            return
-        }
-        let actual = ModelRuntime.shared.creationCounts
-        for key in program.keys.indices where actual[key] != model.creations[key] {
-            failure =
-                "after \(moment) k\(key) was created \(actual[key]) times; "
-                + "the model creates it \(model.creations[key]) times"
-            return
-        }
-    }
-
-    private static func describe(_ serial: Int?) -> String {
-        guard let serial else { return "nothing (no such property)" }
-        return serial < 0 ? "override #\(-serial)" : "default #\(serial)"
-    }
-
-    private static func describe(_ step: Step) -> String {
-        var lines: [String] = []
-        Step.describe([step], indent: "", into: &lines)
-        return lines.first ?? ""
-    }
-}
-
-/// Values to re-enter on another thread, which signal a semaphore once they are released.
-///
-/// NB: the values are dropped in `deinit`, before the signal: a closure that captured them beside the signal could
-/// release them after it, and the waiting thread would go on while they still kept their scope alive.
-private final class Reentry: @unchecked Sendable {
-    // Safe: `values` is read by `run(_:)`, on the one thread that runs the closure holding this object, and written
-    // only in `deinit`, once no reference to the object is left.
-    private var values: DependencyValues?
-    private let released: DispatchSemaphore
-
-    init(_ values: DependencyValues, signalling released: DispatchSemaphore) {
-        self.values = values
-        self.released = released
-    }
-
-    func run(_ body: () -> Void) {
-        if let values { withDependencies(values, operation: body) }
-    }
-
-    deinit {
-        values = nil
-        released.signal()
-    }
 }

@@ -70,165 +70,10 @@ enum ModelKey38: ModelKey { static var index: Int { 38 } }
 enum ModelKey39: ModelKey { static var index: Int { 39 } }
 
 extension DependencyValues {
-    var model0: any ModelProbe {
-        get { self[ModelKey0.self] }
-        set { self[ModelKey0.self] = newValue }
-    }
-    var model1: any ModelProbe {
-        get { self[ModelKey1.self] }
-        set { self[ModelKey1.self] = newValue }
-    }
-    var model2: any ModelProbe {
-        get { self[ModelKey2.self] }
-        set { self[ModelKey2.self] = newValue }
-    }
-    var model3: any ModelProbe {
-        get { self[ModelKey3.self] }
-        set { self[ModelKey3.self] = newValue }
-    }
-    var model4: any ModelProbe {
-        get { self[ModelKey4.self] }
-        set { self[ModelKey4.self] = newValue }
-    }
-    var model5: any ModelProbe {
-        get { self[ModelKey5.self] }
-        set { self[ModelKey5.self] = newValue }
-    }
-    var model6: any ModelProbe {
-        get { self[ModelKey6.self] }
-        set { self[ModelKey6.self] = newValue }
-    }
-    var model7: any ModelProbe {
-        get { self[ModelKey7.self] }
-        set { self[ModelKey7.self] = newValue }
-    }
-    var model8: any ModelProbe {
-        get { self[ModelKey8.self] }
-        set { self[ModelKey8.self] = newValue }
-    }
-    var model9: any ModelProbe {
-        get { self[ModelKey9.self] }
-        set { self[ModelKey9.self] = newValue }
-    }
-    var model10: any ModelProbe {
-        get { self[ModelKey10.self] }
-        set { self[ModelKey10.self] = newValue }
-    }
-    var model11: any ModelProbe {
-        get { self[ModelKey11.self] }
-        set { self[ModelKey11.self] = newValue }
-    }
-    var model12: any ModelProbe {
-        get { self[ModelKey12.self] }
-        set { self[ModelKey12.self] = newValue }
-    }
-    var model13: any ModelProbe {
-        get { self[ModelKey13.self] }
-        set { self[ModelKey13.self] = newValue }
-    }
-    var model14: any ModelProbe {
-        get { self[ModelKey14.self] }
-        set { self[ModelKey14.self] = newValue }
-    }
-    var model15: any ModelProbe {
-        get { self[ModelKey15.self] }
-        set { self[ModelKey15.self] = newValue }
-    }
-    var model16: any ModelProbe {
-        get { self[ModelKey16.self] }
-        set { self[ModelKey16.self] = newValue }
-    }
-    var model17: any ModelProbe {
-        get { self[ModelKey17.self] }
-        set { self[ModelKey17.self] = newValue }
-    }
-    var model18: any ModelProbe {
-        get { self[ModelKey18.self] }
-        set { self[ModelKey18.self] = newValue }
-    }
-    var model19: any ModelProbe {
-        get { self[ModelKey19.self] }
-        set { self[ModelKey19.self] = newValue }
-    }
-    var model20: any ModelProbe {
-        get { self[ModelKey20.self] }
-        set { self[ModelKey20.self] = newValue }
-    }
-    var model21: any ModelProbe {
-        get { self[ModelKey21.self] }
-        set { self[ModelKey21.self] = newValue }
-    }
-    var model22: any ModelProbe {
-        get { self[ModelKey22.self] }
-        set { self[ModelKey22.self] = newValue }
-    }
-    var model23: any ModelProbe {
-        get { self[ModelKey23.self] }
-        set { self[ModelKey23.self] = newValue }
-    }
-    var model24: any ModelProbe {
-        get { self[ModelKey24.self] }
-        set { self[ModelKey24.self] = newValue }
-    }
-    var model25: any ModelProbe {
-        get { self[ModelKey25.self] }
-        set { self[ModelKey25.self] = newValue }
-    }
-    var model26: any ModelProbe {
-        get { self[ModelKey26.self] }
-        set { self[ModelKey26.self] = newValue }
-    }
-    var model27: any ModelProbe {
-        get { self[ModelKey27.self] }
-        set { self[ModelKey27.self] = newValue }
-    }
-    var model28: any ModelProbe {
-        get { self[ModelKey28.self] }
-        set { self[ModelKey28.self] = newValue }
-    }
-    var model29: any ModelProbe {
-        get { self[ModelKey29.self] }
-        set { self[ModelKey29.self] = newValue }
-    }
-    var model30: any ModelProbe {
-        get { self[ModelKey30.self] }
-        set { self[ModelKey30.self] = newValue }
-    }
-    var model31: any ModelProbe {
-        get { self[ModelKey31.self] }
-        set { self[ModelKey31.self] = newValue }
-    }
-    var model32: any ModelProbe {
-        get { self[ModelKey32.self] }
-        set { self[ModelKey32.self] = newValue }
-    }
-    var model33: any ModelProbe {
-        get { self[ModelKey33.self] }
-        set { self[ModelKey33.self] = newValue }
-    }
-    var model34: any ModelProbe {
-        get { self[ModelKey34.self] }
-        set { self[ModelKey34.self] = newValue }
-    }
-    var model35: any ModelProbe {
-        get { self[ModelKey35.self] }
-        set { self[ModelKey35.self] = newValue }
-    }
-    var model36: any ModelProbe {
-        get { self[ModelKey36.self] }
-        set { self[ModelKey36.self] = newValue }
-    }
-    var model37: any ModelProbe {
-        get { self[ModelKey37.self] }
-        set { self[ModelKey37.self] = newValue }
-    }
-    var model38: any ModelProbe {
-        get { self[ModelKey38.self] }
-        set { self[ModelKey38.self] = newValue }
-    }
-    var model39: any ModelProbe {
-        get { self[ModelKey39.self] }
-        set { self[ModelKey39.self] = newValue }
+    /// Key `index` of ``ModelKeys``: what the programs' key paths read, one key each.
+    subscript(model index: Int) -> any ModelProbe {
+        get { ModelKeys.read(index, in: self) }
+        set { ModelKeys.set(index, to: newValue, in: &self) }
     }
 }
 
@@ -247,12 +92,10 @@ enum ModelKeys {
         ModelKey36.self, ModelKey37.self, ModelKey38.self, ModelKey39.self,
     ]
 
-    static let keyPaths: [any KeyPath<DependencyValues, any ModelProbe> & Sendable] = [
-        \.model0, \.model1, \.model2, \.model3, \.model4, \.model5, \.model6, \.model7, \.model8, \.model9,
-        \.model10, \.model11, \.model12, \.model13, \.model14, \.model15, \.model16, \.model17, \.model18, \.model19,
-        \.model20, \.model21, \.model22, \.model23, \.model24, \.model25, \.model26, \.model27, \.model28, \.model29,
-        \.model30, \.model31, \.model32, \.model33, \.model34, \.model35, \.model36, \.model37, \.model38, \.model39,
-    ]
+    /// NB: made once, so that each key's key path is one object, as a literal key path is.
+    static let keyPaths: [any KeyPath<DependencyValues, any ModelProbe> & Sendable] = (0..<count).map {
+        \DependencyValues.[model: $0]
+    }
 
     /// Has the core learn the key behind each key path, once per process, by reading each through an override.
     ///

@@ -228,23 +228,6 @@ final class ModelRuntime: @unchecked Sendable {
     /// What the Dispatch blocks of creations read since ``start(_:)``, in the order they ran.
     var dispatchedReads: [(serial: Int, reads: [Int])] { lock.withLock { dispatchReads } }
 
-    /// Resolves every key's key path once in the process, by a read through `@Dependency(\.modelN)` in a root that
-    /// overrides every key: the contract's core then knows the key of each key-path property ("Lazy is lazy": a
-    /// key-path property's key is known once the key path was resolved anywhere), so the model need not follow which
-    /// key paths this process happened to resolve before.
-    static let keyPathsAreResolved: Void = {
-        // NB: its reports are kept by a reporter no one reads: they are about no program.
-        var values = DependencyValues._freshRoot(context: .testing, reporter: ModelReports())
-        for key in 0..<ModelKeys.count {
-            ModelKeys.set(key, to: ValueProbe(serial: 0, references: [], captured: nil), in: &values)
-        }
-        withDependencies(values) {
-            for key in 0..<ModelKeys.count {
-                _ = ModelKeys.dependency(on: key, byKeyPath: true).wrappedValue
-            }
-        }
-    }()
-
     /// How many times each key's default was created since ``start(_:)``.
     var creationCounts: [Int] { lock.withLock { creations } }
 
@@ -277,6 +260,14 @@ final class ModelRuntime: @unchecked Sendable {
         for read in behavior.conditionalReads where ModelKeys.read(read.when, in: .current).serial < 0 {
             _ = ModelKeys.read(read.then, in: .current)
         }
+        if let entered = behavior.scopedRead {
+            withDependencies {
+                let override = ValueProbe(serial: Self.overrideSerial(madeBy: key), references: [], captured: nil)
+                ModelKeys.set(entered.overriding, to: override, in: &$0)
+            } operation: {
+                _ = ModelKeys.read(entered.reads, in: .current)
+            }
+        }
         switch behavior.work?.kind {
         case .dispatch?: dispatch(behavior.work?.reads ?? [], for: serial)
         case .taskDuringCreation?: startTaskAndWait(behavior.work?.reads ?? [], for: serial)
@@ -298,6 +289,9 @@ final class ModelRuntime: @unchecked Sendable {
             return ValueProbe(serial: serial, references: references, captured: captured)
         }
     }
+
+    /// The serial of the override that a creation of `key` sets in the scope it enters.
+    static func overrideSerial(madeBy key: Int) -> Int { -10_000 - key }
 
     /// Reads `reads` in a `Task { }`, which inherits the creation's task-local values, and waits for it.
     private func startTaskAndWait(_ reads: [Int], for serial: Int) {

@@ -31,6 +31,10 @@ extension KeyBehavior: CustomStringConvertible {
                 reference.byKeyPath ? "@Dependency(\\.k\(reference.key))" : "@Dependency(K\(reference.key).self)")
         }
         if capturesCurrent { parts.append("keeps DependencyValues.current") }
+        if let scopedRead {
+            parts.append(
+                "then reads k\(scopedRead.reads) in withDependencies { k\(scopedRead.overriding) = new struct }")
+        }
         if waitsForASecondReader { parts.append("in a race, waits for a second reader") }
         for read in conditionalReads {
             parts.append("reads k\(read.then) while created when k\(read.when) is overridden")

@@ -39,6 +39,13 @@ struct KeyBehavior: Hashable, Sendable {
         var reads: [Int]
     }
 
+    /// A scope the creation enters inside the values it is created from, which overrides `overriding` and reads
+    /// `reads` (a token provider that fetches its token with a client made without it).
+    struct ScopedRead: Hashable, Sendable {
+        var overriding: Int
+        var reads: Int
+    }
+
     /// A `@Dependency` property of the default.
     struct Reference: Hashable, Sendable {
         var key: Int
@@ -56,6 +63,8 @@ struct KeyBehavior: Hashable, Sendable {
     var conditionalReads: [ConditionalRead] = []
     /// Work the default starts while it is created (a class only).
     var work: Work?
+    /// A scope the creation enters, after its other reads.
+    var scopedRead: ScopedRead?
     /// Whether, in a race across scopes, the creation waits until a second reader arrived: the other reader then
     /// reads while this creation is under way.
     var waitsForASecondReader = false
@@ -69,13 +78,6 @@ struct KeyBehavior: Hashable, Sendable {
         }
     }
 
-    /// The keys of the `@Dependency` properties in the order the core before the contract read them while the default
-    /// was created: a `DependencyOwner` finds its properties by reflection, the subclass's before its superclass's.
-    var eagerReads: [Int] {
-        if case .ownerSubclass(let inherited, let own) = shape { return [own, inherited] }
-        return laterReads
-    }
-
     /// Whether the default is a `DependencyOwner` subclass.
     var isOwner: Bool {
         switch shape {
@@ -85,7 +87,9 @@ struct KeyBehavior: Hashable, Sendable {
     }
 
     /// Every key the creation may read before its value exists, values aside.
-    var creationReads: [Int] { reads + conditionalReads.flatMap { [$0.when, $0.then] } }
+    var creationReads: [Int] {
+        reads + conditionalReads.flatMap { [$0.when, $0.then] } + (scopedRead.map { [$0.reads] } ?? [])
+    }
 }
 
 /// Where re-entered values run.

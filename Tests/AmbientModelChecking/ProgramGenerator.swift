@@ -14,14 +14,14 @@ struct ProgramGenerator {
     /// The slots captured inside a scope made in a value's values, which a later step may re-enter, once the root
     /// those values read in may have ended.
     private var slotsInKeptValues: [Int] = []
-    private let defaultsMayKeepTheirScope: Bool
-    /// Whether the programs may contain the shapes only a core that keeps the Semantics article's "Deciding
-    /// collisions" runs: defaults whose `init` starts work, and a getter that reads a key whose value keeps a property
-    /// on the getter's own key (the core before the contract stopped that as a cycle, ending the process).
-    private let contract: Bool
-    private var keyCount = 0
-    private var keys: [KeyBehavior] = []
-    private var nextSlot = 0
+    /// The draws of the shapes that issue 48 names (a pair that name each other per request, a creation that enters a
+    /// scope, deep nesting): a fourth stream, so that the programs drawn from the others stay as they were.
+    var issueShapes: SplitMix64
+    /// Keys `(request, a, b)` where `a` and `b` name each other and `a` reads `request`.
+    var pair: (request: Int, a: Int, b: Int)?
+    var keyCount = 0
+    var keys: [KeyBehavior] = []
+    var nextSlot = 0
     private var capturedSlots: [Int] = []
     /// The slots captured in the root being generated.
     private var capturedSlotsOfTheRoot: [Int] = []
@@ -29,12 +29,11 @@ struct ProgramGenerator {
     private var keptSlots: [Int] = []
     private var budget = 0
 
-    init(seed: UInt64, defaultsMayKeepTheirScope: Bool, contract: Bool = false) {
+    init(seed: UInt64) {
         random = SplitMix64(seed: seed)
         laterShapes = SplitMix64(seed: seed ^ 0x5C0B_E1E5_1DE0_0001)
         reentryShapes = SplitMix64(seed: seed ^ 0x2EE7_7E2E_D0C5_0002)
-        self.defaultsMayKeepTheirScope = defaultsMayKeepTheirScope
-        self.contract = contract
+        issueShapes = SplitMix64(seed: seed ^ 0x1554_E480_0000_0003)
     }
 
     mutating func program() -> Program {
@@ -44,13 +43,12 @@ struct ProgramGenerator {
         keys = behaviors()
         var roots: [RootRun] = []
         for _ in 0..<(1 + random.below(2)) {
-            // Today's core frees a root's instances when the root ends, also those a kept default's `@Dependency`
-            // still names; the contract keeps them ("One instance per key per scope, for good").
-            if !contract { keptSlots = [] }
             capturedSlotsOfTheRoot = []
             budget = 14 + random.below(14)
             let context = random.element(of: [.testing, .testing, .default, .preview] as [DependencyContext])
-            roots.append(RootRun(context: context, body: steps(depth: 0, isAsync: true)))
+            var body = steps(depth: 0, isAsync: true)
+            body += issueSteps()
+            roots.append(RootRun(context: context, body: body))
         }
         return Program(keys: keys, roots: roots)
     }
@@ -75,33 +73,28 @@ struct ProgramGenerator {
         for index in keys.indices {
             // Without the defaults that keep what keeps them, a default holds only keys of lower index: no value can
             // then reach itself through what it holds.
-            let targets = defaultsMayKeepTheirScope ? Array(0..<keyCount) : Array(0..<index)
-            if random.chance(20), defaultsMayKeepTheirScope {
+            let targets = Array(0..<keyCount)
+            if random.chance(20) {
                 let held = random.chance(50) ? index : random.element(of: targets)
                 keys[index].shape = .owner(holding: held)
                 if random.chance(30) {
                     // A subclass whose superclass declares the other property.
                     keys[index].shape = .ownerSubclass(inherited: random.element(of: targets), own: held)
                 }
-                if keys[index].laterReads.contains(where: { closesACycle(keys, from: index, to: $0) }) {
-                    keys[index].shape = .owner(holding: index)
-                }
                 continue
             }
             for _ in 0..<random.below(3) where !targets.isEmpty {
-                let target = random.chance(35) && defaultsMayKeepTheirScope ? index : random.element(of: targets)
-                if !closesACycle(keys, from: index, to: target) {
-                    keys[index].references.append(.init(key: target, byKeyPath: random.chance(50)))
-                }
+                let target = random.chance(35) ? index : random.element(of: targets)
+                keys[index].references.append(.init(key: target, byKeyPath: random.chance(50)))
             }
-            keys[index].capturesCurrent = defaultsMayKeepTheirScope && random.chance(20)
-            if contract, defaultsMayKeepTheirScope, !keys[index].reads.isEmpty, random.chance(25) {
+            keys[index].capturesCurrent = random.chance(20)
+            if !keys[index].reads.isEmpty, random.chance(25) {
                 // A client's getter reads the session, which keeps `@Dependency(\.client)`: the getter reads a key
                 // whose value keeps a `@Dependency` on the getter's own key.
                 let read = random.element(of: keys[index].reads)
                 if !keys[read].isOwner { keys[read].references.append(.init(key: index, byKeyPath: random.chance(50))) }
             }
-            if contract, keys[index].shape == .object, random.chance(20) {
+            if keys[index].shape == .object, random.chance(20) {
                 // A periodic flush or a stream consumer: `init` starts work that reads keys and holds the default
                 // weakly. A Dispatch block the creation waits for reads keys before this one only (others could wait
                 // for this one).
@@ -113,6 +106,7 @@ struct ProgramGenerator {
                 }
             }
         }
+        issueKeys(&keys)
         for index in keys.indices where keys[index].creationReads.isEmpty && keys[index].laterReads.isEmpty {
             // Its creation reads nothing, so the scopes of a race share it: the second reader waits for the first.
             keys[index].waitsForASecondReader =
@@ -121,34 +115,10 @@ struct ProgramGenerator {
         return keys
     }
 
-    /// Whether a `@Dependency` of `key` on `target` would let some default read itself while it is still being made,
-    /// with the core these programs are for: a path from `target` back to `key` with a read while created on it (reads
-    /// while created, and with the core before the contract the properties, which it read while creating). The programs
-    /// have no such path before (reads while created name keys of lower index only), so a new one goes through this
-    /// property. Such a program stops the process.
-    private func closesACycle(_ keys: [KeyBehavior], from key: Int, to target: Int) -> Bool {
-        guard !contract else { return false }
-        var seen: Set<[Int]> = []
-        var next = [(key: target, afterARead: false)]
-        while let (current, afterARead) = next.popLast() {
-            if current == key, afterARead { return true }
-            guard seen.insert([current, afterARead ? 1 : 0]).inserted else { continue }
-            next += keys[current].creationReads.map { ($0, true) }
-            next += keys[current].laterReads.map { ($0, afterARead) }
-        }
-        return false
-    }
-
     // MARK: Steps
 
     private mutating func steps(depth: Int, isAsync: Bool) -> [Step] {
         var steps: [Step] = []
-        let keptBeforeTheBody = keptSlots.count
-        defer {
-            // Today's core rebuilds what an object kept in a scope names, or finds it, once the scope ended, as its
-            // ownership decides; the contract keeps the scope's instance ("One instance per key per scope").
-            if !contract { keptSlots.removeLast(keptSlots.count - keptBeforeTheBody) }
-        }
         for _ in 0..<(1 + random.below(4)) where budget > 0 {
             budget -= 1
             let keptBefore = keptSlots.count
@@ -164,10 +134,10 @@ struct ProgramGenerator {
                     .readKept(
                         slot: keptSlots[keptSlots.count - 1], index: random.below(2), threads: 1 + random.below(4)))
             }
-            if contract, !drawingLaterShapes, depth < 3, laterShapes.chance(8) {
+            if !drawingLaterShapes, depth < 3, laterShapes.chance(8) {
                 steps.append(scopeInKeptValues(depth: depth))
             }
-            if contract, !drawingLaterShapes, depth < 3, !slotsInKeptValues.isEmpty, reentryShapes.chance(30) {
+            if !drawingLaterShapes, depth < 3, !slotsInKeptValues.isEmpty, reentryShapes.chance(30) {
                 steps.append(reentryOfKeptValues(depth: depth))
             }
         }

@@ -60,6 +60,7 @@ struct Shrinker {
             if simpler != key { result.append(simpler) }
         }
         changed { $0.work = nil }
+        changed { $0.scopedRead = nil }
         for index in key.work?.reads.indices ?? 0..<0 { changed { $0.work?.reads.remove(at: index) } }
         for index in key.conditionalReads.indices { changed { $0.conditionalReads.remove(at: index) } }
         changed { $0.waitsForASecondReader = false }

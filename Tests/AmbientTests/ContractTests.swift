@@ -150,7 +150,7 @@ import Testing
         }
     }
 
-    /// Semantics: one instance per key per scope, for good: a buffer that a logger and an auditor of one request
+    /// Semantics: a value keeps what it read: a buffer that a logger and an auditor of one request
     /// write to is the one the logger flushes after the request, on another thread.
     @Test func oneInstancePerScopeAfterTheScopeEnded() {
         withFreshRoot {
@@ -169,9 +169,10 @@ import Testing
         }
     }
 
-    /// Semantics: freeing never splits an instance: an object created in a request that names the request's buffer
-    /// finds it, with what another object wrote to it, although it first reads it after the request ended.
-    @Test func objectFindsItsScopesInstanceAfterTheScopeEndedThoughItNeverReadItThere() {
+    /// Semantics: one instance per key per scope, and a value keeps what it read: an object created in a request that
+    /// reads the request's buffer while the request lives finds what another object wrote to it, and keeps it; the
+    /// buffer is freed with them.
+    @Test func objectFindsItsScopesInstanceWhileTheScopeLives() {
         // NB: a weak reference, not a count of live buffers: other tests of this suite make buffers at the same time.
         weak var buffer: LogBuffer?
         withFreshRoot {
@@ -181,6 +182,7 @@ import Testing
                 let logger = DependencyValues.current.requestLogger
                 let auditor = DependencyValues.current.requestAuditor
                 auditor.write("audited")
+                #expect(logger.buffer === auditor.buffer)
                 return (logger, auditor)
             }
             #expect(logger.buffer.all == ["audited"])
@@ -190,9 +192,9 @@ import Testing
         #expect(buffer == nil)
     }
 
-    /// Semantics: one instance per key per scope, a root's too: objects kept after their root was freed read the
-    /// instance the root handed out (the auditor wrote to it, the logger never read it), not one of the heir's.
-    @Test func objectsFindTheirRootsInstanceAfterTheRootWasFreed() {
+    /// Semantics: a first read after the end is the reader's own: an object kept after its root was freed that
+    /// first reads a key then gets an instance of its own, not the one the root handed out to another object.
+    @Test func objectFirstReadingAfterItsRootWasFreedGetsItsOwnInstance() {
         weak var root: Root?
         let (logger, auditor) = withDependencies(DependencyValues._freshRoot(context: .testing)) {
             root = DependencyValues.current.storage.root
@@ -201,12 +203,14 @@ import Testing
             return (DependencyValues.current.requestLogger, auditor)
         }
         #expect(root == nil)
-        #expect(logger.buffer.all == ["audited"])
-        #expect(logger.buffer === auditor.buffer)
+        #expect(logger.buffer.all == [])
+        #expect(logger.buffer !== auditor.buffer)
+        #expect(auditor.buffer.all == ["audited"])
     }
 
-    /// Semantics: one instance per key per scope, for good: many threads reading through an object after its scope
-    /// ended get the instance the scope handed out, or, if it handed out none, one new instance.
+    /// Semantics: a value keeps what it read, and a first read after the end is the reader's own: many threads
+    /// reading through an object after its scope ended get the instance the scope handed out to it, or, if it read
+    /// none, one new instance.
     @Test(arguments: [true, false])
     func lateReadsFromManyThreadsGetOneInstance(readInScope: Bool) {
         withFreshRoot {
@@ -230,7 +234,7 @@ import Testing
         }
     }
 
-    /// Semantics: one instance per key per scope, for good: a guest keeps the cart it was handed when a later
+    /// Semantics: one instance per key per scope: a guest keeps the cart it was handed when a later
     /// creation of the cart reads a key that its first creation did not, and Ambient says so, naming both keys.
     @Test func lateReadOfAnOverriddenKeyIsReportedNotSplit() {
         let log = collectingReports {
@@ -263,78 +267,6 @@ import Testing
                 instance of CartKey. To give them their own, read CartPersistenceKey on every creation of CartKey.
                 """
             ])
-    }
-
-    /// Semantics: a scope that ended rebuilds once per reader, and one instance per key per scope (the reference
-    /// model's seed 55000522): a guest's checkout, created in a guest scope inside a store that saves carts, first
-    /// reads its cart (`@Dependency(CartKey.self)`) after the guest scope ended and gets one built for it, saved as
-    /// the guest's. When the store's scope ends too, the checkout still has that cart, with its item. It once got
-    /// the store's cart, with the store's item: the store's end handed the checkout the store's cart, since the one
-    /// built for it was kept only from its second read on.
-    @Test func cartBuiltForACheckoutAfterItsScopeEndedStaysItsCartWhenTheEnclosingScopeEnds() {
-        withFreshRoot {
-            // The checkout's one read of its cart before the store's scope ends.
-            let checkout = madeForAGuestInsideAStore(\.checkout) { $0.cart.add("guest's item") }
-            #expect(checkout.cart.persistence?.name == "guest")
-            #expect(checkout.cart.all == ["guest's item"])
-        }
-    }
-
-    /// Semantics: one instance per key per scope (the reference model's seed 76002472): a guest's checkout, created
-    /// in a guest scope inside a store that saves carts, names its cart and its receipt. After the guest scope
-    /// ended, its first read of the receipt builds the receipt a cart of the guest's: the checkout's cart. When the
-    /// store's scope ends, the checkout's cart is still the receipt's. It once became the store's cart: the cart
-    /// built for the checkout while the receipt was created was not kept as the checkout's, and the store's end
-    /// handed the checkout the store's.
-    @Test func cartBuiltWhileACheckoutsReceiptIsCreatedStaysTheCheckoutsCartWhenTheEnclosingScopeEnds() {
-        withFreshRoot {
-            let checkout = madeForAGuestInsideAStore(\.receiptingCheckout) { $0.receipt.cart.add("guest's item") }
-            #expect(checkout.cart === checkout.receipt.cart)
-            #expect(checkout.cart.persistence?.name == "guest")
-            #expect(checkout.cart.all == ["guest's item"])
-        }
-    }
-
-    /// Semantics: a scope that ended rebuilds once per reader (the reference model's seed 52, once the model knew the
-    /// rule; it shared the core's error until then): a guest's checkout reads its cart in the guest scope and adds an
-    /// item, and its receipt is created after the guest scope ended, from the checkout's values. The receipt's cart is
-    /// the checkout's, with the guest's item. The receipt once got a new, empty cart: the creation looked for the
-    /// cart only among what had been built for the checkout since the scope ended, not among what it kept.
-    @Test func receiptOfACheckoutCreatedAfterItsScopeEndedHasTheCartTheCheckoutHad() {
-        let carts = cartsOfAGuestsCheckout(\.receiptingCheckout, cart: \.cart, receiptCart: \.receipt.cart)
-        #expect(carts.receipt === carts.checkout)
-        #expect(carts.receipt.all == ["guest's item"])
-    }
-
-    /// Semantics: a scope that ended rebuilds once per reader: as above, with a receipt that names its cart through
-    /// `@Dependency` and reads it only when asked, after its creation ended. It once got a new, empty cart: once a
-    /// creation ended, its values no longer read what the values it was made from keep. The reference model shared
-    /// the error, and its programs never read such a property, so they never showed it.
-    @Test func receiptThatReadsItsCartOnlyWhenAskedHasTheCartTheCheckoutHad() {
-        let carts = cartsOfAGuestsCheckout(\.lazilyReceiptingCheckout, cart: \.cart, receiptCart: \.receipt.cart)
-        #expect(carts.receipt === carts.checkout)
-        #expect(carts.receipt.all == ["guest's item"])
-    }
-
-    /// The cart of a guest's checkout, which adds an item to it in the guest scope (carts are saved), and the cart of
-    /// the checkout's receipt, created after the guest scope ended, from the checkout's values.
-    private func cartsOfAGuestsCheckout<Checkout>(
-        _ checkout: KeyPath<DependencyValues, Checkout>, cart: (Checkout) -> Cart, receiptCart: (Checkout) -> Cart
-    ) -> (checkout: Cart, receipt: Cart) {
-        withFreshRoot {
-            withDependencies {
-                $0.cartConfiguration = CartConfiguration(persists: true)
-            } operation: {
-                let made = withDependencies {
-                    $0.cartPersistence = CartPersistence("guest")
-                } operation: {
-                    let made = DependencyValues.current[keyPath: checkout]
-                    cart(made).add("guest's item")
-                    return made
-                }
-                return (cart(made), receiptCart(made))
-            }
-        }
     }
 
     /// Semantics: overrides reach derived defaults: a scope made inside the values a request's job keeps, which
@@ -408,49 +340,6 @@ import Testing
                 DependencyValues.current.logBuffer
             }
         }
-    }
-
-    /// Semantics: a scope that ended rebuilds once per reader (seed 19639's shape): values a request's job keeps read
-    /// a report after the request ended, whose summary and chart both read the request's log buffer. The creation
-    /// of the report puts what it rebuilds where the report goes, so both find one buffer; each creation once kept
-    /// what it rebuilt itself, and a diamond of defaults made one instance per path.
-    @Test func aReadAfterItsScopeEndedSharesWhatItsCreationRebuilds() {
-        withFreshRoot {
-            let job = withDependencies {
-                $0.requestNumber = 7
-            } operation: {
-                DependencyValues.current.requestJob
-            }
-            let report = job.values.requestReport
-            #expect(report.summary.buffer === report.chart.buffer)
-            #expect(report.summary.buffer.requestNumber == 7)
-            #expect(job.values.requestReport === report)
-            #expect(job.values.logBuffer === report.summary.buffer)
-        }
-    }
-
-    /// Semantics: a root that ended hands over to its heir (soak seed 5003447): a default whose task reads its own
-    /// key, read in a root that ends at once. The task reads in the process's root, which keeps what it creates, so
-    /// the task that instance starts finds it: one instance more, where a root of the snapshot's own made a chain of
-    /// them, one per task. Two creations are no chain, and nothing is reported.
-    @Test func taskOfADefaultReadingItsOwnKeyAfterItsRootEndedCreatesAtMostOneMore() async throws {
-        let before = SelfReadingStarterKey.creations.value
-        let tasksBefore = SelfReadingStarter.tasksDone.value
-        SelfReadingStarterKey.isReading.withLock { $0 = true }
-        let log = collectingReports {
-            _ = DependencyValues._freshRoot(context: .default).selfReadingStarter
-        }
-        // Each instance starts one task, which reads (creating the next instance, if any) before it is counted: once
-        // as many tasks are done as instances exist, no task is left to create another. A chain stops being waited
-        // for at its third instance, which fails the test.
-        var created = 0
-        repeat {
-            created = SelfReadingStarterKey.creations.value - before
-            _ = await SelfReadingStarter.tasksDone.waitUntil(reaches: tasksBefore + created)
-        } while SelfReadingStarterKey.creations.value - before > created && created <= 2
-        SelfReadingStarterKey.isReading.withLock { $0 = false }
-        #expect(SelfReadingStarterKey.creations.value - before <= 2)
-        #expect(log.messages.isEmpty)
     }
 
     /// Semantics: bookkeeping ends with the creation, and a chain is reported: a per-request default whose task

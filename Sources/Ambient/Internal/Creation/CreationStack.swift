@@ -13,12 +13,22 @@ final class Creation: Sendable {
     let readContext: ReadContext?
     /// The creations whose work this one runs in.
     let lineage: CreationLineage
+    /// The values the value is created from (``Root/source(of:readIn:)``): which overrides they have of the keys of
+    /// the creations nested in this one decides whether a nested read of this key asks for the same instance
+    /// (<doc:Semantics#Only-a-real-cycle-stops-the-process>). Held for the creation only, as its frame is.
+    let source: ScopeNode?
+    /// The creation of the same key and context under way around this one on its thread, for another instance
+    /// (<doc:Semantics#Only-a-real-cycle-stops-the-process>): it is under way again once this one ends.
+    let shadowed: Creation?
 
     init(
         key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt,
         parent: Creation?, root: ObjectIdentifier, reporter: (any _DependencyIssueReporter)? = nil,
-        readContext: ReadContext? = nil, lineage: CreationLineage = CreationLineage()
+        readContext: ReadContext? = nil, lineage: CreationLineage = CreationLineage(), source: ScopeNode? = nil,
+        shadowed: Creation? = nil
     ) {
+        self.source = source
+        self.shadowed = shadowed
         self.key = key
         self.keyType = keyType
         self.context = context

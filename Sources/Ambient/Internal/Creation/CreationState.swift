@@ -15,8 +15,6 @@ struct CreationState {
     var reportedChains: Set<ObjectIdentifier> = []
     /// Every key created in the root, per context, in the order of their first creation: the learned graph.
     var learned: [(context: DependencyContext, info: KeyInfo)] = []
-    /// The snapshots of the values created in the root, which keep the root's instances they named when it ends.
-    var watchers = SnapshotWatchers()
 
     /// Notes the first creation of a key in `context`, and returns its info.
     mutating func learn(_ info: KeyInfo, in context: DependencyContext) -> KeyInfo {
@@ -26,7 +24,7 @@ struct CreationState {
 
     /// Ends `creation`, which is published: threads that waited for it may look again.
     mutating func end(_ creation: Creation) {
-        pending[CreationSlot(key: creation.key, context: creation.context)] = nil
+        pending[CreationSlot(key: creation.key, context: creation.context)] = creation.shadowed
         // Threads that waited for this creation retry; none of them waits for anything now.
         waiting = waiting.filter { $0.value.pending !== creation }
     }

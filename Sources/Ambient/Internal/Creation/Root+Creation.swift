@@ -26,10 +26,9 @@ extension Root {
             return defaultValue(of: Key.self, id: id, in: storage)
         case .create(let creation):
             _TestHooks.willCreate(Key.self, in: self, readIn: storage)
-            let created = createAndPublish(Key.self, creation: creation, in: source(of: id, readIn: storage))
-            // A snapshot keeps what it is handed from its first read on, an instance built for it alone too: an end
-            // of a scope it links to then hands it no other (<doc:Semantics#One-instance-per-key-per-scope>).
-            guard storage.links != nil else { return created }
+            let created = createAndPublish(Key.self, creation: creation, in: creation.source ?? storage)
+            // A snapshot remembers what it is handed (<doc:Semantics#A-value-keeps-what-it-read>).
+            guard storage.snapshot != nil else { return created }
             return published(id, for: storage) ?? created
         }
     }
@@ -41,7 +40,7 @@ extension Root {
     /// overrides one of them, or the root), and is created from that scope's values, so that its instance is the
     /// same whichever of the scopes that share it reads it first: a key it reads that the first creation did not is
     /// read there, not in the scope below that overrides it (<doc:Semantics#One-instance-per-key-per-scope>).
-    private func source(of id: ObjectIdentifier, readIn storage: ScopeNode) -> ScopeNode {
+    func source(of id: ObjectIdentifier, readIn storage: ScopeNode) -> ScopeNode {
         guard let info = infoTable(for: storage.context).find(id) else { return storage }
         guard let scope = owner(of: id, for: storage, reads: info.reads) else {
             guard storage.hasOverrides else { return storage }
@@ -133,10 +132,6 @@ extension Root {
         }
         let entry = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
             .insert(ScopedDefault(box: publication.box, reads: info.reads), for: id)
-        // A snapshot keeps an instance built for it alone (its scope ended) from the start, also when a creation made
-        // from its values built it: an end of a scope it links to then hands it no other
-        // (<doc:Semantics#One-instance-per-key-per-scope>).
-        if let links = scope.snapshotLinks { _ = links.pin(entry, for: CreationSlot(key: id, context: context)) }
         return Outcome(box: entry.box, reads: info.reads, rebuilt: true, lateReads: late, isNewChain: isNewChain)
     }
 
@@ -164,25 +159,7 @@ extension Root {
             reads.formUnion(namedReads(of: key, by: creation, in: values.storage))
         }
         reads.remove(creation.key)
-        if let links = values.storage.links {
-            if Self.names(Key.self, among: closed.named, orKeyPaths: closed.unresolved) { links.created(box) }
-            links.creationEnded(naming: Array(reads), keyPaths: closed.unresolved, in: values.storage.context)
-        }
         return (box, Array(reads), directReads)
-    }
-
-    /// Whether a property that a creation of `Key` made names `Key`, through its key or a key path whose key is not
-    /// known yet and whose value has `Key`'s type: only then does the value reach its own key through its values,
-    /// which then answer with it while it exists (<doc:Semantics#Freeing-never-splits-an-instance>).
-    ///
-    /// NB: only then, since the snapshot holds the value weakly, and a weak reference to an object sends every retain
-    /// and release of it down the runtime's slow path: reads of an object that does not name itself stay fast.
-    private static func names<Key: DependencyKey>(
-        _: Key.Type, among named: [any DependencyKey.Type], orKeyPaths keyPaths: [any AnyObject & Sendable]
-    ) -> Bool {
-        for key in named where ObjectIdentifier(key) == ObjectIdentifier(Key.self) { return true }
-        for keyPath in keyPaths where keyPath is KeyPath<DependencyValues, Key.Value> { return true }
-        return false
     }
 
     /// The name of the key `id`: one of `directReads`, overridden in `storage`, or created in this root.

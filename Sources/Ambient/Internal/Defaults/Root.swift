@@ -38,37 +38,16 @@ final class Root: Sendable {
     }
     /// The creations under way, and who waits for whom; see `Root+Creation.swift`.
     let creations = ConditionLock(CreationState())
-    /// The root that answers, once this one was freed, what the values that outlived it do not keep
-    /// (<doc:Semantics#A-root-that-ended-hands-over-to-its-heir>): the process's root unless its maker chose
-    /// another (`AmbientTesting` gives every test's root the one that ended tests share); `nil` for a root that is
-    /// never freed.
+    /// The root whose lock and knowledge of keys the values that outlived this one use once it was freed, to build
+    /// what they read for themselves (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>): the process's
+    /// root unless its maker chose another (`AmbientTesting` gives every test's root the one that ended tests share);
+    /// `nil` for a root that is never freed. Nothing is published there for them.
     let heir: Root?
 
     init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
         self.reporter = reporter
         self.heir = heir
-    }
-
-    deinit {
-        let (live, end) = creations.withLock { ($0.watchers.live, $0.watchers.end) }
-        defer { end?.finish() }
-        SnapshotWatchers.handOver(to: live, fromScopeAtDepth: nil) { keep in
-            for context in DependencyContext.allCases {
-                infoTable(for: context).forEachEntry { key, info in
-                    guard let box = info.value.load() else { return }
-                    keep(key, context, ScopedDefault(box: box, reads: info.reads))
-                }
-            }
-        }
-    }
-
-    /// Notes a value created in this root, whose snapshot's links are `links`, so that it keeps what it names of
-    /// the root's instances when the root ends; returns the end that the links wait for when they find the root
-    /// gone, and nothing for a root that never ends.
-    func watch(_ links: WeakLinks) -> ScopeEnd? {
-        guard heir != nil else { return nil }
-        return creations.withLock { $0.watchers.watch(links) }
     }
 
     /// The root of the process, in the detected context.
@@ -112,34 +91,25 @@ final class Root: Sendable {
     }
 
     /// The default value of `Key` for a read in `storage`, and the keys it was built from.
-    ///
-    /// The root's instance serves every scope that overrides none of the keys the key's creations read; otherwise
-    /// the instance of the innermost scope that overrides one of them does.
     @inline(__always)
     func defaultValue<Key: DependencyKey>(
         of _: Key.Type,
         id: ObjectIdentifier,
         in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        // A value's own values answer its own key with the value while it exists, after its scope or its root ended
-        // too (<doc:Semantics#Freeing-never-splits-an-instance>); a scope inside them that overrides what the value
-        // read or named has an instance of its own.
-        if let links = storage.links, links.createdKey == id, let own = links.createdObject as? Key.Value,
-            storage.readsAsItsSnapshot(forKeyReading: links.namedKeys)
-        {
-            return (Box(own), infoTable(for: storage.context).find(id)?.reads ?? [])
-        }
         if let found = published(id, for: storage) { return found }
         return create(Key.self, id: id, in: storage)
     }
 
-    /// Where a read of `id` in `storage` finds its default, given what the key's creations read so far: `nil` for
-    /// the root's instance, else the scope whose rebuilt instance serves the read.
+    /// The scope whose instance of `id` serves a read in `storage`, given what the key's first creation read: the
+    /// innermost scope that overrides one of `reads`, or the snapshot's own node for a snapshot whose scope or root
+    /// ended; `nil` for the root's instance.
     func owner(of id: ObjectIdentifier, for storage: ScopeNode, reads: [ObjectIdentifier]) -> ScopeNode? {
-        guard storage.hasOverrides, !reads.isEmpty, let depth = storage.innermostOverrideDepth(among: reads) else {
-            return nil
+        if storage.hasOverrides, !reads.isEmpty, let depth = storage.innermostOverrideDepth(among: reads) {
+            return storage.ancestor(atDepth: depth)
         }
-        return storage.ancestor(atDepth: depth)
+        guard let snapshot = storage.snapshot, snapshot.rootEnded else { return nil }
+        return storage.base
     }
 
     /// Who holds the default of `id` that serves a read in `storage`: this root, or a scope it was rebuilt for;
@@ -149,49 +119,37 @@ final class Root: Sendable {
         return owner(of: id, for: storage, reads: info.reads).map(DefaultOwner.scope) ?? .root
     }
 
-    /// The default of `id` that serves a read in `storage`, if it was created, and the key's reads. Lock-free.
+    /// The default of `id` that serves a read in `storage`, if it exists, and the key's reads; a snapshot remembers
+    /// it. Each step is a rule of the Semantics article's "Lifetimes" (overrides were looked at before):
     ///
-    /// The reads are the first creation's, whichever instance serves the read: they decide which scopes have an
-    /// instance of their own, so a creation that reads this one is rebuilt for the same scopes. A later creation
-    /// for a scope may name less (a key it names has been created since), and a default created from that scope's
-    /// instance with only those reads would be placed in the root (<doc:Semantics#Overrides-reach-derived-defaults>).
+    /// 1. What a snapshot remembered (<doc:Semantics#A-value-keeps-what-it-read>).
+    /// 2. The instance of the scope it belongs to, or the root's, while that lives
+    ///    (<doc:Semantics#One-instance-per-key-per-scope>).
+    /// 3. What was built for the snapshot alone, once that scope or root ended (the snapshot's node is then the
+    ///    owner, <doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
+    ///
+    /// `nil` sends the read to ``create(_:id:in:)``. The reads are the first creation's: they decide which scopes
+    /// have an instance of their own (<doc:Semantics#Overrides-reach-derived-defaults>).
     func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
-        let context = storage.context
-        let slot = CreationSlot(key: id, context: context)
-        if let links = storage.links, links.readsInTheHeir {
-            // Before what the heir has, each by the reads it was built from, whatever the heir learns of the key later:
-            // what was built for a scope made inside the snapshot's values (a read here, or through a value created
-            // here, had it), what the snapshot kept of its ended root and of its scopes, what a snapshot it was made
-            // from keeps, and what was built for a live scope it links to.
-            if let built = storage.builtInsideItsSnapshot(id, in: context) { return (built.box, built.reads) }
-            if let pinned = links.pinned(slot), storage.readsAsItsSnapshot(forKeyReading: pinned.reads) {
-                return (pinned.box, pinned.reads)
-            }
-            if let kept = links.keptByEndedAncestor(slot, readIn: storage) { return (kept.box, kept.reads) }
-            if let built = storage.builtForALinkedScope(id, in: context) { return (built.box, built.reads) }
+        let slot = CreationSlot(key: id, context: storage.context)
+        let snapshot = storage.snapshot
+        if let kept = snapshot?.remembered(slot), storage.readsAsItsSnapshot(forKeyReading: kept.reads) {
+            return (kept.box, kept.reads)
         }
-        guard let info = infoTable(for: context).find(id) else {
-            // What stands in for a scope that ended keeps, also before this root knows the key (as below once it does).
-            guard let links = storage.links, let kept = links.keptByCreationSource(slot) else { return nil }
-            return (links.pin(kept, for: slot).box, kept.reads)
+        guard let info = infoTable(for: slot.context).find(id) else { return nil }
+        let scope = owner(of: id, for: storage, reads: info.reads)
+        let entry: ScopedDefault
+        if let scope {
+            guard let found = scope.existingScopedDefaults?.table(for: slot.context).find(id) else { return nil }
+            entry = found
+        } else {
+            guard let box = info.value.load() else { return nil }
+            guard snapshot != nil else { return (box, info.reads) }
+            entry = ScopedDefault(box: box, reads: info.reads)
         }
-        let reads = info.reads
-        if let scope = owner(of: id, for: storage, reads: reads) {
-            // A value created in a scope keeps the instances that scope handed out to it, after the scope ended too.
-            let links = storage.links.flatMap { scope.depth <= storage.baseDepth ? $0 : nil }
-            if let links, id != links.createdKey, let kept = links.keptForAPartner(slot, keeping: true) {
-                return (kept.box, reads)
-            }
-            // A snapshot that stands in for a scope that ended (a creation's, made from its values) answers with what
-            // it keeps of that scope's instances, before what was built for it since.
-            guard
-                var entry = scope.snapshotLinks.flatMap({ $0 === links ? nil : $0.keptForAPartner(slot) })
-                    ?? scope.existingScopedDefaults?.table(for: context).find(id)
-            else { return nil }
-            if let links { entry = links.pin(entry, for: slot) }
-            return (entry.box, reads)
-        }
-        return info.value.load().map { ($0, reads) }
+        guard let snapshot, (scope?.depth ?? 0) <= storage.baseDepth else { return (entry.box, entry.reads) }
+        let kept = snapshot.remember(entry, for: slot)
+        return (kept.box, kept.reads)
     }
 
     // MARK: Preparing

@@ -1,4 +1,5 @@
-/// Values that `@Dependency` key paths resolved to in one scope, by the key path's identity.
+/// Values that `@Dependency` key paths resolved to in one scope, by the key path's identity, and defaults that reads
+/// by key found the long way (rebuilt for an enclosing scope), by the key type's identity, which is never freed.
 ///
 /// The cache keeps each key path it has an entry for alive, so that no other key path can take its address (and
 /// so its identity) while the entry exists. Key paths with arguments (`\.[item: id]`) are new objects each time
@@ -20,6 +21,8 @@ final class KeyPathCache: Sendable {
         /// entries), and each box.
         var keyPaths: [any AnyObject & Sendable] = []
         var boxes: [AnyBox] = []
+        /// How many entries the pairs hold.
+        var count = 0
         /// Arrays that larger ones replaced.
         var replaced: [KeyPathPairs] = []
     }
@@ -32,23 +35,31 @@ final class KeyPathCache: Sendable {
         }
     }
 
-    /// Records `box` as what `keyPath` resolves to (`nil`: its getter computes its value), unless the key path has
-    /// an entry already or the cache is full; calls `publish` with the pairs to probe from now on.
+    /// Records `box` as what `keyPath` resolves to, as below.
     func insert(
         _ box: AnyBox?, for keyPath: any AnyObject & Sendable, publish: (UnsafeMutablePointer<UInt>) -> Void
     ) {
+        insert(box, for: ObjectIdentifier(keyPath), keeping: keyPath, publish: publish)
+    }
+
+    /// Records `box` as what the key path or key type `identity` resolves to (`nil`: its getter computes its value),
+    /// unless it has an entry already or the cache is full; keeps `keyPath`, the key path, alive; calls `publish` with
+    /// the pairs to probe from now on.
+    func insert(
+        _ box: AnyBox?, for identity: ObjectIdentifier, keeping keyPath: (any AnyObject & Sendable)?,
+        publish: (UnsafeMutablePointer<UInt>) -> Void
+    ) {
         state.withLock { state in
-            let key = UInt(bitPattern: ObjectIdentifier(keyPath))
-            guard state.keyPaths.count < Self.capacity, state.pairs.boxBits(for: ObjectIdentifier(keyPath)) == 0 else {
-                return
-            }
-            if (state.keyPaths.count + 1) * 2 > state.pairs.capacity {
+            let key = UInt(bitPattern: identity)
+            guard state.count < Self.capacity, state.pairs.boxBits(for: identity) == 0 else { return }
+            state.count += 1
+            if state.count * 2 > state.pairs.capacity {
                 let larger = KeyPathPairs(capacity: state.pairs.capacity * 2)
                 state.pairs.forEachPair { larger.insertNew($1, forKey: $0) }
                 state.replaced.append(state.pairs)
                 state.pairs = larger
             }
-            state.keyPaths.append(keyPath)
+            if let keyPath { state.keyPaths.append(keyPath) }
             if let box { state.boxes.append(box) }
             let bits = box.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? KeyPathPairs.uncacheable
             state.pairs.insertNew(bits, forKey: key)

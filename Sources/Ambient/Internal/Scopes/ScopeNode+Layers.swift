@@ -36,47 +36,22 @@ extension ScopeNode {
         firstBox ?? boxFirstInline(of: firstValueType.unsafelyUnwrapped)
     }
 
-    /// The depth of the topmost node of this chain: a scope at that depth or above is one a snapshot links to.
-    var baseDepth: Int {
+    /// The topmost node of this chain: for a snapshot's values and the scopes made inside them, the snapshot's node,
+    /// which keeps what is built for the snapshot alone.
+    var base: ScopeNode {
         var node = self
         while let parent = node.parent { node = parent }
-        return node.depth
+        return node
     }
 
-    /// Whether what the snapshot at the top of this chain keeps answers a read here of a key that read `reads`: in
-    /// the snapshot itself, and in a scope made inside its values that overrides none of `reads` (one that does has
-    /// instances of its own, <doc:Semantics#Overrides-reach-derived-defaults>).
+    /// The depth of ``base``: a scope at that depth or above is one a snapshot links to.
+    var baseDepth: Int { base.depth }
+
+    /// Whether what the snapshot at the top of this chain remembers answers a read here of a key that read `reads`:
+    /// in the snapshot itself, and in a scope made inside its values that overrides none of `reads` (one that does
+    /// has instances of its own, <doc:Semantics#Overrides-reach-derived-defaults>).
     func readsAsItsSnapshot(forKeyReading reads: [ObjectIdentifier]) -> Bool {
         parentReference == nil || (innermostOverrideDepth(among: reads) ?? 0) <= baseDepth
-    }
-
-    /// For a scope made inside a snapshot's values that read in the root's heir: the instance of `id` in `context`
-    /// built for it, or for a scope between it and the snapshot, that a read here finds by the reads it was built
-    /// from. The root that knew the key may have ended, and its heir not know the key yet, or know other reads of it:
-    /// these instances are still this scope's.
-    func builtInsideItsSnapshot(_ id: ObjectIdentifier, in context: DependencyContext) -> ScopedDefault? {
-        var node = self
-        while let parent = node.parent {
-            if let entry = node.existingScopedDefaults?.table(for: context).find(id) {
-                return innermostOverrideDepth(among: entry.reads) == node.depth ? entry : nil
-            }
-            node = parent
-        }
-        return nil
-    }
-
-    /// For a read in a snapshot's values (or a scope made inside them) that read in the root's heir: the instance of
-    /// `id` in `context` built for a live scope the snapshot links to, that a read here finds by the reads it was
-    /// built from, which the snapshot then keeps. The root that knew the key may have ended, and its heir not know the
-    /// key yet, or know other reads of it: the scope still serves it.
-    func builtForALinkedScope(_ id: ObjectIdentifier, in context: DependencyContext) -> ScopedDefault? {
-        guard let links else { return nil }
-        for origin in links.origins {
-            guard let entry = origin.node?.existingScopedDefaults?.table(for: context).find(id) else { continue }
-            guard innermostOverrideDepth(among: entry.reads) == origin.depth else { return nil }
-            return links.pin(entry, for: CreationSlot(key: id, context: context))
-        }
-        return nil
     }
 
     /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
@@ -86,7 +61,7 @@ extension ScopeNode {
         while let current = node {
             if current.setsOverrides { found.append(WeakOrigin(current)) }
             guard let parent = current.parent else {
-                found += current.links?.origins ?? []
+                found += current.snapshot?.origins ?? []
                 break
             }
             node = parent

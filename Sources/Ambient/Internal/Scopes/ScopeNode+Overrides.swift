@@ -27,7 +27,7 @@ extension ScopeNode {
         // NB: through `Unmanaged`, so that the parent is not retained around the probe: every scope below one
         // node reads through it, from any thread.
         if let parentReference { return parentReference._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() } }
-        return Unmanaged.passUnretained(links.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
+        return Unmanaged.passUnretained(snapshot.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
     }
 
     /// Every override visible here, without retaining the map once it is built.
@@ -54,7 +54,7 @@ extension ScopeNode {
     /// Every override visible in this scope, built once.
     func allOverrides() -> OverrideMap {
         if let map = visibleOverrides.load() { return map }
-        if !setsOverrides, parentReference == nil, let inherited = links?.inherited {
+        if !setsOverrides, parentReference == nil, let inherited = snapshot?.inherited {
             return visibleOverrides.storeIfNil(inherited)
         }
         var merged: [ObjectIdentifier: Override] = [:]
@@ -80,10 +80,21 @@ extension ScopeNode {
             last = current
             node = current.parent
         }
-        if let inherited = last.links?.inherited {
+        if let inherited = last.snapshot?.inherited {
             found += inherited.all.sorted { $0.depth > $1.depth }
         }
         return found
+    }
+
+    /// Whether `key` is overridden here as in `other`: by neither, or by the same override (set at the same depth, its
+    /// value at the same place).
+    func overridesAlike(_ key: ObjectIdentifier, as other: ScopeNode) -> Bool {
+        switch (override(for: key), other.override(for: key)) {
+        case (nil, nil): true
+        case (let mine?, let theirs?):
+            mine.depth == theirs.depth && overrideValue(for: key) == other.overrideValue(for: key)
+        default: false
+        }
     }
 
     /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.

@@ -22,12 +22,24 @@ extension ScopeNode {
             if found != 0 { return found }
         }
         // NB: a snapshot's root is weak; loading it would touch the root's reference count on every read.
-        guard links == nil else { return 0 }
+        guard snapshot == nil else { return 0 }
         let skippingDerived = hasOverrides
-        return Self.valueAddress(
+        let created = Self.valueAddress(
             in: rootReference._withUnsafeGuaranteedRef {
                 $0.createdDefault(for: key, in: context, skippingDerived: skippingDerived)
             })
+        // A default rebuilt for an enclosing scope, which an earlier read here cached (``cacheDefault(_:for:)``).
+        guard created == 0, skippingDerived else { return created }
+        return Self.cachedValueAddress(in: .passUnretained(self), forKeyPath: key)
+    }
+
+    /// Caches `box`, the default of `key` that a read here found the long way, where ``createdValue(for:)`` probes:
+    /// a node without a snapshot holds its enclosing scopes and its root, so it holds the box already, and the
+    /// instance a key has in one set of values never changes.
+    func cacheDefault(_ box: AnyBox, for key: ObjectIdentifier) {
+        guard snapshot == nil, hasOverrides else { return }
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
+        cache.insert(box, for: key, keeping: nil) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
     }
 
     /// The value that ``createdValue(for:)`` found at `address`, of the key's type `Value`; `nil` for none.
@@ -101,20 +113,19 @@ extension ScopeNode {
     /// This is the ownership rule's one test (<doc:LifetimesAndCaching>). A cache adds an edge from this node to
     /// the value it caches; the edge can close a cycle only if the value was not already reachable from here and
     /// can be freed. An override is held by the node that sets it, and an ordinary node holds its enclosing scopes
-    /// and its root, so it already holds every default it can read. A node whose root is weak — the snapshot a
-    /// default keeps, and the scopes entered below it — holds only its overrides, its own scopes and its root's
-    /// heir: a default cached in the root or rebuilt for a scope it links to weakly may hold this very node, so it
-    /// is not cached here, unless it is the process root's, which is never freed anyway, or the heir's.
+    /// and its root, so it already holds every default it can read. A snapshot's node, and the scopes made inside
+    /// it, hold their overrides, what was built for them, and what the snapshot remembers strongly; the process
+    /// root's defaults are never freed.
     func mayCacheValue(of key: ObjectIdentifier) -> Bool {
-        guard let links, override(for: key) == nil else { return true }
-        // The value a snapshot was made for may hold it, and is answered only while it exists.
-        if key == links.createdKey { return false }
-        let root = links.root
+        guard let snapshot, override(for: key) == nil else { return true }
+        let slot = CreationSlot(key: key, context: context)
+        let root = snapshot.root
         guard let owner = root.ownerOfDefault(key, readIn: self) else { return false }
         switch owner {
-        case .root: return root.isProcess || root === links.heir
+        case .root: return root.isProcess || snapshot.holdsRemembered(slot)
         case .scope(let scope):
-            return holdsStrongly(scope) || links.pinned(CreationSlot(key: key, context: context)) != nil
+            return holdsStrongly(scope)
+                || (scope.depth <= baseDepth && snapshot.holdsRemembered(slot))
         }
     }
 
@@ -128,24 +139,21 @@ extension ScopeNode {
         return false
     }
 
-    /// The node at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
-    /// set the overrides at that depth. A snapshot whose scope at that depth was freed answers where the values its
-    /// creation was made from answer while the creation runs, and itself otherwise: it then caches what it rebuilds.
+    /// The scope at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
+    /// set the overrides at that depth while it lives; once that scope ended, the snapshot's own node, which keeps
+    /// what is built for the snapshot alone (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     func ancestor(atDepth depth: Int) -> ScopeNode {
         var node = self
         while node.depth > depth {
-            if let parent = node.parent {
-                node = parent
-            } else {
-                return node.links?.origin(atDepth: depth) ?? node.links?.sourceAncestor(atDepth: depth) ?? node
-            }
+            guard let parent = node.parent else { return node.snapshot?.origin(atDepth: depth) ?? node }
+            node = parent
         }
         return node
     }
 
     /// The defaults rebuilt for this scope.
     func scopedDefaultsCreatingIfNeeded() -> ScopedDefaults {
-        scopedDefaults.load() ?? scopedDefaults.storeIfNil(ScopedDefaults(depth: depth))
+        scopedDefaults.load() ?? scopedDefaults.storeIfNil(ScopedDefaults())
     }
 
     /// The defaults rebuilt for this scope, if any was.

@@ -16,7 +16,7 @@ final class ScopeNode: @unchecked Sendable {
     // copy-on-write setters, which first make sure this node is uniquely referenced and not yet frozen. A node that
     // is reachable from another thread (or another `DependencyValues`) is therefore never mutated; it is only read.
     // The lazily built parts are atomics; every other stored property is a `let` (the weak references live in
-    // `WeakLinks`, which argues for itself).
+    // `Snapshot`, which argues for itself).
 
     /// The lazily built parts' words; must stay the first stored property (see ``AtomicWords``).
     private var atomicWords = AtomicWords()
@@ -24,16 +24,17 @@ final class ScopeNode: @unchecked Sendable {
     /// stay the second stored property.
     private var firstValueWords = InlineValue()
     /// The root of an ordinary node, unretained: a root node holds it in `rootOwner`, and every other node holds
-    /// its parent, and so its root. A node with `links` (a snapshot, and nodes made from one) holds
-    /// ``Root/placeholder`` here, never read, and its root weakly in `links`.
+    /// its parent, and so its root. A node with a `snapshot` (a snapshot's node, and nodes made inside one) holds
+    /// ``Root/placeholder`` here, never read, and its root weakly in `snapshot`.
     ///
     /// NB: a snapshot's weak reference gives the root a side table, which makes every retain and release of the root
     /// take the runtime's slow path; so scopes must not retain the root each time they are entered.
     let rootReference: Unmanaged<Root>
     /// The root, held strongly by a root node only.
     private let rootOwner: Root?
-    /// What a node whose root is weak (a snapshot, and nodes made from one) holds instead; `nil` in an ordinary node.
-    let links: WeakLinks?
+    /// The snapshot a default keeps, in its node and in the nodes made inside it (their root is weak); `nil` in an
+    /// ordinary node.
+    let snapshot: Snapshot?
     /// The enclosing scope, retained, if any; always `nil` in a snapshot. Set in `init` only; `deinit` releases it.
     ///
     /// NB: not a stored `ScopeNode?`: for a class that holds one of its own kind, Swift frees the chain in a loop that
@@ -41,9 +42,6 @@ final class ScopeNode: @unchecked Sendable {
     let parentReference: Unmanaged<ScopeNode>?
     /// The enclosing scope, if any; always `nil` in a snapshot.
     var parent: ScopeNode? { parentReference?.takeUnretainedValue() }
-    /// The links of a snapshot itself, which keeps what they pin; `nil` for a scope made inside a snapshot's values,
-    /// which shares its links but keeps what is built for it in its own table.
-    var snapshotLinks: WeakLinks? { parentReference == nil ? links : nil }
     /// The number of nodes above this one.
     let depth: Int
     /// Collects reads while a default is created from this node's values; inherited by nested scopes.
@@ -90,8 +88,6 @@ final class ScopeNode: @unchecked Sendable {
     deinit {
         if let firstValueType { destroyFirstInline(of: firstValueType, as: firstValueDestruction) }
         visibleOverrides.releaseStored()
-        // NB: an override's `deinit` above may read through values created here; a read that finds this scope gone
-        // waits for the hand-over below at most a moment (``ScopeEnd``).
         scopedDefaults.releaseStored()
         keyPathValues.releaseStored()
         // Frees the enclosing scopes that only this node held one at a time, not by recursion: a chain of nodes (the
@@ -140,7 +136,7 @@ final class ScopeNode: @unchecked Sendable {
         recorder = nil
         site = nil
         inheritedCount = 0
-        links = nil
+        snapshot = nil
         context = root.context
     }
 
@@ -149,13 +145,15 @@ final class ScopeNode: @unchecked Sendable {
         isProcessNode = false
         continuesParentScope = false
         rootReference = source.rootReference
-        rootOwner = source.links == nil ? source.rootReference.takeUnretainedValue() : nil
+        rootOwner = source.snapshot == nil ? source.rootReference.takeUnretainedValue() : nil
         parentReference = nil
         depth = 0
         recorder = nil
         site = nil
         inheritedCount = 0
-        links = source.links.map { WeakLinks(root: $0.root, origins: [], inherited: nil) }
+        snapshot = source.snapshot.map {
+            Snapshot(root: $0.liveRoot, heir: $0.heir, reporter: $0.reporter, origins: [], inherited: nil)
+        }
         context = source.root.context
     }
 
@@ -172,7 +170,7 @@ final class ScopeNode: @unchecked Sendable {
         self.recorder = recorder ?? parent.recorder
         self.site = site
         inheritedCount = parent.inheritedCount + parent.ownCount
-        links = parent.links
+        snapshot = parent.snapshot
         context = parent.context
     }
 
@@ -190,32 +188,33 @@ final class ScopeNode: @unchecked Sendable {
         context = source.context
         let inherited = source.hasOverrides ? source.allOverrides() : nil
         inheritedCount = inherited?.all.count ?? 0
-        let readsInTheHeir = source.links.flatMap { $0.readsInTheHeir ? ($0, source.baseDepth) : nil }
-        links = WeakLinks(
-            root: source.root, origins: source.overridingNodes, inherited: inherited, createdKey: key,
-            creationSource: source.links == nil ? nil : source, endedAncestor: readsInTheHeir)
+        let root: Root? = if let snapshot = source.snapshot { snapshot.liveRoot } else { source.root }
+        snapshot = Snapshot(
+            root: root, heir: source.snapshot?.heir ?? source.root.heir ?? source.root, reporter: source.reporter,
+            origins: source.overridingNodes, inherited: inherited, createdKey: key,
+            holders: source.snapshot?.holders ?? [])
     }
 
     /// The root whose cache holds the defaults read here.
     ///
     /// A snapshot whose root was freed (a default kept by code outside Ambient after its test or root ended)
-    /// reads in that root's heir.
+    /// uses that root's heir's lock and knowledge of keys, and builds what it reads for itself.
     var root: Root {
-        if let links { return links.root }
+        if let snapshot { return snapshot.root }
         return rootReference.takeUnretainedValue()
     }
 
     /// Where reports about reads in these values go: their root's reporter, also once a snapshot's root was freed
     /// and its heir answers (<doc:Semantics#Leftover-work-stays-with-its-test>).
     var reporter: (any _DependencyIssueReporter)? {
-        if let links { return links.reporter }
+        if let snapshot { return snapshot.reporter }
         return rootReference.takeUnretainedValue().reporter
     }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
     @inline(__always)
     var isFrozen: Bool {
-        (parentReference == nil && links?.inherited != nil) || visibleOverrides.load() != nil
+        (parentReference == nil && snapshot?.inherited != nil) || visibleOverrides.load() != nil
             || scopedDefaults.load() != nil
             || keyPathValues.load() != nil
     }

@@ -1,0 +1,50 @@
+import Ambient
+
+extension Interpreter {
+    func compare(_ actual: Int?, _ expected: Int?, _ step: Step) {
+        guard actual != expected else { return }
+        failure =
+            "step \(stepNumber) (\(Self.describe(step))) returned \(Self.describe(actual)); "
+            + "the model returns \(Self.describe(expected))"
+    }
+
+    func checkCreations(after step: Step) {
+        checkCreations(after: "step \(stepNumber) (\(Self.describe(step)))")
+    }
+
+    func checkCreations(after moment: String) {
+        guard !isStopped else { return }
+        do {
+            let dispatched = ModelRuntime.shared.dispatchedReads
+            let expected = model.dispatchedReads
+            if dispatched.map(\.serial) != expected.map(\.serial) || dispatched.map(\.reads) != expected.map(\.reads) {
+                failure =
+                    "after \(moment) the Dispatch blocks of creations read "
+                    + "\(dispatched); the model's read \(expected)"
+                return
+            }
+        }
+        if reports.reports.sorted() != model.reports.sorted() {
+            failure = "after \(moment) Ambient reported \(reports.reports); the model reports \(model.reports)"
+            return
+        }
+        let actual = ModelRuntime.shared.creationCounts
+        for key in program.keys.indices where actual[key] != model.creations[key] {
+            failure =
+                "after \(moment) k\(key) was created \(actual[key]) times; "
+                + "the model creates it \(model.creations[key]) times"
+            return
+        }
+    }
+
+    static func describe(_ serial: Int?) -> String {
+        guard let serial else { return "nothing (no such property)" }
+        return serial < 0 ? "override #\(-serial)" : "default #\(serial)"
+    }
+
+    static func describe(_ step: Step) -> String {
+        var lines: [String] = []
+        Step.describe([step], indent: "", into: &lines)
+        return lines.first ?? ""
+    }
+}

@@ -1,0 +1,146 @@
+import Ambient
+
+extension ReferenceModel {
+    /// Makes `key`'s default from the values of `source`: its reads while created (and the scope it enters), the
+    /// keys of its properties (never their values), the work it starts. It goes where its key's first creation's reads
+    /// put it, if that scope lives: one built for a value after its scope ended stays that value's.
+    func create(_ key: Int, from source: Place) -> (serial: Int, reads: Set<Int>) {
+        let context = source.context
+        let root = knowledge(source)
+        // Only a real cycle stops the process: the same instance needed while it is being created. A read in values
+        // that override the key of a creation on the way from it asks for another instance.
+        var onTheWay: [Int] = []
+        var outer = top
+        while let creation = outer {
+            if creation.key == key, creation.values.context == context, creation.root === root,
+                !onTheWay.contains(where: { source.override(of: $0) != creation.source.override(of: $0) })
+            {
+                reachedCycle = true
+                return (0, [])
+            }
+            onTheWay.append(creation.key)
+            outer = creation.parent
+        }
+        creations[key] += 1
+        lastSerial += 1
+        let serial = lastSerial
+        let behavior = keys[key]
+        let values = Values(of: key, madeIn: source)
+        let creation = Creation(
+            key: key, serial: serial, source: source, root: root, values: values, parent: top,
+            lineage: top?.lineage ?? lineageOfTheRunningTask)
+        top = creation
+        underWay.append(creation)
+        defer { underWay.removeLast() }
+        readWhileCreated(behavior, creation)
+        top = creation.parent
+        if !reachedCycle { runWork(of: behavior, creation) }
+        var reads = creation.reads
+        for property in behavior.laterReads where property != key {
+            // Lazy is lazy: a property's key alone counts, with what that key is known to read.
+            reads.insert(property)
+            if values.overrides[property] != nil { continue }
+            var around = creation.parent
+            while let current = around, current.key != property || current.values.context != context {
+                around = current.parent
+            }
+            if around == nil, let known = root.firstReads[context]?[property] {
+                reads.formUnion(known)
+            } else {
+                reads.insert(Self.anyOverride)
+            }
+        }
+        reads.remove(key)
+        let holdsItsValues =
+            !behavior.references.isEmpty || behavior.capturesCurrent || behavior.isOwner || behavior.work?.kind == .task
+        instances[serial] = (key, holdsItsValues ? values : nil)
+        return place(creation, reads: reads)
+    }
+
+    /// The reads of a creation before its value exists: its reads, those that depend on a value, and those in the
+    /// scope it enters; each counts the keys the read counts.
+    private func readWhileCreated(_ behavior: KeyBehavior, _ creation: Creation) {
+        func read(_ key: Int, in place: Place) -> Int {
+            creation.reads.insert(key)
+            let resolved = resolve(key, in: place)
+            creation.reads.formUnion(resolved.reads)
+            return resolved.serial
+        }
+        let values = Place.values(creation.values)
+        for key in behavior.reads where !reachedCycle {
+            _ = read(key, in: values)
+        }
+        for conditional in behavior.conditionalReads where !reachedCycle && read(conditional.when, in: values) < 0 {
+            guard !reachedCycle else { break }
+            _ = read(conditional.then, in: values)
+        }
+        if let entered = behavior.scopedRead, !reachedCycle {
+            // A scope of its own, inside the values it is created from.
+            let serial = ModelRuntime.overrideSerial(madeBy: creation.key)
+            let entered = (scope(in: values, overrides: [entered.overriding: serial], context: nil), entered.reads)
+            hold(entered.0)
+            _ = read(entered.1, in: entered.0)
+            release(entered.0)
+        }
+    }
+
+    /// The work a creation starts: a Dispatch block or a task it waits for reads in its values at once, with none of
+    /// its bookkeeping; a `Task` reads once the program lets it.
+    private func runWork(of behavior: KeyBehavior, _ creation: Creation) {
+        guard let work = behavior.work else { return }
+        let lineage = creation.lineage.merging([creation.key: 1], uniquingKeysWith: +)
+        switch work.kind {
+        case .dispatch, .taskDuringCreation:
+            let saved = (top, lineageOfTheRunningTask)
+            top = nil
+            lineageOfTheRunningTask = work.kind == .dispatch ? [:] : lineage
+            let serials = work.reads.map { read($0, in: .values(creation.values)) }
+            (top, lineageOfTheRunningTask) = saved
+            dispatchedReads.append((creation.serial, serials))
+        case .task where behavior.shape == .object:
+            startedWork.append((creation.serial, creation.values, work.reads, lineage))
+        case .task:
+            break
+        }
+    }
+
+    /// Places a created value: the first creation of its key in the root decides which scopes share an instance,
+    /// and a later one that read more is reported, once per key and read. A third creation of a key in a row by
+    /// the tasks of its values is reported as a chain.
+    private func place(_ creation: Creation, reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
+        let (key, context, root) = (creation.key, creation.values.context, creation.root)
+        if let first = root.firstReads[context]?[key], !first.contains(Self.anyOverride) {
+            for late in reads.subtracting(first).sorted()
+            where late != Self.anyOverride && root.lateReadsReported.insert([key, late]).inserted {
+                reports.append("late k\(key)")
+            }
+        }
+        if creation.lineage[key, default: 0] >= 2, root.chainsReported.insert(key).inserted {
+            reports.append("chain k\(key)")
+        }
+        let first = root.firstReads[context]?[key] ?? reads
+        root.firstReads[context, default: [:]][key] = first
+        let owner = owner(of: first, from: creation.source)
+        if isAlive(owner) {
+            let placed = owner.instances[context]?[key] ?? creation.serial
+            owner.instances[context, default: [:]][key] = placed
+            return (placed, first)
+        }
+        // Its scope ended: the values it was made for keep it, and no scope sees it.
+        if let values = valuesAnswering([], from: creation.source) {
+            remember(creation.serial, of: key, in: values, builtForIt: true)
+        }
+        return (creation.serial, first)
+    }
+
+    /// Takes the work started since the last call, for the program to let it run: what each must read, predicted.
+    func takeStartedWork() -> [(serial: Int, reads: [Int])] {
+        // One after another, in the order they started: work that their reads start waits for the next call.
+        (0..<startedWork.count).map { _ in
+            let started = startedWork.removeFirst()
+            lineageOfTheRunningTask = started.lineage
+            defer { lineageOfTheRunningTask = [:] }
+            return (started.serial, started.reads.map { read($0, in: .values(started.values)) })
+        }
+    }
+}
