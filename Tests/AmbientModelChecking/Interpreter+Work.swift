@@ -9,12 +9,12 @@ extension Interpreter {
         await yield(forAtMost: 1) { !ModelRuntime.shared.tasksOfFreedDefaultsRun }
     }
 
-    /// Lets every work that the program's defaults started run to its reads (a second at most): a program that
-    /// stopped early leaves some unreleased, and their reads, late, would create defaults in the next program. Work
-    /// those reads start in turn is never let run.
+    /// Ends the work that the program's defaults started and that was not let run, without reads, and lets the work
+    /// let run finish its reads (a second at most): a program that stopped early leaves some unreleased, and their
+    /// reads, late, would create defaults in the next program.
     func finishStartedWork() async {
         ModelRuntime.shared.stop()
-        ModelRuntime.shared.releaseAll()
+        ModelRuntime.shared.endAllUnread()
         await yield(forAtMost: 1) { ModelRuntime.shared.startedWorkFinished }
     }
 
@@ -57,13 +57,17 @@ extension Interpreter {
             return
         }
         for (work, prediction) in zip(started, expected) where !isStopped {
+            guard let reads = prediction.reads else {
+                ModelRuntime.shared.endUnread(work.id)
+                continue
+            }
             let serials = await ModelRuntime.shared.release(work.id)
             await letTasksOfFreedDefaultsEnd()
-            if Self.checksWorkReads, serials != prediction.reads {
+            if Self.checksWorkReads, serials != reads {
                 failure =
                     "after \(moment) the task of default #\(work.serial) read "
                     + "\(serials.map { Self.describe($0) }); the model reads "
-                    + "\(prediction.reads.map { Self.describe($0) })"
+                    + "\(reads.map { Self.describe($0) })"
             }
         }
         checkCreations(after: moment)

@@ -44,7 +44,7 @@ final class Interpreter: @unchecked Sendable {
         // The heir of the program's roots: the program's own, so that what one program's late reads create is not
         // found by the next one in the process's root.
         var heir: DependencyValues? = DependencyValues._freshRoot(context: .testing, reporter: reports)
-        for root in program.roots where failure == nil && !model.reachedCycle {
+        for root in program.roots where failure == nil && !model.hasStopped {
             let node = model.freshRoot(context: root.context)
             model.hold(node)
             await withDependencies(
@@ -67,7 +67,7 @@ final class Interpreter: @unchecked Sendable {
         kept = [:]
         valuesScopedInside = []
         heir = nil
-        guard failure == nil, !model.reachedCycle, let settleTime else { return failure }
+        guard failure == nil, !model.hasStopped, let settleTime else { return failure }
         // Nothing keeps a scope alive but what still uses it: once the program dropped everything, nothing lives. The
         // model still counts what values that keep each other strongly would keep, to say so.
         let cycles = model.survivors()
@@ -82,7 +82,7 @@ final class Interpreter: @unchecked Sendable {
         return nil
     }
 
-    var isStopped: Bool { failure != nil || model.reachedCycle }
+    var isStopped: Bool { failure != nil || model.hasStopped }
 
     // MARK: Steps
 

@@ -47,7 +47,7 @@ final class ModelRuntime: @unchecked Sendable {
         let serial: Int
         var isStale = false
         var isReleased = false
-        var waiting: CheckedContinuation<Void, Never>?
+        var waiting: CheckedContinuation<Bool, Never>?
         var reads: [Int]?
         var finished: CheckedContinuation<[Int], Never>?
         /// Whether the default that started the work was freed, and whether the work's task ended since.
@@ -101,15 +101,26 @@ final class ModelRuntime: @unchecked Sendable {
     /// with its default instead of waiting forever with the values it inherited (and the overrides they keep).
     func waitUntilReleased(_ work: WorkID) async -> Bool {
         if lock.withLock({ works[work.index].isStale }) { return false }
-        await withCheckedContinuation { continuation in
-            let isReleased = lock.withLock {
+        return await withCheckedContinuation { continuation in
+            let answer: Bool? = lock.withLock {
+                if works[work.index].isStale { return false }
                 if works[work.index].isReleased { return true }
                 works[work.index].waiting = continuation
-                return false
+                return nil
             }
-            if isReleased { continuation.resume() }
+            if let answer { continuation.resume(returning: answer) }
         }
-        return true
+    }
+
+    /// Lets `work` go on without reading, as stale work does: the end of a chain of creations by the tasks of their
+    /// values, which the model bounds (see ``ReferenceModel/takeStartedWork()``).
+    func endUnread(_ work: WorkID) {
+        let waiting = lock.withLock {
+            works[work.index].isStale = true
+            defer { works[work.index].waiting = nil }
+            return works[work.index].waiting
+        }
+        waiting?.resume(returning: false)
     }
 
     /// Notes what `work` read.
@@ -131,23 +142,24 @@ final class ModelRuntime: @unchecked Sendable {
                 defer { works[work.index].waiting = nil }
                 return (works[work.index].waiting, works[work.index].reads)
             }
-            waiting?.resume()
+            waiting?.resume(returning: true)
             if let reads { continuation.resume(returning: reads) }
         }
     }
 
-    /// Lets every work started so far run, without waiting for it: the end of a program that stopped early.
-    func releaseAll() {
+    /// Ends every work started so far that was not let run, without reads, as stale work: the end of a program that
+    /// stopped early (its reads, late, would create defaults the model does not follow).
+    func endAllUnread() {
         let waiting = lock.withLock {
             worksStarted = works.count
-            return works.indices.compactMap { index -> CheckedContinuation<Void, Never>? in
-                guard !works[index].isStale else { return nil }
-                works[index].isReleased = true
+            return works.indices.compactMap { index -> CheckedContinuation<Bool, Never>? in
+                guard !works[index].isStale, !works[index].isReleased else { return nil }
+                works[index].isStale = true
                 defer { works[index].waiting = nil }
                 return works[index].waiting
             }
         }
-        for continuation in waiting { continuation.resume() }
+        for continuation in waiting { continuation.resume(returning: false) }
     }
 
     /// Notes that the default that started `work` was freed: its task ends at its next turn, and lets go of the values

@@ -21,6 +21,10 @@ extension ReferenceModel {
             onTheWay.append(creation.key)
             outer = creation.parent
         }
+        guard creations.reduce(0, +) < Self.mostCreations else {
+            reachedCreationBound = true
+            return (0, [])
+        }
         creations[key] += 1
         lastSerial += 1
         let serial = lastSerial
@@ -34,7 +38,7 @@ extension ReferenceModel {
         defer { underWay.removeLast() }
         readWhileCreated(behavior, creation)
         top = creation.parent
-        if !reachedCycle { runWork(of: behavior, creation) }
+        if !hasStopped { runWork(of: behavior, creation) }
         var reads = creation.reads
         for property in behavior.laterReads where property != key {
             // Lazy is lazy: a property's key alone counts, with what that key is known to read.
@@ -67,14 +71,14 @@ extension ReferenceModel {
             return resolved.serial
         }
         let values = Place.values(creation.values)
-        for key in behavior.reads where !reachedCycle {
+        for key in behavior.reads where !hasStopped {
             _ = read(key, in: values)
         }
-        for conditional in behavior.conditionalReads where !reachedCycle && read(conditional.when, in: values) < 0 {
-            guard !reachedCycle else { break }
+        for conditional in behavior.conditionalReads where !hasStopped && read(conditional.when, in: values) < 0 {
+            guard !hasStopped else { break }
             _ = read(conditional.then, in: values)
         }
-        if let entered = behavior.scopedRead, !reachedCycle {
+        if let entered = behavior.scopedRead, !hasStopped {
             // A scope of its own, inside the values it is created from.
             let serial = ModelRuntime.overrideSerial(madeBy: creation.key)
             let entered = (scope(in: values, overrides: [entered.overriding: serial], context: nil), entered.reads)
@@ -133,11 +137,21 @@ extension ReferenceModel {
         return (creation.serial, first)
     }
 
-    /// Takes the work started since the last call, for the program to let it run: what each must read, predicted.
-    func takeStartedWork() -> [(serial: Int, reads: [Int])] {
+    /// Where the model stops a chain of creations by the tasks of their values: work whose lineage created one key
+    /// three times in a row, or made six creations in a row, reads nothing, in the model as in the program. Such a
+    /// chain is what a default whose task reads what re-creates it makes once its scope ended (each first read is the
+    /// reader's own), and it could go on for ever, growing each time; a key's chain is reported at its third creation.
+    static func endsAChain(_ lineage: [Int: Int]) -> Bool {
+        lineage.values.contains { $0 >= 3 } || lineage.values.reduce(0, +) >= 6
+    }
+
+    /// Takes the work started since the last call, for the program to let it run: what each must read, predicted, or
+    /// `nil` for work that ends a chain and reads nothing.
+    func takeStartedWork() -> [(serial: Int, reads: [Int]?)] {
         // One after another, in the order they started: work that their reads start waits for the next call.
         (0..<startedWork.count).map { _ in
             let started = startedWork.removeFirst()
+            if Self.endsAChain(started.lineage) { return (started.serial, nil) }
             lineageOfTheRunningTask = started.lineage
             defer { lineageOfTheRunningTask = [:] }
             return (started.serial, started.reads.map { read($0, in: .values(started.values)) })

@@ -42,6 +42,13 @@ final class ReferenceModel: @unchecked Sendable {
     var underWay: [Creation] = []
     /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
     var reachedCycle = false
+    /// Whether the program made ``mostCreations`` defaults: one that reads, after its scopes ended, defaults that read
+    /// many others while created builds each for its reader, which can make more than any program should check.
+    var reachedCreationBound = false
+    /// Whether the program is not run further: it needs a cycle, or made too many creations.
+    var hasStopped: Bool { reachedCycle || reachedCreationBound }
+    /// How many defaults a program may create before the model stops it.
+    static let mostCreations = 1_000
     /// What the program holds, with how often: scopes it runs in or captured, objects and values it keeps.
     var held: [ObjectIdentifier: (node: any Node, count: Int)] = [:]
     var heldInstances: [Int: Int] = [:]
