@@ -65,7 +65,7 @@ extension ReferenceModel {
         /// Its key, and those of the values whose values it was made in: the values that may hold it.
         let holders: Set<Int>
         /// What reads through these values were handed, by context and key, and whether it is held weakly.
-        var remembered: [DependencyContext: [Int: (serial: Int, weakly: Bool)]] = [:]
+        var remembered: [DependencyContext: [Int: (serial: Int, weakly: Bool, reads: Set<Int>)]] = [:]
 
         init(of key: Int?, madeIn scope: Place, context: DependencyContext? = nil) {
             (self.root, self.scope, self.key) = (scope.root, scope, key)

@@ -140,8 +140,13 @@ final class ReferenceModel: @unchecked Sendable {
         let reads = firstReads(of: key, seenFrom: place)
         guard case .values(let values) = place else {
             // A read in a scope's own values: the scope lives, since the reader holds it. In a scope made inside a
-            // value's values that overrides nothing the key reads, the read is one in those values.
-            if let reads, let values = valuesAnswering(reads, from: place) { return resolve(key, in: .values(values)) }
+            // value's values that overrides nothing the key reads, the read is one in those values (once the root
+            // ended, the key reads what the instance those values remember read).
+            if let reads = reads ?? rememberedReads(of: key, under: place),
+                let values = valuesAnswering(reads, from: place)
+            {
+                return resolve(key, in: .values(values))
+            }
             return instance(of: key, from: place)
         }
         // 2. The instance the value kept for the key (one it keeps weakly, while something else holds it).
@@ -154,8 +159,13 @@ final class ReferenceModel: @unchecked Sendable {
         }
         // 3. The instance of the scope it belongs to, while that lives.
         let found = instance(of: key, from: place)
-        remember(found.serial, of: key, in: values)
+        remember(found.serial, of: key, in: values, reads: found.reads)
         return found
+    }
+
+    /// What the instance of `key` that the values enclosing `place` remember read: `nil` when they remember none.
+    private func rememberedReads(of key: Int, under place: Place) -> Set<Int>? {
+        valuesAnswering([], from: place)?.remembered[place.context]?[key]?.reads
     }
 
     /// The instance of the live scope that `key` belongs to, seen from `place`: that of the innermost scope that
@@ -208,17 +218,20 @@ final class ReferenceModel: @unchecked Sendable {
     }
 
     /// Notes that `values` read `serial` for `key`: kept weakly when it is the value itself or one that may hold it
-    /// (``Values/holders``), or when its key's default reads or names one of their keys or a key it knows nothing of
-    /// (so that no values hold each other in a cycle);
-    /// a struct it would keep weakly, not at all. What was built for the value alone it keeps.
-    func remember(_ serial: Int, of key: Int, in values: Values, builtForIt: Bool = false) {
+    /// (``Values/holders``), when its key's default reads or names one of their keys or a key it knows nothing of, or
+    /// when work a creation started reads it (so that no values hold each other in a cycle);
+    /// a struct it would keep weakly, not at all. What was built for the value alone it keeps. `created` is what the
+    /// instance's creation read: a scope inside the values that overrides none of it reads the same instance.
+    func remember(_ serial: Int, of key: Int, in values: Values, reads created: Set<Int>, builtForIt: Bool = false) {
         guard serial > 0, values.remembered[values.context]?[key]?.serial != serial else { return }
         let reads = firstReads(of: key, seenFrom: .values(values)) ?? []
+        // What the work of a creation reads once it runs on its own is named by no key: kept weakly too.
+        let byWork = top == nil && !lineageOfTheRunningTask.isEmpty
         let weakly =
             !builtForIt
-            && (values.holders.contains(key) || !reads.isDisjoint(with: values.holders)
+            && (byWork || values.holders.contains(key) || !reads.isDisjoint(with: values.holders)
                 || reads.contains(Self.anyOverride))
         if weakly, keys[key].shape == .value { return }
-        values.remembered[values.context, default: [:]][key] = (serial, weakly)
+        values.remembered[values.context, default: [:]][key] = (serial, weakly, created)
     }
 }

@@ -148,7 +148,10 @@ final class Root: Sendable {
             entry = ScopedDefault(box: box, reads: info.reads)
         }
         guard let snapshot, (scope?.depth ?? 0) <= storage.baseDepth else { return (entry.box, entry.reads) }
-        let kept = snapshot.remember(entry, for: slot)
+        // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
+        // what it reads.
+        let byWork = CreationStack.frame.map { $0.current == nil } ?? false
+        let kept = snapshot.remember(entry, for: slot, byWork: byWork)
         return (kept.box, kept.reads)
     }
 

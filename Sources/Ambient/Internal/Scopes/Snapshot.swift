@@ -72,13 +72,14 @@ final class Snapshot: @unchecked Sendable {
     /// Remembers `entry`, the instance a read of `slot` handed out here, unless an instance is remembered already;
     /// returns the one remembered, which an earlier reader may have remembered first.
     ///
-    /// Strongly, except the instance of the snapshot's own key or of a value that may hold it (``holders``), and one
-    /// whose key read or named one of those keys, or named a key path not known then: those may hold this snapshot,
-    /// through the values that hold it, and are remembered weakly, so that values never keep each other in a cycle
+    /// Strongly, except the instance of the snapshot's own key or of a value that may hold it (``holders``), one
+    /// whose key read or named one of those keys, or named a key path not known then, and one that work a creation
+    /// started read (`byWork`, which no key names): those may hold this snapshot, through the values that hold it,
+    /// and are remembered weakly, so that values never keep each other in a cycle
     /// (<doc:Semantics#Nothing-keeps-a-scope-alive-but-what-still-uses-it>).
-    func remember(_ entry: ScopedDefault, for slot: CreationSlot) -> ScopedDefault {
+    func remember(_ entry: ScopedDefault, for slot: CreationSlot, byWork: Bool) -> ScopedDefault {
         let mayHoldThis =
-            holders.contains(slot.key) || entry.reads.contains(KeyInfo.anyOverride)
+            byWork || holders.contains(slot.key) || entry.reads.contains(KeyInfo.anyOverride)
             || entry.reads.contains(where: holders.contains)
         guard let kept = Remembered(entry, weakly: mayHoldThis) else { return entry }
         return remembered.withLock { table in
