@@ -84,16 +84,19 @@ final class ReferenceModel: @unchecked Sendable {
         .scope(Scope(root: place.root, parent: place, overrides: overrides, context: context ?? place.context))
     }
 
-    /// `DependencyValues()` made in `place`: the root's own values, or, once its root ended, a value's values made
-    /// from them.
+    /// `DependencyValues()` made in `place`: the root's own values; made in a value's values, or once the root ended,
+    /// values of no override that hold the root weakly, as a value's do.
     func rootValues(of place: Place) -> Place {
         var current = place
+        var isInValues = false
         while true {
             switch current {
             case .scope(let scope) where scope.parent == nil:
-                return isAlive(scope) ? current : .values(Values(of: nil, madeIn: current))
+                return isAlive(scope) && !isInValues ? current : .values(Values(of: nil, madeIn: current))
             case .scope(let scope): current = scope.parent!
-            case .values(let values): current = values.scope
+            case .values(let values):
+                isInValues = true
+                current = values.scope
             }
         }
     }
@@ -147,7 +150,13 @@ final class ReferenceModel: @unchecked Sendable {
             {
                 return resolve(key, in: .values(values))
             }
-            return instance(of: key, from: place)
+            // A first creation, made from the scope: the values it is made inside remember it, unless the scope
+            // overrides what it read.
+            let found = instance(of: key, from: place)
+            if let values = valuesAnswering(found.reads, from: place) {
+                remember(found.serial, of: key, in: values, reads: found.reads)
+            }
+            return found
         }
         // 2. The instance the value kept for the key (one it keeps weakly, while something else holds it).
         if let kept = values.remembered[context]?[key], !kept.weakly || liveInstances().contains(kept.serial) {
