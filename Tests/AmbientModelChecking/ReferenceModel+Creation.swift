@@ -132,7 +132,7 @@ extension ReferenceModel {
         }
         // Its scope ended: the values it was made for keep it, and no scope sees it.
         if let values = valuesAnswering([], from: creation.source) {
-            remember(creation.serial, of: key, in: values, reads: first, builtForIt: true)
+            remember(creation.serial, of: key, in: values, context: context, reads: first, builtForIt: true)
         }
         return (creation.serial, first)
     }

@@ -145,16 +145,20 @@ final class ReferenceModel: @unchecked Sendable {
             // A read in a scope's own values: the scope lives, since the reader holds it. In a scope made inside a
             // value's values that overrides nothing the key reads, the read is one in those values (once the root
             // ended, the key reads what the instance those values remember read).
+            // A scope that chose another context reads what the values remember in that context.
             if let reads = reads ?? rememberedReads(of: key, under: place),
                 let values = valuesAnswering(reads, from: place)
             {
-                return resolve(key, in: .values(values))
+                if values.context == context { return resolve(key, in: .values(values)) }
+                if let kept = values.remembered[context]?[key], !kept.weakly || liveInstances().contains(kept.serial) {
+                    return (kept.serial, reads)
+                }
             }
             // A first creation, made from the scope: the values it is made inside remember it, unless the scope
             // overrides what it read.
             let found = instance(of: key, from: place)
             if let values = valuesAnswering(found.reads, from: place) {
-                remember(found.serial, of: key, in: values, reads: found.reads)
+                remember(found.serial, of: key, in: values, context: context, reads: found.reads)
             }
             return found
         }
@@ -168,7 +172,7 @@ final class ReferenceModel: @unchecked Sendable {
         }
         // 3. The instance of the scope it belongs to, while that lives.
         let found = instance(of: key, from: place)
-        remember(found.serial, of: key, in: values, reads: found.reads)
+        remember(found.serial, of: key, in: values, context: context, reads: found.reads)
         return found
     }
 
@@ -230,10 +234,14 @@ final class ReferenceModel: @unchecked Sendable {
     /// (``Values/holders``), when its key's default reads or names one of their keys or a key it knows nothing of, or
     /// when work a creation started reads it (so that no values hold each other in a cycle);
     /// a struct it would keep weakly, not at all. What was built for the value alone it keeps. `created` is what the
-    /// instance's creation read: a scope inside the values that overrides none of it reads the same instance.
-    func remember(_ serial: Int, of key: Int, in values: Values, reads created: Set<Int>, builtForIt: Bool = false) {
-        guard serial > 0, values.remembered[values.context]?[key]?.serial != serial else { return }
-        let reads = firstReads(of: key, seenFrom: .values(values)) ?? []
+    /// instance's creation read: a scope inside the values that overrides none of it reads the same instance; `context`
+    /// is the read's, which a scope inside the values may have chosen.
+    func remember(
+        _ serial: Int, of key: Int, in values: Values, context: DependencyContext, reads created: Set<Int>,
+        builtForIt: Bool = false
+    ) {
+        guard serial > 0, values.remembered[context]?[key]?.serial != serial else { return }
+        let reads = knowledge(.values(values)).firstReads[context]?[key] ?? []
         // What the work of a creation reads once it runs on its own is named by no key: kept weakly too.
         let byWork = top == nil && !lineageOfTheRunningTask.isEmpty
         let weakly =
@@ -241,6 +249,6 @@ final class ReferenceModel: @unchecked Sendable {
             && (byWork || values.holders.contains(key) || !reads.isDisjoint(with: values.holders)
                 || reads.contains(Self.anyOverride))
         if weakly, keys[key].shape == .value { return }
-        values.remembered[values.context, default: [:]][key] = (serial, weakly, created)
+        values.remembered[context, default: [:]][key] = (serial, weakly, created)
     }
 }
