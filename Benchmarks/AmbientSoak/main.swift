@@ -39,6 +39,9 @@ if let seed = ModelCheck.seedFromEnvironment, environment["AMBIENT_MODEL_PRINT"]
         "ran \(result.programs) programs (seeds \(firstSeed)...\(firstSeed + UInt64(max(result.programs, 1) - 1))) "
             + "in \(String(format: "%.1f", seconds)) s: \(failures.count) failures"
     )
+    if !result.knownDisagreementsPassedOver.isEmpty {
+        print("passed over the known disagreements \(result.knownDisagreementsPassedOver) (ModelCheck.knownDisagreements)")
+    }
 }
 for failure in failures {
     print("\n\(failure)")

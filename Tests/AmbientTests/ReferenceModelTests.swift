@@ -42,6 +42,17 @@ import Testing
         }
     }
 
+    /// The seeds known to disagree still do (see `ModelCheck.knownDisagreements`): when one agrees, this test fails,
+    /// and the seed moves to the former disagreements.
+    @Test func knownDisagreementsStillDisagree() async {
+        for seed in ModelCheck.knownDisagreements {
+            let failure = await ModelCheck.check(seed: seed)
+            withKnownIssue("seed \(seed) disagrees with the model") {
+                if let failure { Issue.record("\(failure)") }
+            }
+        }
+    }
+
     @Test func generatorMakesEveryPattern() {
         var patterns: Set<String> = []
         for seed in UInt64(1)...300 {
