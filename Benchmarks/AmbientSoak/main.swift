@@ -40,7 +40,8 @@ if let seed = ModelCheck.seedFromEnvironment, environment["AMBIENT_MODEL_PRINT"]
             + "in \(String(format: "%.1f", seconds)) s: \(failures.count) failures"
     )
     if !result.knownDisagreementsPassedOver.isEmpty {
-        print("passed over the known disagreements \(result.knownDisagreementsPassedOver) (ModelCheck.knownDisagreements)")
+        let seeds = result.knownDisagreementsPassedOver
+        print("passed over the known disagreements \(seeds) (ModelCheck.knownDisagreements)")
     }
 }
 for failure in failures {
