@@ -1,8 +1,8 @@
 import Ambient
 import Foundation
 
-// The server pattern, whose memory goal the Performance article states (Semantics: nothing outlives its use): one
-// scope per request, overriding the request's id and its 64 KiB body; a logger default holds
+// The server pattern, whose memory goal the Performance article states (Semantics: nothing keeps a scope alive but
+// what still uses it): one scope per request, overriding the request's id and its 64 KiB body; a logger default holds
 // `@Dependency(\.requestID)`, so it is rebuilt for every request.
 
 enum RequestIDKey: DependencyKey {

@@ -113,7 +113,7 @@ report(
     goal: "≤ 2× stored property")
 report("@Dependency read, DependencyOwner, class type vs static let + retain", readRows[2], against: storedObject)
 // NB: no goal: the values of an object that names its own key hold it `weak`, which sends every retain and release of
-// it down the runtime's slow path (Semantics: freeing never splits an instance).
+// it down the runtime's slow path (Semantics: a value keeps what it read).
 report(
     "@Dependency read, class owner, class type naming its own key vs static let + retain", readRows[15],
     against: storedObject)

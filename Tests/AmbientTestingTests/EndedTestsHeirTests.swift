@@ -3,7 +3,7 @@ import Testing
 
 @testable import AmbientTesting
 
-/// Semantics: a first read after the end is the reader's own. A value that outlived its test builds what it did not
+/// Semantics: a first read after the end belongs to the reader. A value that outlived its test builds what it did not
 /// read while the test ran for itself, once, and the read that creates it names the test; neither the heir every
 /// ended test shares nor the process's values see it.
 struct EndedTestsHeirTests {

@@ -6,7 +6,7 @@ import Testing
 /// Where two of the core's promises meet, the order that decides (<doc:Semantics>): each test is a natural shape
 /// that once broke one of them.
 @Suite struct ContractTests {
-    /// Semantics: a creation's bookkeeping ends with the creation (it keeps alive only what it captures).
+    /// Semantics: bookkeeping ends with the creation (it keeps alive only what it captures).
     @Test func taskStartedByADefaultDoesNotKeepItAlive() async throws {
         let before = Flusher.live.alive
         weak var firstRoot: Root?
@@ -25,7 +25,7 @@ import Testing
         #expect(firstRoot == nil)
     }
 
-    /// Semantics: a creation's bookkeeping ends with the creation (its tasks' reads are not its reads).
+    /// Semantics: bookkeeping ends with the creation (its tasks' reads are not its reads).
     @Test func taskStartedByADefaultIsNotItsRead() throws {
         let result = ConditionLock<(creations: Int, distinct: Int)?>(nil)
         // NB: on a thread of its own, so that the default's wait for its task never holds a thread of the pool.
@@ -192,7 +192,7 @@ import Testing
         #expect(buffer == nil)
     }
 
-    /// Semantics: a first read after the end is the reader's own: an object kept after its root was freed that
+    /// Semantics: a first read after the end belongs to the reader: an object kept after its root was freed that
     /// first reads a key then gets an instance of its own, not the one the root handed out to another object.
     @Test func objectFirstReadingAfterItsRootWasFreedGetsItsOwnInstance() {
         weak var root: Root?
@@ -208,7 +208,7 @@ import Testing
         #expect(auditor.buffer.all == ["audited"])
     }
 
-    /// Semantics: a value keeps what it read, and a first read after the end is the reader's own: many threads
+    /// Semantics: a value keeps what it read, and a first read after the end belongs to the reader: many threads
     /// reading through an object after its scope ended get the instance the scope handed out to it, or, if it read
     /// none, one new instance.
     @Test(arguments: [true, false])

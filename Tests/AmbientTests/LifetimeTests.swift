@@ -3,9 +3,9 @@ import Testing
 
 @testable import Ambient
 
-/// Semantics: nothing outlives its use. A scope, its overrides and every default built for it are freed when nothing
-/// outside Ambient holds its values; so is a root and everything cached in it. Serialized: the tests count live
-/// instances of shared types.
+/// Semantics: nothing keeps a scope alive but what still uses it. A scope, its overrides and every default built for
+/// it are freed when nothing outside Ambient holds its values; so is a root and everything cached in it. Serialized:
+/// the tests count live instances of shared types.
 @Suite(.serialized) struct LifetimeTests {
     /// A request's identity, overridden by each request scope.
     enum RequestIDKey: DependencyKey {

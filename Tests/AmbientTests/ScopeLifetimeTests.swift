@@ -3,8 +3,8 @@ import Testing
 
 @testable import Ambient
 
-/// Semantics: the lifetime rules. While a scope lives, one instance per key; a value keeps what it read; a first
-/// read after the end is the reader's own.
+/// Semantics: one instance per key per scope, a value keeps what it read, and a first read after the end belongs to
+/// the reader: while a scope lives, one instance per key; after it, each value its own.
 @Suite struct ScopeLifetimeTests {
     enum RequestKey: DependencyKey {
         static var defaultValue: Int { 0 }

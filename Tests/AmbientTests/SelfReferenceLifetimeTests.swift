@@ -3,10 +3,10 @@ import Testing
 
 @testable import Ambient
 
-/// Semantics: nothing outlives its use, for the next natural patterns after ``LifetimeTests``: a default that holds a
-/// `@Dependency` on its own key, two defaults that hold each other, a ``DependencyOwner`` on its own key, and a default
-/// whose closure keeps the values it was created from. None of them may keep its scope, its overrides or its root
-/// alive. Serialized: the tests count live instances of shared types.
+/// Semantics: nothing keeps a scope alive but what still uses it, for the next natural patterns after
+/// ``LifetimeTests``: a default that holds a `@Dependency` on its own key, two defaults that hold each other, a
+/// ``DependencyOwner`` on its own key, and a default whose closure keeps the values it was created from. None of them
+/// may keep its scope, its overrides or its root alive. Serialized: the tests count live instances of shared types.
 @Suite(.serialized) struct SelfReferenceLifetimeTests {
     enum RequestIDKey: DependencyKey {
         static var defaultValue: Int { 0 }
@@ -273,7 +273,7 @@ import Testing
         #expect(logger.me.requestID == 17)
     }
 
-    /// Semantics: a first read after the end is the reader's own: a logger that names its own key and never read it
+    /// Semantics: a first read after the end belongs to the reader: a logger that names its own key and never read it
     /// while its request lived, kept after its request and its root ended, gets through that property a logger built
     /// for it, of its request, the same one on every read; so does a ``DependencyOwner`` on its own key.
     @Test func loggerFirstReadingItsOwnKeyAfterItsRootEndedGetsOneLoggerOfItsOwn() {
@@ -289,7 +289,7 @@ import Testing
         #expect(owner.me === owner.me)
     }
 
-    /// Semantics: a first read after the end is the reader's own, through a property declared with a key path that no
+    /// Semantics: a first read after the end belongs to the reader, through a property declared with a key path that no
     /// read has shown the key of yet.
     @Test func loggerWhoseKeyPathWasNeverReadBeforeGetsOneLoggerOfItsOwnAfterItsRootEnded() {
         let logger = withDependencies(DependencyValues._freshRoot(context: .testing)) {
@@ -303,9 +303,10 @@ import Testing
         #expect(logger.me.requestID == 17)
     }
 
-    /// Semantics: freeing never splits an instance: threads that read an owner's own key through its values while
-    /// another thread lets go of the owner get the owner while it exists, and after that one instance built for those
-    /// values, the same for every thread; nothing is kept once the values are gone.
+    /// Semantics: a value keeps what it read (its own key only while it exists), and a first read after the end
+    /// belongs to the reader: threads that read an owner's own key through its values while another thread lets go of
+    /// the owner get the owner while it exists, and after that one instance built for those values, the same for every
+    /// thread; nothing is kept once the values are gone.
     @Test func threadsReadingAnOwnersOwnKeyWhileItIsFreedGetItOrOneOther() {
         let threads = RacingThreads(count: 4)
         defer { threads.stop() }

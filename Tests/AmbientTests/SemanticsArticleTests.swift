@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The Semantics article names, under each rule, the tests that pin it: each named test exists, in the suite named.
+/// The Semantics article names, under each rule, the tests that pin it: each named test exists, in the suite named,
+/// and each suite it names whole exists.
 @Suite struct SemanticsArticleTests {
     private static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,6 +21,20 @@ import Testing
         return names
     }
 
+    /// Every bare `Suite` the article's "Tests:" paragraphs name, standing for all the tests in it.
+    private static func namedSuites() throws -> [String] {
+        let article = try String(
+            contentsOf: packageRoot.appendingPathComponent("Sources/Ambient/Ambient.docc/Articles/Semantics.md"),
+            encoding: .utf8)
+        var names: [String] = []
+        for paragraph in article.components(separatedBy: "\n\n") where paragraph.hasPrefix("Tests:") {
+            for match in paragraph.matches(of: /`([A-Za-z0-9]+Tests)`/) {
+                names.append(String(match.1))
+            }
+        }
+        return names
+    }
+
     /// The Swift sources of every test target, by file.
     private static func testSources() throws -> [String] {
         let tests = packageRoot.appendingPathComponent("Tests")
@@ -31,7 +46,7 @@ import Testing
 
     @Test func everyTestTheArticleNamesExistsInItsSuite() throws {
         let named = try Self.namedTests()
-        #expect(named.count > 50, "the article names its tests as `Suite.test`")
+        #expect(named.count > 20, "the article names its tests as `Suite.test`")
         let sources = try Self.testSources()
         for (suite, test) in named {
             let found =
@@ -40,6 +55,19 @@ import Testing
                         || source.contains("class \(suite)")
                 } && sources.contains { $0.contains("func \(test)(") }
             #expect(found, "Semantics.md names \(suite).\(test), which no test target declares")
+        }
+    }
+
+    @Test func everySuiteTheArticleNamesExists() throws {
+        let suites = try Self.namedSuites()
+        #expect(suites.count > 10, "the article names whole suites as `Suite`")
+        let sources = try Self.testSources()
+        for suite in suites {
+            let found = sources.contains { source in
+                source.contains("struct \(suite) ") || source.contains("class \(suite):")
+                    || source.contains("struct \(suite):")
+            }
+            #expect(found, "Semantics.md names the suite \(suite), which no test target declares")
         }
     }
 }

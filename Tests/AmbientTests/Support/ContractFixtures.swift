@@ -2,7 +2,7 @@ import Foundation
 
 @testable import Ambient
 
-// The shapes of the contract's collisions (Semantics: the order that decides): each is natural code that once broke
+// The shapes of the contract's collisions (Semantics: deciding collisions): each is natural code that once broke
 // a promise, kept here as a fixture of `ContractTests`.
 
 /// The request a scope serves: read by the defaults built per request.
