@@ -61,6 +61,8 @@ final class TestIssueReporter: _DependencyIssueReporter {
     ///     to the courier at once (a Swift Testing test's implicit root, whose end this reporter is never told of).
     ///   - usesCourier: Whether reports from other threads that are not kept go to an ``IssueCourier``, made now, of
     ///     the Swift Testing test running here.
+    ///   - location: Where the test made its values (a `withTestDependencies` call), for an XCTest failure that
+    ///     nothing else locates.
     ///   - record: How a failure is recorded; Swift Testing's or XCTest's, by default. Tests capture them instead.
     ///   - writeLateReport: Where a report after the end goes; standard error by default.
     init(
@@ -68,6 +70,7 @@ final class TestIssueReporter: _DependencyIssueReporter {
         strictness: DependencyStrictness = .strict,
         collects: Bool = true,
         usesCourier: Bool = false,
+        location: TestLocation? = nil,
         record: (@Sendable (Failure) -> Void)? = nil,
         writeLateReport: @escaping @Sendable (String) -> Void = { ProcessEnvironment.writeToStandardError($0) }
     ) {
@@ -75,7 +78,7 @@ final class TestIssueReporter: _DependencyIssueReporter {
         self.test = test
         self.testName = testName ?? test?.name ?? "the test"
         runsOnMainThread = Thread.isMainThread
-        let record = record ?? { Self.recordFailure($0, of: test) }
+        let record = record ?? { Self.recordFailure($0, of: test, at: location) }
         self.record = record
         self.usesCourier = usesCourier && test != nil
         self.writeLateReport = writeLateReport
@@ -204,14 +207,15 @@ final class TestIssueReporter: _DependencyIssueReporter {
         pending.forEach(record)
     }
 
-    /// Records `failure` as Swift Testing's issue of `test`, or else as a failure of the running XCTest test.
-    private static func recordFailure(_ failure: Failure, of test: Test?) {
+    /// Records `failure` as Swift Testing's issue of `test`, or else as a failure of the running XCTest test, filed
+    /// at `location` when nothing closer locates it.
+    private static func recordFailure(_ failure: Failure, of test: Test?, at location: TestLocation?) {
         if let test {
             Issue.record(
                 Comment(rawValue: failure.message),
                 sourceLocation: failure.site?.sourceLocation ?? test.sourceLocation)
         } else {
-            XCTestFailure.record(failure.message, at: failure.site)
+            XCTestFailure.record(failure.message, at: failure.site, test: location)
         }
     }
 

@@ -32,7 +32,8 @@ public import Ambient
 ///   - update: Overrides for the operation.
 ///   - isolation: The actor the operation runs on; the caller's, by default.
 ///   - operation: The test code.
-///   - fileID: The file of the call; explanations of its overrides point there. Leave the default.
+///   - fileID: The file of the call; explanations of its overrides point there, and so does an XCTest failure
+///     that nothing else locates. Leave the default.
 ///   - line: The line of the call. Leave the default.
 /// - Returns: What `operation` returns.
 /// - Throws: What `update` or `operation` throws.
@@ -64,7 +65,8 @@ public func withTestDependencies<R>(
 ///     of an enclosing test root, strict for a new one. See ``DependencyStrictness``.
 ///   - update: Overrides for the operation.
 ///   - operation: The test code.
-///   - fileID: The file of the call; explanations of its overrides point there. Leave the default.
+///   - fileID: The file of the call; explanations of its overrides point there, and so does an XCTest failure
+///     that nothing else locates. Leave the default.
 ///   - line: The line of the call. Leave the default.
 /// - Returns: What `operation` returns.
 /// - Throws: What `update` or `operation` throws.
@@ -80,8 +82,8 @@ public func withTestDependencies<R>(
             try withDependencies(update, operation: operation, fileID: fileID, line: line)
         }
     }
-    let root = try TestRoot(
-        strictness: strictness, reporter: TestIssueReporter(usesCourier: true), update, fileID: fileID, line: line)
+    let reporter = TestIssueReporter(usesCourier: true, location: TestLocation(fileID: fileID, line: line))
+    let root = try TestRoot(strictness: strictness, reporter: reporter, update, fileID: fileID, line: line)
     return try root.run(endingTheTest: false, operation)
 }
 
@@ -91,11 +93,18 @@ public func withTestDependencies<R>(
 /// let cart = withTestDependencies { Cart() }   // built from testing values only
 /// ```
 ///
-/// - Parameter operation: The test code.
+/// - Parameters:
+///   - operation: The test code.
+///   - fileID: The file of the call; an XCTest failure that nothing else locates is filed there. Leave the default.
+///   - line: The line of the call. Leave the default.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
-public func withTestDependencies<R>(operation: () throws -> R) rethrows -> R {
-    try withTestDependencies({ _ in }, operation: operation)
+public func withTestDependencies<R>(
+    operation: () throws -> R,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+) rethrows -> R {
+    try withTestDependencies({ _ in }, operation: operation, fileID: fileID, line: line)
 }
 
 /// Runs the asynchronous `operation` in a fresh root of testing values with strict reporting on, overriding
@@ -104,13 +113,17 @@ public func withTestDependencies<R>(operation: () throws -> R) rethrows -> R {
 /// - Parameters:
 ///   - isolation: The actor the operation runs on; the caller's, by default.
 ///   - operation: The test code.
+///   - fileID: The file of the call; an XCTest failure that nothing else locates is filed there. Leave the default.
+///   - line: The line of the call. Leave the default.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
 public func withTestDependencies<R>(
     isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> R
+    operation: () async throws -> R,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
 ) async rethrows -> R {
-    try await withTestDependencies({ _ in }, operation: operation)
+    try await withTestDependencies({ _ in }, operation: operation, fileID: fileID, line: line)
 }
 
 /// A test's own root of testing values, with its reporter: what the `.dependencies` trait, ``DependencyTestCase``
@@ -161,7 +174,8 @@ struct TestRoot {
                 try await withDependencies(update, operation: operation, fileID: fileID, line: line)
             }
         }
-        let reporter = TestIssueReporter(usesCourier: !endingTheTest)
+        let reporter = TestIssueReporter(
+            usesCourier: !endingTheTest, location: TestLocation(fileID: fileID, line: line))
         let root = try TestRoot(strictness: strictness, reporter: reporter, update, fileID: fileID, line: line)
         return try await root.run(endingTheTest: endingTheTest, operation)
     }

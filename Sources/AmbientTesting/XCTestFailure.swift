@@ -1,12 +1,28 @@
 import Ambient
 import XCTest
 
+/// Where a test's code is, for a failure that nothing else locates: the `withTestDependencies` call that made the
+/// test's values.
+struct TestLocation: Sendable {
+    /// The file, as `#fileID` gives it.
+    var fileID: String
+    /// The line.
+    var line: Int
+
+    init(fileID: StaticString, line: UInt) {
+        self.fileID = "\(fileID)"
+        self.line = Int(line)
+    }
+}
+
 /// Records a failure of the running XCTest test at the line of user code it is about, not inside AmbientTesting.
 ///
 /// With the declaration site of the `@Dependency` that made the read, the failure points there. Without one, it is
-/// attributed to the running test itself.
+/// attributed to the running test itself: on Darwin, XCTest shows an issue with no location at the test; on Linux,
+/// XCTest knows no test's line, so the failure is filed at `test`, the `withTestDependencies` call that made the
+/// values, when there is one, and under the test's name at line 0 only when Ambient knows no line at all.
 enum XCTestFailure {
-    static func record(_ message: String, at site: _DeclarationSite?) {
+    static func record(_ message: String, at site: _DeclarationSite?, test: TestLocation? = nil) {
         guard let testCase = XCTestRootObserver.running else {
             XCTFail(message)
             return
@@ -24,8 +40,8 @@ enum XCTestFailure {
         #else
             // swift-corelibs-xctest has no `XCTIssue`; it records failures at a file and line.
             testCase.recordFailure(
-                withDescription: message, inFile: site?.filePath ?? testCase.name, atLine: site?.line ?? 0,
-                expected: true)
+                withDescription: message, inFile: site?.filePath ?? test?.fileID ?? testCase.name,
+                atLine: site?.line ?? test?.line ?? 0, expected: true)
         #endif
     }
 }

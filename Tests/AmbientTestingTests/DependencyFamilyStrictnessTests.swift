@@ -31,8 +31,9 @@ private enum RepositoryKey: DependencyFamilyKey {
             failures.messages == [
                 """
                 Ambient: LiveOnlyRepositoryKey has no testingValue(for:), so this test created its member for 42 with \
-                defaultValue(for:) (the live value). Override the member in the test (`$0.<property>[argument] = ...`) \
-                or give LiveOnlyRepositoryKey a `static func testingValue(for:)`.
+                defaultValue(for:) (the live value). Override the member for 42 in the test, through the \
+                DependencyValues property that reads LiveOnlyRepositoryKey (in `withDependencies` or the test's \
+                `.dependencies` trait), or give LiveOnlyRepositoryKey a `static func testingValue(for:)`.
                 """
             ])
     }

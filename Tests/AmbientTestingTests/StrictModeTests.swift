@@ -14,10 +14,9 @@ import Testing
             failures.messages == [
                 """
                 Ambient: LiveOnlyServiceKey has no testingValue, so this test read its defaultValue (the live value). \
-                Override it in the test (`withDependencies { $0.<property> = ... }` or `.dependencies { $0.<property> \
-                = ... }`, where <property> is the DependencyValues property that reads LiveOnlyServiceKey), or give \
-                LiveOnlyServiceKey a `static var testingValue`; declare `static var testingValue: Value { \
-                defaultValue }` when the live value is safe in tests.
+                Set the DependencyValues property that reads LiveOnlyServiceKey in the test (in `withDependencies` \
+                or the test's `.dependencies` trait), or give LiveOnlyServiceKey a `static var testingValue`; declare \
+                `static var testingValue: Value { defaultValue }` when the live value is safe in tests.
                 """
             ])
     }

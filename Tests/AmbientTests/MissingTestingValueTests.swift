@@ -14,10 +14,9 @@ import Testing
             log.messages == [
                 """
                 Ambient: LiveOnlyKey has no testingValue, so this test read its defaultValue (the live value). \
-                Override it in the test (`withDependencies { $0.<property> = ... }` or `.dependencies { $0.<property> \
-                = ... }`, where <property> is the DependencyValues property that reads LiveOnlyKey), or give \
-                LiveOnlyKey a `static var testingValue`; declare `static var testingValue: Value { defaultValue }` \
-                when the live value is safe in tests.
+                Set the DependencyValues property that reads LiveOnlyKey in the test (in `withDependencies` or the \
+                test's `.dependencies` trait), or give LiveOnlyKey a `static var testingValue`; declare `static var \
+                testingValue: Value { defaultValue }` when the live value is safe in tests.
                 """
             ]
         )
@@ -104,7 +103,7 @@ import Testing
         #expect(
             message.contains(
                 "so this test read its defaultValue (the live value) through the @Dependency declared at "
-                    + "AmbientTests/MissingTestingValueTests.swift:89."))
+                    + "AmbientTests/MissingTestingValueTests.swift:88."))
     }
 
     @Test func readThroughATypeKeySuggestsItsSubscript() throws {
@@ -122,7 +121,7 @@ import Testing
         let site = try #require(log.sites.first ?? nil)
         #expect(site.fileID == "AmbientTests/MissingTestingValueTests.swift")
         #expect(site.filePath.hasSuffix("Tests/AmbientTests/MissingTestingValueTests.swift"))
-        #expect(site.line == 89)
+        #expect(site.line == 88)
     }
 
     @Test func objectCreatedOutsideTheOverridingScopeIsToldHowToMoveIntoIt() throws {
@@ -141,7 +140,7 @@ import Testing
             message.hasSuffix(
                 """
                 The current scope does override LiveOnlyKey, but the @Dependency declared at \
-                AmbientTests/MissingTestingValueTests.swift:89 belongs to an object created outside that scope, and \
+                AmbientTests/MissingTestingValueTests.swift:88 belongs to an object created outside that scope, and \
                 an object keeps the values it was created with. Create the object inside the scope: \
                 `withDependencies { $0.liveOnly = ... } operation: { MyObject() }`.
                 """

@@ -79,9 +79,13 @@ enum FamilyReport {
     /// The failure of a test that read a member of a family with no `testingValue(for:)`.
     static func missingTestingValue(_ key: any DependencyFamilyKey.Type, _ argument: some Sendable) -> String {
         let key = VisibleText.of(key)
+        let argument = VisibleText.of(argument)
+        // NB: the member is read through the family's subscript, which does not know the property that reads the
+        // key, so the message names the key instead of an assignment.
         return """
-            Ambient: \(key) has no testingValue(for:), so this test created its member for \(VisibleText.of(argument)) with \
-            defaultValue(for:) (the live value). Override the member in the test (`$0.<property>[argument] = ...`) \
+            Ambient: \(key) has no testingValue(for:), so this test created its member for \(argument) with \
+            defaultValue(for:) (the live value). Override the member for \(argument) in the test, through the \
+            DependencyValues property that reads \(key) (in `withDependencies` or the test's `.dependencies` trait), \
             or give \(key) a `static func testingValue(for:)`.
             """
     }

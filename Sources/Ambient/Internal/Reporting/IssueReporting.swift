@@ -126,13 +126,15 @@ enum MissingTestingValue {
             return
         }
         let read = creation.readContext
-        let assignment: String
+        // NB: a direct read (`DependencyValues.current.analytics`) goes through the key's subscript, which does not
+        // know the property that called it, so the message then names the key instead of an assignment.
+        let assignment: String?
         if let name = read?.propertyName(for: Key.self) {
             assignment = "$0.\(name) = ..."
         } else if let typeKey = read?.typeKey, typeKey == Key.self {
             assignment = "$0[\(VisibleText.of(Key.self)).self] = ..."
         } else {
-            assignment = "$0.<property> = ..."
+            assignment = nil
         }
         var message = Messages.missingTestingValue(Key.self, assignment: assignment, site: read?.site?.reported)
         if let read, read.ambient.storage.override(for: ObjectIdentifier(Key.self)) != nil {

@@ -44,22 +44,26 @@ enum Messages {
         AMBIENT_CONTEXT environment variable instead, or set `context` in a withDependencies scope.
         """
 
-    /// `assignment` is the override spelled as it compiles: `$0.analytics = ...`; `site` is the `@Dependency` that
-    /// read, when one did.
+    /// `assignment` is the override spelled as it compiles, `$0.analytics = ...`, or `nil` when the read does not
+    /// tell which property reads the key (a direct read of a `DependencyValues` property); `site` is the
+    /// `@Dependency` that read, when one did.
     static func missingTestingValue(
         _ keyType: any DependencyKey.Type,
-        assignment: String,
+        assignment: String?,
         site: _DeclarationSite? = nil
     ) -> String {
         let key = VisibleText.of(keyType)
-        let through =
-            assignment.hasPrefix("$0.<property>")
-            ? ", where <property> is the DependencyValues property that reads \(key)" : ""
         let reader = site.map { " through the @Dependency declared at \(VisibleText.of($0))" } ?? ""
+        let override =
+            if let assignment {
+                "Override it in the test (`withDependencies { \(assignment) }` or `.dependencies { \(assignment) }`)"
+            } else {
+                "Set the DependencyValues property that reads \(key) in the test (in `withDependencies` or the test's "
+                    + "`.dependencies` trait)"
+            }
         return """
             Ambient: \(key) has no testingValue, so this test read its defaultValue (the live value)\(reader). \
-            Override it in the test (`withDependencies { \(assignment) }` or `.dependencies { \(assignment) }`\
-            \(through)), or give \(key) a `static var testingValue`; declare `static var testingValue: Value { \
+            \(override), or give \(key) a `static var testingValue`; declare `static var testingValue: Value { \
             defaultValue }` when the live value is safe in tests.
             """
     }
@@ -67,15 +71,17 @@ enum Messages {
     static func readOutsideOverridingScope(
         _ keyType: any DependencyKey.Type,
         site: _DeclarationSite?,
-        assignment: String
+        assignment: String?
     ) -> String {
         let property =
             site.map { "the @Dependency declared at \(VisibleText.of($0))" } ?? "the @Dependency that read it"
         let keyType = VisibleText.of(keyType)
+        let fix =
+            assignment.map { ": `withDependencies { \($0) } operation: { MyObject() }`" }
+            ?? ", in the operation of the withDependencies that overrides \(keyType)"
         return """
             The current scope does override \(keyType), but \(property) belongs to an object created outside that \
-            scope, and an object keeps the values it was created with. Create the object inside the scope: \
-            `withDependencies { \(assignment) } operation: { MyObject() }`.
+            scope, and an object keeps the values it was created with. Create the object inside the scope\(fix).
             """
     }
 

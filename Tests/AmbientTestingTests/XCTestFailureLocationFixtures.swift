@@ -1,0 +1,27 @@
+import AmbientTesting
+import XCTest
+
+// Tests that fail on purpose, run only in a child process that names their class in `AMBIENT_FIXTURE` (see
+// `XCTestFailureLocationTests`).
+
+/// A plain `XCTestCase` whose methods read a key with no testing value inside `withTestDependencies`, where no
+/// `@Dependency` tells where the read is.
+final class WithTestDependenciesXCTestFixture: XCTestCase {
+    override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
+
+    static let blockLine = #line + 2
+    func test1ReadsInABlockWithOverrides() {
+        withTestDependencies {
+            $0.context = .testing
+        } operation: {
+            _ = DependencyValues.current.liveOnlyService
+        }
+    }
+
+    static let plainBlockLine = #line + 2
+    func test2ReadsInABlockWithoutOverrides() {
+        withTestDependencies {
+            _ = DependencyValues.current.liveOnlyService
+        }
+    }
+}
