@@ -151,8 +151,8 @@ extension Root {
                 Box(Key.value(for: creation.context))
             }
         }
-        let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
         let closed = recorder.close()
+        let directReads = closed.direct.filter { ObjectIdentifier($0) != creation.key }
         var reads = Set(closed.reads)
         if !closed.unresolved.isEmpty { reads.insert(KeyInfo.anyOverride) }
         for key in closed.named where ObjectIdentifier(key) != creation.key {

@@ -23,6 +23,6 @@ struct KeyPathProbe {
 
     /// Stops recording and returns the keys read so far, in order, repeats included.
     func keysRead() -> [any DependencyKey.Type] {
-        recorder.closeReturningDirectReads()
+        recorder.close().direct
     }
 }
