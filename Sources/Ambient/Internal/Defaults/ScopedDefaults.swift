@@ -20,9 +20,3 @@ final class ScopedDefault: Sendable {
         self.reads = reads
     }
 }
-
-/// Who holds a created default: the root that cached it, or the scope it was rebuilt for.
-enum DefaultOwner {
-    case root
-    case scope(ScopeNode)
-}

@@ -21,7 +21,9 @@ extension DependencyValues {
     @usableFromInline
     func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
         let id = ObjectIdentifier(keyPath)
-        guard !storage.isRecording, !storage.isUncacheable(keyPath: id) else { return self[keyPath: keyPath] }
+        guard !storage.isRecording, storage.keyPathBits(id) != KeyPathPairs.uncacheable else {
+            return self[keyPath: keyPath]
+        }
         let probe = KeyPathProbe(on: storage)
         let value = probe.values[keyPath: keyPath]
         let reads = probe.keysRead()
@@ -29,9 +31,9 @@ extension DependencyValues {
         if reads.count == 1, let direct = reads[0].value(in: self, as: Value.self),
             isBitwiseIdentical(value, direct), storage.mayCacheValue(of: ObjectIdentifier(reads[0]))
         {
-            storage.cacheValue(Box(value), forKeyPath: keyPath)
+            storage.cache(Box(value), for: id, keeping: keyPath)
         } else {
-            storage.markUncacheable(keyPath: keyPath)
+            storage.cache(nil, for: id, keeping: keyPath)
         }
         return value
     }
