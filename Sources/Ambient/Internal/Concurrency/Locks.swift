@@ -33,16 +33,6 @@ final class ConditionLock<State>: @unchecked Sendable {
         }
     }
 
-    /// ``waitFor(_:)``, giving up at `deadline`: then `body`'s last answer, `nil` or not.
-    func waitFor<R>(until deadline: Date, _ body: (inout State) -> R?) -> R? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let result = body(&state) { return result }
-            if !condition.wait(until: deadline) { return body(&state) }
-        }
-    }
-
     /// ``waitFor(_:)``, calling `warn` once, outside the lock, with `warning(state)` if the wait lasts longer than
     /// `delay` seconds. `delay` is asked for only once `body` first waits: a read that does not wait takes no other
     /// lock.

@@ -195,3 +195,26 @@ extension Root {
         return [id] + info.reads
     }
 }
+
+/// A created value on its way to where it belongs: what ``Root`` needs to place it and to report what it read.
+struct Publication {
+    let key: any DependencyKey.Type
+    let creation: Creation
+    let box: AnyBox
+    /// Every key the creation read, transitively, and the keys its objects' properties named.
+    let reads: [ObjectIdentifier]
+    let directReads: [any DependencyKey.Type]
+    /// The values the creation was read in: which scope overrides what it read decides where it belongs.
+    let storage: ScopeNode
+}
+
+/// Where a published value went, and with which reads.
+struct Outcome {
+    let box: AnyBox
+    let reads: [ObjectIdentifier]
+    let rebuilt: Bool
+    /// Keys this creation read that the key's first creation did not, reported now (<doc:Semantics#One-instance-per-key-per-scope>).
+    var lateReads: [ObjectIdentifier] = []
+    /// Whether this creation is the third value of a chain its root has not reported yet (``CreationLineage``).
+    var isNewChain = false
+}
