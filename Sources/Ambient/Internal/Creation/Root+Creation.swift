@@ -130,7 +130,8 @@ extension Root {
                 box: info.value.storeIfNil(publication.box), reads: info.reads, rebuilt: false, lateReads: late,
                 isNewChain: isNewChain)
         }
-        let entry = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
+        let scoped = scope.scopedDefaults.load() ?? scope.scopedDefaults.storeIfNil(ScopedDefaults())
+        let entry = scoped.table(for: context)
             .insert(ScopedDefault(box: publication.box, reads: info.reads), for: id)
         return Outcome(box: entry.box, reads: info.reads, rebuilt: true, lateReads: late, isNewChain: isNewChain)
     }

@@ -133,7 +133,7 @@ final class Root: Sendable {
         let scope = owner(of: id, for: storage, reads: info.reads)
         let entry: ScopedDefault
         if let scope {
-            guard let found = scope.existingScopedDefaults?.table(for: slot.context).find(id) else { return nil }
+            guard let found = scope.scopedDefaults.load()?.table(for: slot.context).find(id) else { return nil }
             entry = found
         } else {
             guard let box = info.value.load() else { return nil }

@@ -131,12 +131,4 @@ extension ScopeNode {
         }
         return node
     }
-
-    /// The defaults rebuilt for this scope.
-    func scopedDefaultsCreatingIfNeeded() -> ScopedDefaults {
-        scopedDefaults.load() ?? scopedDefaults.storeIfNil(ScopedDefaults())
-    }
-
-    /// The defaults rebuilt for this scope, if any was.
-    var existingScopedDefaults: ScopedDefaults? { scopedDefaults.load() }
 }
