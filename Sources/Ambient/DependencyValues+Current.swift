@@ -5,7 +5,7 @@ extension DependencyValues {
     static let processValues: DependencyValues = {
         // The trace switch reads `AMBIENT_TRACE` now, before any scope can be entered (scopes read `current`).
         _ = TraceSwitch.shared
-        return DependencyValues(storage: ScopeNode(processRoot: .process))
+        return DependencyValues(storage: ScopeNode(root: .process, isProcessNode: true))
     }()
 
     /// The values of the current scope.

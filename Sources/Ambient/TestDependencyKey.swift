@@ -112,8 +112,8 @@ enum InterfaceKey<Key: TestDependencyKey>: DependencyKey {
     }
 
     static var defaultValue: Key.Value {
-        IssueReporting.reportOnce(
-            .misuse, token: "live value of \(ObjectIdentifier(Key.self))", Messages.noLiveValue(Key.self),
+        IssueReporting.report(
+            .misuse, Messages.noLiveValue(Key.self), once: "live value of \(ObjectIdentifier(Key.self))",
             to: IssueReporting.reporterForCurrentValues)
         return Key.testingValue
     }

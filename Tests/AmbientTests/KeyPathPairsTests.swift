@@ -55,7 +55,7 @@ private final class Token: Sendable {}
     private func pairs(of cache: KeyPathCache, holding tokens: [Token], box: (Int) -> AnyBox?) -> KeyPathPairs {
         var published: UnsafeMutablePointer<UInt>?
         for (index, token) in tokens.enumerated() {
-            cache.insert(box(index), for: token) { published = $0 }
+            cache.insert(box(index), for: ObjectIdentifier(token), keeping: token) { published = $0 }
         }
         return KeyPathPairs(words: published!)
     }

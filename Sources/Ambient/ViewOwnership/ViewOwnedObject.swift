@@ -78,10 +78,10 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
     /// current scope.
     var object: Object {
         if let object = builtObject { return object }
-        IssueReporting.reportOnce(
+        IssueReporting.report(
             .misuse,
-            token: "read before install: \(ObjectIdentifier(Object.self))",
             Messages.readBeforeInstall(Object.self),
+            once: "read before install: \(ObjectIdentifier(Object.self))",
             to: DependencyValues.current.storage.root.reporter
         )
         return object(builtFrom: DependencyValues.current)

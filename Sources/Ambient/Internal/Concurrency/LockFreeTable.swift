@@ -39,16 +39,6 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
             ._withUnsafeGuaranteedRef { $0.findUnmanaged(key) }
     }
 
-    /// Calls `body` with every key and element. Only while no insert runs (in the owner's `deinit`, say).
-    func forEachEntry(_ body: (ObjectIdentifier, Element) -> Void) {
-        Unmanaged<Slots<Element>>.fromOpaque(UnsafeRawPointer(bitPattern: current.loadAcquiring()).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { slots in
-                slots.forEachElement { element, bits in
-                    body(unsafeBitCast(bits, to: ObjectIdentifier.self), element)
-                }
-            }
-    }
-
     /// Stores `element` for `key` unless an element is already there; returns the element that is there afterwards.
     ///
     /// Callers must not run two inserts at once (they hold the owning cache's lock).

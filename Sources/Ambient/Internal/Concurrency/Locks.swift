@@ -33,30 +33,21 @@ final class ConditionLock<State>: @unchecked Sendable {
         }
     }
 
-    /// ``waitFor(_:)``, giving up at `deadline`: then `body`'s last answer, `nil` or not.
-    func waitFor<R>(until deadline: Date, _ body: (inout State) -> R?) -> R? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let result = body(&state) { return result }
-            if !condition.wait(until: deadline) { return body(&state) }
-        }
-    }
-
     /// ``waitFor(_:)``, calling `warn` once, outside the lock, with `warning(state)` if the wait lasts longer than
-    /// `delay` seconds.
+    /// `delay` seconds. `delay` is asked for only once `body` first waits: a read that does not wait takes no other
+    /// lock.
     func waitFor<R>(
-        warningAfter delay: Double,
+        warningAfter delay: @autoclosure () -> Double,
         warning: (State) -> String,
         warn: (String) -> Void,
         _ body: (inout State) -> R?
     ) -> R {
         condition.lock()
         defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: delay)
+        if let result = body(&state) { return result }
+        let deadline = Date(timeIntervalSinceNow: delay())
         var warned = false
         while true {
-            if let result = body(&state) { return result }
             if warned {
                 condition.wait()
             } else if !condition.wait(until: deadline), Date() >= deadline {
@@ -66,6 +57,7 @@ final class ConditionLock<State>: @unchecked Sendable {
                 warn(message)
                 condition.lock()
             }
+            if let result = body(&state) { return result }
         }
     }
 

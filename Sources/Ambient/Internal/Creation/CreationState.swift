@@ -54,3 +54,9 @@ struct WaitingThread {
     var pending: Creation
     var top: Creation?
 }
+
+/// A key that a later creation of a default read and its first creation did not: reported once per root.
+struct LateRead: Hashable {
+    let key: ObjectIdentifier
+    let read: ObjectIdentifier
+}

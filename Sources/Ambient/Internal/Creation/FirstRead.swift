@@ -89,3 +89,11 @@ struct FirstRead {
         CreationWait.message(waitingFor: state.pending[slot], from: parent, among: Array(state.pending.values))
     }
 }
+
+/// What a first reader does after looking at the creations under way.
+enum CreationStep {
+    /// Create the value: this thread registered the creation.
+    case create(Creation)
+    /// Look again: the creation this thread waited for is over.
+    case retry
+}

@@ -130,7 +130,8 @@ extension Root {
                 box: info.value.storeIfNil(publication.box), reads: info.reads, rebuilt: false, lateReads: late,
                 isNewChain: isNewChain)
         }
-        let entry = scope.scopedDefaultsCreatingIfNeeded().table(for: context)
+        let scoped = scope.scopedDefaults.load() ?? scope.scopedDefaults.storeIfNil(ScopedDefaults())
+        let entry = scoped.table(for: context)
             .insert(ScopedDefault(box: publication.box, reads: info.reads), for: id)
         return Outcome(box: entry.box, reads: info.reads, rebuilt: true, lateReads: late, isNewChain: isNewChain)
     }
@@ -151,8 +152,8 @@ extension Root {
                 Box(Key.value(for: creation.context))
             }
         }
-        let directReads = recorder.directReads.filter { ObjectIdentifier($0) != creation.key }
         let closed = recorder.close()
+        let directReads = closed.direct.filter { ObjectIdentifier($0) != creation.key }
         var reads = Set(closed.reads)
         if !closed.unresolved.isEmpty { reads.insert(KeyInfo.anyOverride) }
         for key in closed.named where ObjectIdentifier(key) != creation.key {
@@ -194,4 +195,27 @@ extension Root {
         guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
         return [id] + info.reads
     }
+}
+
+/// A created value on its way to where it belongs: what ``Root`` needs to place it and to report what it read.
+struct Publication {
+    let key: any DependencyKey.Type
+    let creation: Creation
+    let box: AnyBox
+    /// Every key the creation read, transitively, and the keys its objects' properties named.
+    let reads: [ObjectIdentifier]
+    let directReads: [any DependencyKey.Type]
+    /// The values the creation was read in: which scope overrides what it read decides where it belongs.
+    let storage: ScopeNode
+}
+
+/// Where a published value went, and with which reads.
+struct Outcome {
+    let box: AnyBox
+    let reads: [ObjectIdentifier]
+    let rebuilt: Bool
+    /// Keys this creation read that the key's first creation did not, reported now (<doc:Semantics#One-instance-per-key-per-scope>).
+    var lateReads: [ObjectIdentifier] = []
+    /// Whether this creation is the third value of a chain its root has not reported yet (``CreationLineage``).
+    var isNewChain = false
 }

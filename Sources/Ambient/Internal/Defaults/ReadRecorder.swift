@@ -93,23 +93,14 @@ final class ReadRecorder: @unchecked Sendable {
         }
     }
 
-    /// Stops recording (values created now may outlive the creation) and returns every key read, transitively,
-    /// the keys of the properties created meanwhile, and the key paths of those whose keys are not known yet.
+    /// Stops recording (values created now may outlive the creation) and returns, in one acquisition of the lock,
+    /// every key read, transitively, the keys read directly (in order, repeats included), the keys of the properties
+    /// created meanwhile, and the key paths of those whose keys are not known yet.
     func close() -> (
-        reads: [ObjectIdentifier], named: [any DependencyKey.Type], unresolved: [any AnyObject & Sendable]
+        reads: [ObjectIdentifier], direct: [any DependencyKey.Type], named: [any DependencyKey.Type],
+        unresolved: [any AnyObject & Sendable]
     ) {
         open.storeReleasing(0)
-        return state.withLock { state in (Array(state.keys), state.named, state.unresolved) }
-    }
-
-    /// The keys read directly through these values so far, in order, repeats included.
-    var directReads: [any DependencyKey.Type] {
-        state.withLock { $0.direct }
-    }
-
-    /// Stops recording and returns the keys read directly through these values, in order.
-    func closeReturningDirectReads() -> [any DependencyKey.Type] {
-        open.storeReleasing(0)
-        return state.withLock { $0.direct }
+        return state.withLock { state in (Array(state.keys), state.direct, state.named, state.unresolved) }
     }
 }

@@ -112,13 +112,6 @@ final class Root: Sendable {
         return storage.base
     }
 
-    /// Who holds the default of `id` that serves a read in `storage`: this root, or a scope it was rebuilt for;
-    /// `nil` while it was never created.
-    func ownerOfDefault(_ id: ObjectIdentifier, readIn storage: ScopeNode) -> DefaultOwner? {
-        guard let info = infoTable(for: storage.context).find(id) else { return nil }
-        return owner(of: id, for: storage, reads: info.reads).map(DefaultOwner.scope) ?? .root
-    }
-
     /// The default of `id` that serves a read in `storage`, if it exists, and the key's reads; a snapshot remembers
     /// it. Each step is a rule of the Semantics article's "Lifetimes" (overrides were looked at before):
     ///
@@ -140,7 +133,7 @@ final class Root: Sendable {
         let scope = owner(of: id, for: storage, reads: info.reads)
         let entry: ScopedDefault
         if let scope {
-            guard let found = scope.existingScopedDefaults?.table(for: slot.context).find(id) else { return nil }
+            guard let found = scope.scopedDefaults.load()?.table(for: slot.context).find(id) else { return nil }
             entry = found
         } else {
             guard let box = info.value.load() else { return nil }

@@ -80,30 +80,18 @@ enum IssueReporting {
         return receiver
     }
 
+    /// Reports `message` to the receiver of `kind`, else to standard error: with a `token`, once per process for
+    /// that token; always to a reporter.
     static func report(
         _ kind: _DependencyIssueKind,
         _ message: String,
+        once token: String? = nil,
         site: _DeclarationSite? = nil,
         to rootReporter: (any _DependencyIssueReporter)?
     ) {
         if let receiver = receiver(of: kind, rootReporter: rootReporter) {
             receiver.report(kind, message, at: site)
-        } else {
-            ProcessEnvironment.writeToStandardError(message + "\n")
-        }
-    }
-
-    /// Reports `message` once per process for `token` when no reporter receives it; always to a reporter.
-    static func reportOnce(
-        _ kind: _DependencyIssueKind,
-        token: String,
-        _ message: String,
-        site: _DeclarationSite? = nil,
-        to rootReporter: (any _DependencyIssueReporter)?
-    ) {
-        if let receiver = receiver(of: kind, rootReporter: rootReporter) {
-            receiver.report(kind, message, at: site)
-        } else if warnedOnce(token) {
+        } else if token.map(warnedOnce) ?? true {
             ProcessEnvironment.writeToStandardError(message + "\n")
         }
     }
@@ -141,10 +129,10 @@ enum MissingTestingValue {
             message +=
                 " " + Messages.readOutsideOverridingScope(Key.self, site: read.site?.reported, assignment: assignment)
         }
-        IssueReporting.reportOnce(
+        IssueReporting.report(
             .missingTestingValue,
-            token: "\(ObjectIdentifier(Key.self))",
             message,
+            once: "\(ObjectIdentifier(Key.self))",
             site: read?.site?.reported,
             to: creation.reporter
         )

@@ -35,13 +35,6 @@ final class KeyPathCache: Sendable {
         }
     }
 
-    /// Records `box` as what `keyPath` resolves to, as below.
-    func insert(
-        _ box: AnyBox?, for keyPath: any AnyObject & Sendable, publish: (UnsafeMutablePointer<UInt>) -> Void
-    ) {
-        insert(box, for: ObjectIdentifier(keyPath), keeping: keyPath, publish: publish)
-    }
-
     /// Records `box` as what the key path or key type `identity` resolves to (`nil`: its getter computes its value),
     /// unless it has an entry already or the cache is full; keeps `keyPath`, the key path, alive; calls `publish` with
     /// the pairs to probe from now on.

@@ -38,8 +38,7 @@ extension ScopeNode {
     /// instance a key has in one set of values never changes.
     func cacheDefault(_ box: AnyBox, for key: ObjectIdentifier) {
         guard snapshot == nil, hasOverrides else { return }
-        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
-        cache.insert(box, for: key, keeping: nil) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
+        cache(box, for: key, keeping: nil)
     }
 
     /// The value that ``createdValue(for:)`` found at `address`, of the key's type `Value`; `nil` for none.
@@ -78,33 +77,24 @@ extension ScopeNode {
         return UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:))
     }
 
+    /// The bits the pairs hold for `keyPath` (``KeyPathPairs/boxBits(for:)``): 0 for none.
+    func keyPathBits(_ keyPath: ObjectIdentifier) -> UInt {
+        Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath) ?? 0
+    }
+
     /// The value a `@Dependency` key path resolved to in these values, if the pairs hold it (for tests). Not
     /// retained.
     func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        guard let bits = Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath),
-            bits > KeyPathPairs.uncacheable
-        else { return nil }
+        let bits = keyPathBits(keyPath)
+        guard bits > KeyPathPairs.uncacheable else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
 
-    /// Whether the getter of `keyPath` was found to compute its value, so it must run on every read.
-    func isUncacheable(keyPath: ObjectIdentifier) -> Bool {
-        Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath) == KeyPathPairs.uncacheable
-    }
-
-    /// Caches the value `keyPath` resolves to in these values.
-    func cacheValue(_ box: AnyBox, forKeyPath keyPath: any AnyObject & Sendable) {
-        insertInKeyPathCache(box, for: keyPath)
-    }
-
-    /// Notes that the getter of `keyPath` computes its value.
-    func markUncacheable(keyPath: any AnyObject & Sendable) {
-        insertInKeyPathCache(nil, for: keyPath)
-    }
-
-    private func insertInKeyPathCache(_ box: AnyBox?, for keyPath: any AnyObject & Sendable) {
+    /// Records in the key-path cache `box` (`nil`: a getter that computes its value, run on every read) as what the
+    /// key path or key type `identity` resolves to here, keeping `keyPath` alive.
+    func cache(_ box: AnyBox?, for identity: ObjectIdentifier, keeping keyPath: (any AnyObject & Sendable)?) {
         let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
-        cache.insert(box, for: keyPath) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
+        cache.insert(box, for: identity, keeping: keyPath) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
     }
 
     /// Whether a cache here may hold the value that a read of `key` finds here: only when these values already hold
@@ -118,25 +108,16 @@ extension ScopeNode {
     /// root's defaults are never freed.
     func mayCacheValue(of key: ObjectIdentifier) -> Bool {
         guard let snapshot, override(for: key) == nil else { return true }
-        let slot = CreationSlot(key: key, context: context)
         let root = snapshot.root
-        guard let owner = root.ownerOfDefault(key, readIn: self) else { return false }
-        switch owner {
-        case .root: return root.isProcess || snapshot.holdsRemembered(slot)
-        case .scope(let scope):
-            return holdsStrongly(scope)
-                || (scope.depth <= baseDepth && snapshot.holdsRemembered(slot))
+        guard let info = root.keyInfo(for: key, in: context) else { return false }
+        let slot = CreationSlot(key: key, context: context)
+        guard let scope = root.owner(of: key, for: self, reads: info.reads) else {
+            return root.isProcess || snapshot.holdsRemembered(slot)
         }
-    }
-
-    /// Whether `node` is this node or one of the scopes it holds (its parents, not what it links to weakly).
-    func holdsStrongly(_ node: ScopeNode) -> Bool {
-        var current: ScopeNode? = self
-        while let candidate = current {
-            if candidate === node { return true }
-            current = candidate.parent
-        }
-        return false
+        // The scope is one of the nodes this one holds (itself or a parent), or one the snapshot links to.
+        var node: ScopeNode? = self
+        while let current = node, current !== scope { node = current.parent }
+        return node != nil || (scope.depth <= baseDepth && snapshot.holdsRemembered(slot))
     }
 
     /// The scope at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
@@ -150,12 +131,4 @@ extension ScopeNode {
         }
         return node
     }
-
-    /// The defaults rebuilt for this scope.
-    func scopedDefaultsCreatingIfNeeded() -> ScopedDefaults {
-        scopedDefaults.load() ?? scopedDefaults.storeIfNil(ScopedDefaults())
-    }
-
-    /// The defaults rebuilt for this scope, if any was.
-    var existingScopedDefaults: ScopedDefaults? { scopedDefaults.load() }
 }

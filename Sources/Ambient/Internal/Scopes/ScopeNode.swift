@@ -120,12 +120,8 @@ final class ScopeNode: @unchecked Sendable {
     /// the two nodes as one scope.
     let continuesParentScope: Bool
 
-    /// The process's root node (``DependencyValues/processValues``).
-    convenience init(processRoot root: Root) {
-        self.init(root: root, isProcessNode: true)
-    }
-
-    /// A root node: no overrides, the root's context.
+    /// A root node: no overrides, the root's context; `isProcessNode` for the process's
+    /// (``DependencyValues/processValues``).
     init(root: Root, isProcessNode: Bool = false) {
         self.isProcessNode = isProcessNode
         continuesParentScope = false

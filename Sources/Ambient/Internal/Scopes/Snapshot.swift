@@ -22,16 +22,15 @@ final class Snapshot: @unchecked Sendable {
     let origins: [WeakOrigin]
     /// Every override the snapshot inherited, flattened.
     let inherited: OverrideMap?
-    /// The key whose creation the snapshot was made for; `nil` for values made some other way.
-    let createdKey: ObjectIdentifier?
-    /// That key, and the keys of the values whose values the creation was made in (a first read in a value's values,
-    /// or one after its scope ended, built for it alone): the values that may hold the new value.
+    /// The key whose creation the snapshot was made for (if any), and the keys of the values whose values the
+    /// creation was made in (a first read in a value's values, or one after its scope ended, built for it alone): the
+    /// values that may hold the new value.
     let holders: [ObjectIdentifier]
     /// The instances the snapshot read, by key and context.
     private let remembered = ConditionLock([CreationSlot: Remembered]())
 
     /// A snapshot reading in `root` (`nil`: a root that ended, whose heir is `heir`), inheriting `inherited`, set by
-    /// `origins`.
+    /// `origins`, made for the creation of `createdKey` (if any) in the values of `holders`.
     init(
         root: Root?, heir: Root, reporter: (any _DependencyIssueReporter)?, origins: [WeakOrigin],
         inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil, holders: [ObjectIdentifier] = []
@@ -42,7 +41,6 @@ final class Snapshot: @unchecked Sendable {
         self.reporter = reporter
         self.origins = origins
         self.inherited = inherited
-        self.createdKey = createdKey
     }
 
     /// The root reads look in: the snapshot's while it lives, else its heir.
