@@ -33,7 +33,8 @@ public enum ModelCheck {
         let kind = FailureKind(message)
         // A lifetime failure waits `settleTime` on every candidate that still fails; the others take a millisecond.
         // `AMBIENT_MODEL_SHRINK=0` reports the program as generated: what finds the first seed a planted break fails.
-        let attempts = ProcessInfo.processInfo.environment["AMBIENT_MODEL_SHRINK"] == "0" ? 0 : 3_000
+        let attempts =
+            !options.shrinks || ProcessInfo.processInfo.environment["AMBIENT_MODEL_SHRINK"] == "0" ? 0 : 3_000
         let shrinker = Shrinker(attempts: kind == .lifetime ? min(attempts, 100) : attempts) { candidate in
             guard let other = await run(candidate, seed: seed, options: options) else { return false }
             return FailureKind(other) == kind
@@ -67,9 +68,11 @@ public enum ModelCheck {
     ///   values holds its root weakly, as a value's values do; the model held the root.
     /// - 17335, 20237, 22333, 25171, 29062 and 34240: a scope that chose another context inside a value's values reads
     ///   and remembers in that context; the model used the values' own.
+    /// - 12786: a value that found itself by a key path first read after its scope ended cached itself in its own
+    ///   values, where its snapshot remembers it weakly, and kept itself alive; the core alone.
     public static let formerDisagreements: [UInt64] = [
-        21, 113, 120, 135, 186, 190, 199, 224, 1931, 2268, 2987, 3884, 5083, 5786, 8634, 10230, 10286, 11327, 13791,
-        15074, 17335, 20237, 22333, 25171, 29062, 34240,
+        21, 113, 120, 135, 186, 190, 199, 224, 1931, 2268, 2987, 3884, 5083, 5786, 8634, 10230, 10286, 11327, 12786,
+        13791, 15074, 17335, 20237, 22333, 25171, 29062, 34240,
     ]
 
     /// Seeds that disagree with the model today, each with what differs: the batches and the soak pass over them
@@ -77,7 +80,12 @@ public enum ModelCheck {
     ///
     /// - 8306: a default read late reads, through a value whose property names a key created since, more keys in
     ///   the model than in the core: the model reports four late reads, the core one.
-    public static let knownDisagreements: [UInt64] = [8306]
+    /// - 19350, 25977, 35737 and 38548 (and 77673, past the soak's seeds): values that read each other through the
+    ///   values they keep, or an instance that read in its scope more than its key's first creation, keep each other
+    ///   after the program dropped them, in the core and the model alike. The weak rule looks at keys (what names
+    ///   what), and no key names such a read; a rule that looks at what holds what needs a walk of the values at each
+    ///   read, which a trial made flaky (seed 3590), so it is left open.
+    public static let knownDisagreements: [UInt64] = [8306, 19350, 25977, 35737, 38548]
 
     /// For each break of a rule that `.ci/plant-rule-break` plants back into the core, the first seed of the debug
     /// batch that catches it (found with `AMBIENT_MODEL_SHRINK=0`, seed by seed, passing over the seeds that fail on
@@ -170,6 +178,9 @@ public struct ModelCheckOptions: Sendable {
     /// queues release their closures a moment after they finish); `nil` checks reads and creations only
     /// (`AMBIENT_MODEL_LIFETIMES=0`). Only a program that fails waits that long.
     public var settleTime: Double? = 3
+    /// Whether a failing program is shrunk before it is described (a lifetime failure waits `settleTime` on each
+    /// candidate that still fails).
+    public var shrinks = true
     /// Every pattern, reads, creations and live instances checked; `AMBIENT_MODEL_LIFETIMES=0` checks no live
     /// instances.
     public init() {

@@ -105,12 +105,17 @@ extension ScopeNode {
     /// can be freed. An override is held by the node that sets it, and an ordinary node holds its enclosing scopes
     /// and its root, so it already holds every default it can read. A snapshot's node, and the scopes made inside
     /// it, hold their overrides, what was built for them, and what the snapshot remembers strongly; the process
-    /// root's defaults are never freed.
+    /// root's defaults are never freed. A read that finds what the snapshot remembered (the first step of
+    /// ``Root/published(_:for:)``) is cached only if the snapshot holds it: its own node may own the key's instance
+    /// once its scope ended, yet hand out one it remembers weakly.
     func mayCacheValue(of key: ObjectIdentifier) -> Bool {
         guard let snapshot, override(for: key) == nil else { return true }
+        let slot = CreationSlot(key: key, context: context)
+        if let kept = snapshot.remembered(slot), readsAsItsSnapshot(forKeyReading: kept.reads) {
+            return snapshot.holdsRemembered(slot)
+        }
         let root = snapshot.root
         guard let info = root.keyInfo(for: key, in: context) else { return false }
-        let slot = CreationSlot(key: key, context: context)
         guard let scope = root.owner(of: key, for: self, reads: info.reads) else {
             return root.isProcess || snapshot.holdsRemembered(slot)
         }
