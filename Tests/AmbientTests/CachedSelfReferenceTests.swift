@@ -9,6 +9,7 @@ import Testing
 @Suite(.serialized) struct CachedSelfReferenceTests {
     enum TagKey: DependencyKey {
         static var defaultValue: Tag { Tag() }
+        static var testingValue: Tag { Tag() }
     }
 
     /// An override that its scope's values hold.
@@ -32,6 +33,7 @@ import Testing
 
     enum FinderKey: DependencyKey {
         static var defaultValue: Finder { Finder() }
+        static var testingValue: Finder { Finder() }
     }
 
     /// A value that finds itself by a key path only after its scope ended caches nothing that holds it: the read gives
