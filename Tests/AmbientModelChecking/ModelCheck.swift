@@ -46,7 +46,7 @@ public enum ModelCheck {
     }
 
     /// Seeds that once disagreed with the model, each run by `ReferenceModelTests` so that the disagreement stays
-    /// fixed. The seeds of the model before issue 48 described the rule "for good" and were dropped with it; these
+    /// fixed. The seeds of the model before the lifetime rules changed described the rule "for good" and were dropped with it; these
     /// were found against the core that keeps the article's lifetime rules, and each was the model's error:
     ///
     /// - 21: a Task that a client's creation waited for read a key whose creation was under way further out on the

@@ -1,5 +1,5 @@
 extension ProgramGenerator {
-    /// The keys of the shapes issue 48 names, drawn from ``issueShapes``: a creation that enters a scope overriding
+    /// The keys of the lifetime shapes, drawn from ``issueShapes``: a creation that enters a scope overriding
     /// its own key and reads there a default that reads that key (a token provider that fetches its token with a
     /// client made without one), and two defaults that name each other and read a request's key.
     mutating func issueKeys(_ keys: inout [KeyBehavior]) {
@@ -27,7 +27,7 @@ extension ProgramGenerator {
         pair = (request, a, b)
     }
 
-    /// The steps of the shapes issue 48 names, drawn from ``issueShapes``: requests that read the pair through each
+    /// The steps of the lifetime shapes, drawn from ``issueShapes``: requests that read the pair through each
     /// other, one kept and read after its request ended; and reads through `DependencyValues` in nested scopes.
     mutating func issueSteps() -> [Step] {
         var steps: [Step] = []

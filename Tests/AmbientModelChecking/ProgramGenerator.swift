@@ -14,7 +14,7 @@ struct ProgramGenerator {
     /// The slots captured inside a scope made in a value's values, which a later step may re-enter, once the root
     /// those values read in may have ended.
     private var slotsInKeptValues: [Int] = []
-    /// The draws of the shapes that issue 48 names (a pair that name each other per request, a creation that enters a
+    /// The draws of the lifetime shapes (a pair that name each other per request, a creation that enters a
     /// scope, deep nesting): a fourth stream, so that the programs drawn from the others stay as they were.
     var issueShapes: SplitMix64
     /// Keys `(request, a, b)` where `a` and `b` name each other and `a` reads `request`.

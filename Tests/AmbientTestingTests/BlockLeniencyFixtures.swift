@@ -14,7 +14,7 @@ extension DependencyValues {
     var secondLiveOnlyService: String { self[SecondLiveOnlyServiceKey.self] }
 }
 
-/// The four shapes of issue 49, and a read inside the block only.
+/// The four shapes a lenient block once leaked its leniency through, and a read inside the block only.
 @Suite struct BlockLeniencyFixtures {
     @Test(Fixture.only("traitTestReadsAfterALenientBlock"), .dependencies)
     func traitTestReadsAfterALenientBlock() {

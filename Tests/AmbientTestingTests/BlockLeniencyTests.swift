@@ -1,7 +1,7 @@
 import Testing
 
 /// Semantics: strict in tests. A `withTestDependencies(strictness: .lenient)` block is lenient for itself and what
-/// runs inside it (its task and the tasks it starts), never for the rest of the test: issue 49 found four shapes in
+/// runs inside it (its task and the tasks it starts), never for the rest of the test: four shapes were found in
 /// which one lenient block made the whole test lenient for good.
 ///
 /// Each case runs one fixture of `BlockLeniencyFixtures.swift` in a child run of this test binary.

@@ -114,7 +114,7 @@ final class WithTestDependenciesXCTests: XCTestCase {
         }
     }
 
-    /// Issue 49: an `async` method runs on a task of its own, off the main thread. A failure there is the method's
+    /// An `async` method runs on a task of its own, off the main thread. A failure there is the method's
     /// own, and says nothing of a task that is not the test's: nothing was detached.
     final class DependencyTestCaseAsyncMethodTests: FailureCatchingTestCase {
         override func check(_ failures: [(description: String, file: String, line: Int)]) -> String? {

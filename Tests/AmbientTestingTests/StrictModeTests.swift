@@ -103,7 +103,7 @@ import Testing
         #expect(message.contains("through the @Dependency declared at AmbientTestingTests/Keys.swift:\(line)"))
     }
 
-    /// Issue 49: leniency is for the block and what runs inside it. A read after a lenient block fails the test,
+    /// Leniency is for the block and what runs inside it. A read after a lenient block fails the test,
     /// whose own strictness the block never changed.
     @Test func nestedCallThatAsksForLeniencyIsLenientOnlyForItsBlock() {
         let failures = capturingFailures {

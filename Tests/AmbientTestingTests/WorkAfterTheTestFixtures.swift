@@ -20,7 +20,7 @@ private func untilTheLastTestRuns() async {
     }
 }
 
-/// Issue 49's probes, with the trait: two passed tests leave work that fails once they ended, and a third waits for it.
+/// Probes of work a test leaves behind, with the trait: two passed tests leave work that fails once they ended, and a third waits for it.
 @Suite(.serialized, .dependencies, Fixture.only("WorkAfterTheTraitTestFixtures"))
 struct WorkAfterTheTraitTestFixtures {
     @Test func leavesADetachedCallOfAnUnimplementedEndpoint() {
@@ -47,7 +47,7 @@ struct WorkAfterTheTraitTestFixtures {
     }
 }
 
-/// Issue 49: awaited Dispatch work that re-enters the test's values inside a known-issue block.
+/// Awaited Dispatch work that re-enters the test's values inside a known-issue block.
 @Suite struct AwaitedDispatchWorkFixtures {
     /// The test's latest read on its own task was made before the block: the failure is not a known issue.
     @Test(Fixture.only("valuesCapturedBeforeTheBlock"))

@@ -1,7 +1,7 @@
 import Testing
 
 /// Semantics: failures go to the running test. An `async` method of a plain `XCTestCase` runs on a task, off the main
-/// thread; a failure there fails the method and says nothing of a detached task (issue 49: every async XCTest failure
+/// thread; a failure there fails the method and says nothing of a detached task (every async XCTest failure once
 /// said so).
 @Suite(.enabled(if: TestBinary.canRunFixtures, "needs a test binary that runs its own tests (swift test on Linux)"))
 struct XCTestAsyncMethodTests {

@@ -1,7 +1,7 @@
 import Testing
 
 /// Where XCTest files a failure that no `@Dependency` locates (a direct read of a key with no testing value): on
-/// Linux, XCTest knows no test's line, so without a location it showed the test's name at line 0 (issue 49).
+/// Linux, XCTest knows no test's line, so without a location it showed the test's name at line 0.
 @Suite(.enabled(if: TestBinary.canRunFixtures, "needs a test binary that runs its own tests (swift test on Linux)"))
 struct XCTestFailureLocationTests {
     @Test func failureInAWithTestDependenciesBlockIsFiledAtTheBlock() async throws {

@@ -40,7 +40,7 @@ import Testing
         #expect(WaitWarningSetting.seconds(from: "1\n2").refusal?.contains(#""1\n2""#) == true)
     }
 
-    /// Issue 49: `inf`, `1e308`, `9e9` and `1e10` stopped the process (exit 132, in `NSCondition.wait(until:)`) as
+    /// `inf`, `1e308`, `9e9` and `1e10` stopped the process (exit 132, in `NSCondition.wait(until:)`) as
     /// soon as a thread waited for another thread's creation.
     @Test(arguments: ["inf", "1e308", "9e9", "1e10"])
     func aWaitWithAHugeSettingNeverStopsTheProcess(text: String) async {
