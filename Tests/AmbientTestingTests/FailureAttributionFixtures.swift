@@ -25,7 +25,7 @@ extension DependencyValues {
     }
 }
 
-/// Issue 34's suite: the first test only reads the stored client, the others call its endpoint.
+/// A suite whose tests share a stored client: the first test only reads it, the others call its endpoint.
 @Suite(.serialized, Fixture.only("StoredTestingValueFixtures"))
 struct StoredTestingValueFixtures {
     @Test func readsTheClientOnly() { _ = DependencyValues.current.feed }
@@ -120,7 +120,7 @@ struct ExpectedUnimplementedCallFixtures {
     }
 }
 
-/// Issue 34's suite as XCTest methods, which run in the order of their names.
+/// The same suite as XCTest methods, which run in the order of their names.
 final class StoredTestingValueXCTestFixture: XCTestCase {
     override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
 

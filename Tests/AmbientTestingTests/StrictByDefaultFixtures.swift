@@ -52,7 +52,7 @@ import XCTest
     }
 }
 
-/// The leftover-work case of issue 22 in Swift Testing: the first test's `Task` reads after the test returned.
+/// Leftover work in Swift Testing: the first test's `Task` reads after the test returned.
 @Suite(.serialized, Fixture.only("LeftoverTaskFixtures"))
 struct LeftoverTaskFixtures {
     @Test func test1() { startWorkThatReadsAUUIDLater() }
@@ -74,7 +74,7 @@ private let secondTestStarted = DispatchSemaphore(value: 0)
 /// Signalled once the first test's leftover work has read.
 private let leftoverWorkRead = DispatchSemaphore(value: 0)
 
-/// Issue 22's first test: starts a `Task` that reads a UUID after the test returned: once the second test runs.
+/// The first test: starts a `Task` that reads a UUID after the test returned: once the second test runs.
 private func startWorkThatReadsAUUIDLater() {
     Task {
         await waitOffTheCooperativePool(for: secondTestStarted)
@@ -93,8 +93,8 @@ private func waitOffTheCooperativePool(for semaphore: DispatchSemaphore) async {
     }
 }
 
-/// Issue 22's second test: lets the first test's leftover work read, waits until it has (issue 22 slept 0.8 s, which a
-/// busy machine may not honour), then takes its first UUID.
+/// The second test: lets the first test's leftover work read, waits until it has (a sleep would not do: a busy
+/// machine may not honour it), then takes its first UUID.
 private func firstUUIDAfterTheLeftoverWorkRan() -> String {
     secondTestStarted.signal()
     leftoverWorkRead.wait()
@@ -127,7 +127,7 @@ final class PlainXCTestDeclaredValueFixture: XCTestCase {
     }
 }
 
-/// The leftover-work case of issue 22, as a `DependencyTestCase`.
+/// Leftover work, as a `DependencyTestCase`.
 final class LeftoverDependencyTestCaseFixture: DependencyTestCase {
     override func perform(_ run: XCTestRun) { if Fixture.isSelected(self) { super.perform(run) } }
 

@@ -39,7 +39,8 @@ private func readThroughInterface<Key: TestDependencyKey>(_ key: Key.Type) -> Ke
     DependencyValues.current[key]
 }
 
-/// Item 4 of issue 33: a key's interface in a module that does not link its live value.
+/// A key's interface in a module that does not link its live value (a feature module's interface, read by an app or
+/// a test that links no live implementation).
 @Suite struct TestDependencyKeyTests {
     @Test func withoutALiveValueTheAppGetsTheTestingValueAndAReport() {
         let log = collectingReports {

@@ -6,7 +6,7 @@ import TodosTestSupport
 
 @testable import TodosFileStorage
 
-/// The rows of issue 12, each over the real `todos` executable in a folder of its own: no acknowledged todo is lost,
+/// Data safety, case by case, each over the real `todos` executable in a folder of its own: no acknowledged todo is lost,
 /// no failure is silent, and no bad file is overwritten.
 @Suite struct DataSafetyTests {
     private let folder: TemporaryFolder

@@ -14,7 +14,7 @@ import TodosTestSupport
     import Darwin
 #endif
 
-/// The rows of issue 23 about the files around the data file, each over the real `todos` executable in a folder of
+/// The files around the data file, case by case, each over the real `todos` executable in a folder of
 /// its own: a folder others can write, lock files and data files that are links, FIFOs or devices, and fields that
 /// this version does not know.
 @Suite struct SharedFolderTests {
