@@ -71,17 +71,9 @@ enum IssueReporting {
         reporter ?? DependencyValues.current.storage.reporter
     }
 
-    /// The reporter that takes a report of `kind` made here: the task's, else the root's, if it handles the kind.
-    private static func receiver(
-        of kind: _DependencyIssueKind,
-        rootReporter: (any _DependencyIssueReporter)?
-    ) -> (any _DependencyIssueReporter)? {
-        guard let receiver = reporter ?? rootReporter, receiver.handles(kind) else { return nil }
-        return receiver
-    }
-
-    /// Reports `message` to the receiver of `kind`, else to standard error: with a `token`, once per process for
-    /// that token; always to a reporter.
+    /// Reports `message` to the reporter that takes a report of `kind` made here (the task's, else the root's, if it
+    /// handles the kind), else to standard error: with a `token`, once per process for that token; always to a
+    /// reporter.
     static func report(
         _ kind: _DependencyIssueKind,
         _ message: String,
@@ -89,7 +81,7 @@ enum IssueReporting {
         site: _DeclarationSite? = nil,
         to rootReporter: (any _DependencyIssueReporter)?
     ) {
-        if let receiver = receiver(of: kind, rootReporter: rootReporter) {
+        if let receiver = reporter ?? rootReporter, receiver.handles(kind) {
             receiver.report(kind, message, at: site)
         } else if token.map(warnedOnce) ?? true {
             ProcessEnvironment.writeToStandardError(message + "\n")

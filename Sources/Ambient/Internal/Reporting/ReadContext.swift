@@ -1,3 +1,5 @@
+import Foundation
+
 /// What is known about the read under way on this task, for the report a creation may make: which `@Dependency`
 /// made it, through which key path, and what the reading code's current scope overrides.
 ///
@@ -35,7 +37,9 @@ struct ReadContext: Sendable {
 
     /// `analytics` in the `@Dependency(\\.analytics)` at `site`, read from the source file.
     static func name(declaredAt site: _DeclarationSite) -> String? {
-        guard let source = FileContents.read(site.filePath) else { return nil }
+        // NB: `nil` when the file cannot be read (a test binary run away from its sources).
+        guard let data = FileManager.default.contents(atPath: site.filePath) else { return nil }
+        let source = String(decoding: data, as: UTF8.self)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         guard site.line >= 1, site.line <= lines.count else { return nil }
         let line = lines[site.line - 1]

@@ -58,12 +58,8 @@ final class TraceSwitch: @unchecked Sendable {
     }
 
     private func update(_ change: (UInt) -> UInt) {
-        var old = word.loadRelaxed()
-        while true {
-            let (exchanged, found) = word.compareExchange(expected: old, desired: change(old))
-            if exchanged { return }
-            old = found
-        }
+        var (exchanged, old) = (false, word.loadRelaxed())
+        while !exchanged { (exchanged, old) = word.compareExchange(expected: old, desired: change(old)) }
     }
 }
 
