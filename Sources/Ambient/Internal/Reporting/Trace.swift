@@ -20,10 +20,6 @@ final class TraceSwitch: @unchecked Sendable {
     /// The process's switch; made, from `AMBIENT_TRACE`, with the process's values, before any scope is entered.
     static let shared = TraceSwitch(shared: true, toStandardError: isRequested(by: ProcessEnvironment.variables))
 
-    /// The process's switch as the scope path reads it: one relaxed load of the C global.
-    @inline(__always)
-    static var isSharedOn: Bool { AtomicWord(address: ambient_trace_switch_address()).loadRelaxed() != 0 }
-
     /// Whether the atomic words are where ``AtomicWords`` looks for them.
     var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 
@@ -66,19 +62,20 @@ final class TraceSwitch: @unchecked Sendable {
 /// The trace lines: one per scope entered and one per default created.
 enum Trace {
     /// Collects the lines of this task, in place of standard error.
-    @TaskLocal static var collector: TraceCollector?
+    @TaskLocal static var collector: ConditionLock<[String]>?
 
-    /// Whether any trace line is wanted anywhere; the only cost of tracing when it is off.
+    /// Whether any trace line is wanted anywhere; the only cost of tracing when it is off: one relaxed load of the
+    /// process's switch, a C global.
     @inline(__always)
-    static var isOn: Bool { TraceSwitch.isSharedOn }
+    static var isOn: Bool { AtomicWord(address: ambient_trace_switch_address()).loadRelaxed() != 0 }
 
     /// Runs `body` with this task's trace lines collected, and returns them.
     static func collecting(_ body: () throws -> Void) rethrows -> [String] {
-        let collector = TraceCollector()
+        let collector = ConditionLock<[String]>([])
         TraceSwitch.shared.addCollectors(2)
         defer { TraceSwitch.shared.addCollectors(-2) }
         try $collector.withValue(collector, operation: body)
-        return collector.lines
+        return collector.withLock { $0 }
     }
 
     /// `ambient: entered scope at App/File.swift:12 (overrides APIKey, ClockKey)`.
@@ -121,18 +118,9 @@ enum Trace {
         // One line each, by construction: a control character in it can only come from a name it echoes.
         let text = "ambient: " + VisibleText.escaping(line)
         if let collector {
-            collector.append(text)
+            collector.withLock { $0.append(text) }
         } else if TraceSwitch.shared.toStandardError {
             ProcessEnvironment.writeToStandardError(text + "\n")
         }
     }
-}
-
-/// The trace lines of one task, for tests.
-final class TraceCollector: Sendable {
-    private let collected = ConditionLock<[String]>([])
-
-    func append(_ line: String) { collected.withLock { $0.append(line) } }
-
-    var lines: [String] { collected.withLock { $0 } }
 }
