@@ -63,9 +63,8 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
     // `count` is touched only by the single writer that the owning table admits at a time.
     let capacity: Int
     private let shift: Int
-    /// Only accessed atomically, through ``AtomicWord``.
-    private let keys: UnsafeMutablePointer<UInt>
-    private let elements: UnsafeMutablePointer<UInt>
+    /// Each slot's key, then its element (retained), side by side; only accessed atomically, through ``AtomicWord``.
+    private let words: UnsafeMutablePointer<UInt>
     /// The smaller array this one replaced, kept for readers that loaded it before the swap.
     private let previous: Slots?
     private(set) var count = 0
@@ -76,10 +75,8 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
         precondition(capacity > 1 && capacity.nonzeroBitCount == 1)
         self.capacity = capacity
         shift = slotShift(forCapacity: capacity)
-        keys = .allocate(capacity: capacity)
-        elements = .allocate(capacity: capacity)
-        keys.initialize(repeating: 0, count: capacity)
-        elements.initialize(repeating: 0, count: capacity)
+        words = .allocate(capacity: 2 * capacity)
+        words.initialize(repeating: 0, count: 2 * capacity)
         guard let previous else { return }
         for index in 0..<previous.capacity where previous.keyWord(index).loadRelaxed() != 0 {
             let element = unmanaged(previous.element(index).loadRelaxed(), as: Element.self).takeUnretainedValue()
@@ -91,10 +88,8 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
         for index in 0..<capacity where keyWord(index).loadRelaxed() != 0 {
             unmanaged(element(index).loadRelaxed(), as: Element.self).release()
         }
-        keys.deinitialize(count: capacity)
-        elements.deinitialize(count: capacity)
-        keys.deallocate()
-        elements.deallocate()
+        words.deinitialize(count: 2 * capacity)
+        words.deallocate()
     }
 
     @inline(__always)
@@ -111,10 +106,10 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func keyWord(_ index: Int) -> AtomicWord { AtomicWord(address: keys + index) }
+    private func keyWord(_ index: Int) -> AtomicWord { AtomicWord(address: words + 2 * index) }
 
     @inline(__always)
-    private func element(_ index: Int) -> AtomicWord { AtomicWord(address: elements + index) }
+    private func element(_ index: Int) -> AtomicWord { AtomicWord(address: words + 2 * index + 1) }
 
     /// Stores an element for a key known to be absent. Single writer only.
     func insertNew(_ element: Element, keyBits: UInt) {
