@@ -5,33 +5,19 @@ import AmbientAtomics
 /// The word holds bit 0 for tracing to standard error (`AMBIENT_TRACE=1` or ``DependencyTrace/start()``) and, above
 /// it, how many tasks collect lines for themselves (tests, through ``Trace/collecting(_:)``). Zero, the usual case,
 /// means nothing is traced and nothing more is looked at.
-final class TraceSwitch: @unchecked Sendable {
-    // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
-    // `init` (see `AtomicWords`).
+struct TraceSwitch: @unchecked Sendable {
+    // Safe: `word` is only reached through atomic operations, and its address never moves: the process's switch is
+    // a C global, and a test's switch lives as long as the test that uses it.
 
-    /// Word 0: the switch. Must stay the first stored property.
-    private var atomicWords = AtomicWords()
-    /// Whether this switch is the process's, kept in `ambient_trace_switch` (a C global: no `swift_once` to read).
-    private let isShared: Bool
-    private var word: AtomicWord {
-        isShared ? AtomicWord(address: ambient_trace_switch_address()) : AtomicWords.word(0, of: self)
-    }
+    /// The switch's word: `ambient_trace_switch` for the process's (a C global: no `swift_once` to read).
+    let word: AtomicWord
 
-    /// The process's switch; made, from `AMBIENT_TRACE`, with the process's values, before any scope is entered.
-    static let shared = TraceSwitch(shared: true, toStandardError: isRequested(by: ProcessEnvironment.variables))
-
-    /// Whether the atomic words are where ``AtomicWords`` looks for them.
-    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
-
-    /// A switch of its own, for tests.
-    convenience init(toStandardError: Bool) {
-        self.init(shared: false, toStandardError: toStandardError)
-    }
-
-    private init(shared: Bool, toStandardError: Bool) {
-        isShared = shared
-        word.storeRelaxed(toStandardError ? 1 : 0)
-    }
+    /// The process's switch; set, from `AMBIENT_TRACE`, with the process's values, before any scope is entered.
+    static let shared: TraceSwitch = {
+        let shared = TraceSwitch(word: AtomicWord(address: ambient_trace_switch_address()))
+        shared.toStandardError = isRequested(by: ProcessEnvironment.variables)
+        return shared
+    }()
 
     /// Whether the environment asks for a trace: `AMBIENT_TRACE=1`.
     static func isRequested(by environment: [String: String]) -> Bool {
@@ -45,7 +31,7 @@ final class TraceSwitch: @unchecked Sendable {
     /// Whether lines go to standard error.
     var toStandardError: Bool {
         get { word.loadRelaxed() & 1 != 0 }
-        set { update { newValue ? $0 | 1 : $0 & ~1 } }
+        nonmutating set { update { newValue ? $0 | 1 : $0 & ~1 } }
     }
 
     /// Counts one more (`+2`) or one fewer (`-2`) collecting task.
