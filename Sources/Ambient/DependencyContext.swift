@@ -54,13 +54,7 @@ public enum DependencyContext: Hashable, Identifiable, Sendable, CustomStringCon
     }
 
     /// "Default", "Preview" or "Testing".
-    public var description: String {
-        switch self {
-        case .default: "Default"
-        case .preview: "Preview"
-        case .testing: "Testing"
-        }
-    }
+    public var description: String { id.prefix(1).uppercased() + id.dropFirst() }
 }
 
 extension DependencyContext {

@@ -56,10 +56,7 @@ public func unimplemented<each Argument, Result>(
     column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws -> Result {
     let endpoint = UnimplementedEndpoint(endpoint, fileID: fileID, filePath: filePath, line: line, column: column)
-    return { (_: repeat each Argument) in
-        endpoint.reportCall()
-        throw UnimplementedEndpointError(endpoint: endpoint.name)
-    }
+    return { (_: repeat each Argument) in try endpoint.fail() }
 }
 
 /// A synchronous throwing endpoint that fails the test that calls it, then throws.
@@ -83,10 +80,7 @@ public func unimplemented<each Argument, Result>(
     column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
     let endpoint = UnimplementedEndpoint(endpoint, fileID: fileID, filePath: filePath, line: line, column: column)
-    return { (_: repeat each Argument) in
-        endpoint.reportCall()
-        throw UnimplementedEndpointError(endpoint: endpoint.name)
-    }
+    return { (_: repeat each Argument) in try endpoint.fail() }
 }
 
 /// An endpoint that cannot throw: it fails the test that calls it, then returns `placeholder`.
@@ -113,10 +107,7 @@ public func unimplemented<each Argument, Result: Sendable>(
     column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Result {
     let endpoint = UnimplementedEndpoint(endpoint, fileID: fileID, filePath: filePath, line: line, column: column)
-    return { (_: repeat each Argument) in
-        endpoint.reportCall()
-        return placeholder
-    }
+    return { (_: repeat each Argument) in endpoint.reportCall(returning: placeholder) }
 }
 
 /// A synchronous endpoint that cannot throw: it fails the test that calls it, then returns `placeholder`.
@@ -138,8 +129,5 @@ public func unimplemented<each Argument, Result: Sendable>(
     column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
     let endpoint = UnimplementedEndpoint(endpoint, fileID: fileID, filePath: filePath, line: line, column: column)
-    return { (_: repeat each Argument) in
-        endpoint.reportCall()
-        return placeholder
-    }
+    return { (_: repeat each Argument) in endpoint.reportCall(returning: placeholder) }
 }

@@ -15,7 +15,7 @@ struct BlockStrictness: _DependencyIssueReporter {
         rethrows -> R
     {
         guard let strictness else { return try operation() }
-        return try _IssueReporting.withReporter(
+        return try _IssueReporting.$reporter.withValue(
             BlockStrictness(test: test, strictness: strictness), operation: operation)
     }
 
@@ -27,7 +27,7 @@ struct BlockStrictness: _DependencyIssueReporter {
         _ operation: () async throws -> R
     ) async rethrows -> R {
         guard let strictness else { return try await operation() }
-        return try await _IssueReporting.withReporter(
+        return try await _IssueReporting.$reporter.withValue(
             BlockStrictness(test: test, strictness: strictness), operation: operation)
     }
 

@@ -185,7 +185,7 @@ struct TestRoot {
     func run<R>(endingTheTest: Bool = true, _ operation: () throws -> R) rethrows -> R {
         defer { reporter.finish(endingTheTest: endingTheTest) }
         return try TestRoot.$reporter.withValue(reporter) {
-            try _IssueReporting.withReporter(reporter) {
+            try _IssueReporting.$reporter.withValue(reporter) {
                 try withDependencies(values, operation: operation)
             }
         }
@@ -199,7 +199,7 @@ struct TestRoot {
     ) async rethrows -> R {
         defer { reporter.finish(endingTheTest: endingTheTest) }
         return try await TestRoot.$reporter.withValue(reporter) {
-            try await _IssueReporting.withReporter(reporter) {
+            try await _IssueReporting.$reporter.withValue(reporter) {
                 try await withDependencies(values, operation: operation)
             }
         }

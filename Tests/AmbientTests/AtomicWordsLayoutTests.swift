@@ -12,7 +12,6 @@ import Testing
         #expect(KeyInfo(reads: [], keyType: ServiceKey.self).atomicWordsAreFirst)
         #expect(ReadRecorder().atomicWordsAreFirst)
         #expect(LockFreeTable<Service>().atomicWordsAreFirst)
-        #expect(TraceSwitch(toStandardError: false).atomicWordsAreFirst)
     }
 
     @Test func lazyReferenceIsSetOnceAndReleasedWithItsOwner() {

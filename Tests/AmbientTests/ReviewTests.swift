@@ -362,7 +362,7 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
             ReviewRaceGate.entered.wait()
             // T3: holds the root's lock (a second prepare reports under it).
             Thread.detachNewThread {
-                _IssueReporting.withReporter(ReviewBlockingReporter()) {
+                _IssueReporting.$reporter.withValue(ReviewBlockingReporter()) {
                     withDependencies(rootValues) { prepareDependencies { _ in } }
                 }
                 done.signal()

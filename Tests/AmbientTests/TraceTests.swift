@@ -76,17 +76,27 @@ import Testing
     @Test(arguments: [(["AMBIENT_TRACE": "1"], true), (["AMBIENT_TRACE": "0"], false), ([:], false)])
     func theEnvironmentTurnsTracingOn(environment: [String: String], isOn: Bool) {
         #expect(TraceSwitch.isRequested(by: environment) == isOn)
-        #expect(TraceSwitch(toStandardError: TraceSwitch.isRequested(by: environment)).isOn == isOn)
+        withSwitchOfItsOwn { traceSwitch in
+            traceSwitch.toStandardError = TraceSwitch.isRequested(by: environment)
+            #expect(traceSwitch.isOn == isOn)
+        }
+    }
+
+    /// Runs `body` with a switch whose word is a local variable, so that the process's switch is left alone.
+    private func withSwitchOfItsOwn(_ body: (TraceSwitch) -> Void) {
+        var word: UInt = 0
+        withUnsafeMutablePointer(to: &word) { body(TraceSwitch(word: AtomicWord(address: $0))) }
     }
 
     @Test func aSwitchCountsCollectorsApartFromStandardError() {
-        let traceSwitch = TraceSwitch(toStandardError: false)
-        traceSwitch.addCollectors(2)
-        traceSwitch.toStandardError = true
-        traceSwitch.addCollectors(-2)
-        #expect(traceSwitch.isOn && traceSwitch.toStandardError)
-        traceSwitch.toStandardError = false
-        #expect(!traceSwitch.isOn)
+        withSwitchOfItsOwn { traceSwitch in
+            traceSwitch.addCollectors(2)
+            traceSwitch.toStandardError = true
+            traceSwitch.addCollectors(-2)
+            #expect(traceSwitch.isOn && traceSwitch.toStandardError)
+            traceSwitch.toStandardError = false
+            #expect(!traceSwitch.isOn)
+        }
     }
 
     /// Reads the service through a `@Dependency` whose file name holds a terminal escape.

@@ -56,17 +56,18 @@ public struct ImmediateClock: Clock, Sendable {
         public var description: String { offset.description }
     }
 
-    private let time: SharedTime
+    /// The clock's time, shared by its copies.
+    private let time: ConditionLock<Instant>
 
     /// A clock starting at `now`.
     ///
     /// - Parameter now: The clock's first instant; the start by default.
     public init(now: Instant = Instant()) {
-        time = SharedTime(now)
+        time = ConditionLock(now)
     }
 
     /// The clock's current instant: its start, moved on by every sleep.
-    public var now: Instant { time.now }
+    public var now: Instant { time.withLock { $0 } }
 
     /// Zero: the clock moves by exactly the time asked for.
     public var minimumResolution: Duration { .zero }
@@ -79,24 +80,8 @@ public struct ImmediateClock: Clock, Sendable {
     /// - Throws: `CancellationError` when the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        time.moveForward(to: deadline)
+        time.withLock { $0 = max($0, deadline) }
         await Task.yield()
         try Task.checkCancellation()
-    }
-}
-
-/// The time of an immediate clock, shared by its copies.
-@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-private final class SharedTime: Sendable {
-    private let instant: ConditionLock<ImmediateClock.Instant>
-
-    init(_ instant: ImmediateClock.Instant) {
-        self.instant = ConditionLock(instant)
-    }
-
-    var now: ImmediateClock.Instant { instant.withLock { $0 } }
-
-    func moveForward(to deadline: ImmediateClock.Instant) {
-        instant.withLock { $0 = max($0, deadline) }
     }
 }

@@ -17,15 +17,11 @@
 /// `names.shuffled(using: &generator)` also advances the dependency's sequence. It is safe to use from any thread;
 /// calls from several threads each draw different numbers.
 public struct RandomGenerator: RandomNumberGenerator, Sendable {
-    private let source: Source
+    /// Draws the next number: from the system's generator, or from a generator under a lock, shared by the copies.
+    private let draw: @Sendable () -> UInt64
 
-    private enum Source: Sendable {
-        case system
-        case locked(LockedGenerator)
-    }
-
-    private init(source: Source) {
-        self.source = source
+    private init(draw: @escaping @Sendable () -> UInt64) {
+        self.draw = draw
     }
 
     /// A generator that draws from `generator`, under a lock so that any thread can use it.
@@ -36,13 +32,16 @@ public struct RandomGenerator: RandomNumberGenerator, Sendable {
     ///
     /// - Parameter generator: The generator to draw from.
     public init(_ generator: some RandomNumberGenerator & Sendable) {
-        let generator: any RandomNumberGenerator & Sendable = generator
-        source = .locked(LockedGenerator(generator))
+        let generator = ConditionLock<any RandomNumberGenerator & Sendable>(generator)
+        draw = { generator.withLock { $0.next() } }
     }
 
     /// The system's generator, `SystemRandomNumberGenerator`: the live value.
     public static var system: RandomGenerator {
-        RandomGenerator(source: .system)
+        RandomGenerator {
+            var system = SystemRandomNumberGenerator()
+            return system.next()
+        }
     }
 
     /// A new generator whose sequence is fixed by `seed`: the same seed always gives the same numbers, in every
@@ -65,13 +64,7 @@ public struct RandomGenerator: RandomNumberGenerator, Sendable {
     ///
     /// - Returns: A value from the generator's sequence.
     public func next() -> UInt64 {
-        switch source {
-        case .system:
-            var system = SystemRandomNumberGenerator()
-            return system.next()
-        case .locked(let generator):
-            return generator.next()
-        }
+        draw()
     }
 
     /// Runs `body` with this generator, to pass it to an API that takes one `inout`.
@@ -114,19 +107,6 @@ private enum RandomGeneratorKey: DependencyKey {
     static var defaultValue: RandomGenerator { .system }
     static var previewValue: RandomGenerator { .seeded(0) }
     static var testingValue: RandomGenerator { .seeded(0) }
-}
-
-/// A generator behind a lock, shared by the copies of a ``RandomGenerator``.
-private final class LockedGenerator: Sendable {
-    private let generator: ConditionLock<any RandomNumberGenerator & Sendable>
-
-    init(_ generator: any RandomNumberGenerator & Sendable) {
-        self.generator = ConditionLock(generator)
-    }
-
-    func next() -> UInt64 {
-        generator.withLock { $0.next() }
-    }
 }
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state advanced by the golden-ratio increment, then mixed.

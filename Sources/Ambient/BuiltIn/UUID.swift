@@ -50,8 +50,14 @@ public struct UUIDGenerator: Sendable {
     /// uuid()  // 00000000-0000-0000-0000-000000000001
     /// ```
     public static var incrementing: UUIDGenerator {
-        let counter = UUIDCounter()
-        return UUIDGenerator { UUID(counting: counter.next()) }
+        let count = ConditionLock<UInt64>(0)
+        return UUIDGenerator {
+            UUID(
+                counting: count.withLock { count in
+                    defer { count += 1 }
+                    return count
+                })
+        }
     }
 
     /// A generator that always returns `uuid`.
@@ -93,19 +99,6 @@ private enum UUIDGeneratorKey: DependencyKey {
     static var defaultValue: UUIDGenerator { .live }
     static var previewValue: UUIDGenerator { .incrementing }
     static var testingValue: UUIDGenerator { .incrementing }
-}
-
-/// The shared count of an incrementing generator.
-private final class UUIDCounter: Sendable {
-    private let count = ConditionLock<UInt64>(0)
-
-    /// The count before this call; every call gets a different one.
-    func next() -> UInt64 {
-        count.withLock { count in
-            defer { count += 1 }
-            return count
-        }
-    }
 }
 
 extension UUID {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The graph Ambient learned while it created defaults: which key's default read which keys.
 ///
 /// Every default read other keys while it was created (an analytics client built from the API client); Ambient
@@ -61,7 +63,7 @@ public struct DependencyGraph: Sendable, Equatable {
     /// ```
     public var dot: String {
         let quoted = { (name: String) in
-            "\"" + name.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+            "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         let lines = keys.map { "    \(quoted($0));" } + edges.map { "    \(quoted($0.from)) -> \(quoted($0.to));" }
         return (["digraph Dependencies {"] + lines + ["}"]).joined(separator: "\n")
@@ -78,18 +80,9 @@ public struct DependencyGraph: Sendable, Equatable {
     public var mermaid: String {
         let node = { (name: String) -> String in
             let id = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
-            return id == name ? id : "\(id)[\"\(name.replacingAll("\"", with: "#quot;"))\"]"
+            return id == name ? id : "\(id)[\"\(name.replacingOccurrences(of: "\"", with: "#quot;"))\"]"
         }
         let lines = keys.map { "    \(node($0))" } + edges.map { "    \(node($0.from)) --> \(node($0.to))" }
         return (["graph LR"] + lines).joined(separator: "\n")
-    }
-}
-
-extension String {
-    /// This text with every `target` replaced by `replacement` (without Foundation).
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        reduce(into: "") { text, character in
-            if character == target { text += replacement } else { text.append(character) }
-        }
     }
 }

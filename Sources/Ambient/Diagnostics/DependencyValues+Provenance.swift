@@ -18,12 +18,9 @@ extension DependencyValues {
     public func explain<Value>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> DependencyProvenance? {
         let probe = KeyPathProbe(on: storage)
         _ = probe.values[keyPath: keyPath]
-        var keys: [any DependencyKey.Type] = []
-        for key in probe.keysRead() where !keys.contains(where: { $0 == key }) {
-            keys.append(key)
-        }
-        guard keys.count == 1 else { return nil }
-        return explanation(of: keys[0])
+        let keys = probe.keysRead()
+        guard let key = keys.first, keys.allSatisfy({ $0 == key }) else { return nil }
+        return explain(key)
     }
 
     /// Explains the value of `key` here: what it is and where it came from.
@@ -62,10 +59,7 @@ extension DependencyValues {
             let provenance = DependencyProvenance(
                 key: "\(override.keyType)",
                 value: Self.shortDescription(of: override.box.valueDescription),
-                source: .override(
-                    setAt: override.site.map(DependencyProvenance.Location.init),
-                    scopesUp: storage.scopes(upTo: override.depth)
-                )
+                source: source(of: override)
             )
             let hidden = all[(index + 1)...].first { $0.key == override.key }
             let hides =
@@ -92,19 +86,9 @@ extension DependencyValues {
         self = trimmed(toParent: .passUnretained(outer.storage))
     }
 
-    /// The explanation of a key known as an existential.
-    private func explanation<Key: DependencyKey>(of key: Key.Type) -> DependencyProvenance {
-        explain(key)
-    }
-
     /// Where the value of `key` here comes from; the value was read first, so a default is known to the root.
     func source(of key: ObjectIdentifier) -> DependencyProvenance.Source {
-        if let override = storage.override(for: key) {
-            return .override(
-                setAt: override.site.map(DependencyProvenance.Location.init),
-                scopesUp: storage.scopes(upTo: override.depth)
-            )
-        }
+        if let override = storage.override(for: key) { return source(of: override) }
         let root = storage.root
         let info = root.keyInfo(for: key, in: context)
         let overridden = (info?.reads ?? []).compactMap { storage.override(for: $0) }.map { "\($0.keyType)" }
@@ -115,6 +99,13 @@ extension DependencyValues {
             context: context,
             root: root.isProcess ? "process" : "test root",
             createdAt: info?.createdAt.map { DependencyProvenance.Location($0.reported) }
+        )
+    }
+
+    /// Where `override`, visible here, was set.
+    private func source(of override: Override) -> DependencyProvenance.Source {
+        .override(
+            setAt: override.site.map(DependencyProvenance.Location.init), scopesUp: storage.scopes(upTo: override.depth)
         )
     }
 

@@ -17,33 +17,20 @@
 ///   parent's body runs) has a storage of its own that SwiftUI does not keep: an early read there builds one more
 ///   object, which the view never uses, and which ``letGoOfUnkeptObject()`` frees as soon as the view is installed.
 final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
-    // Safe: `build` is called at most once to fill `cell`, by the caller that wins it (and again only for a read of a
-    // storage that let go of its object, which nothing makes); `subscription` is only touched inside
-    // `subscriptionLock`; `Held` argues for itself. Handing a non-Sendable `Object` to several threads is the
-    // caller's choice (SwiftUI calls from the main actor only).
+    // Safe: `build` is called to fill `state` by the one caller that moves it from `empty` to `building` (and again
+    // only for a read of a storage that let go of its object, which nothing makes); `state` and `subscriptionLock`
+    // are only touched inside their locks. Handing a non-Sendable `Object` to several threads is the caller's choice
+    // (SwiftUI calls from the main actor only).
     private let build: (DependencyValues) -> Object
-    private let cell = OnceCell<Held>()
+    private let state = ConditionLock(State.empty)
     private let subscriptionLock = ConditionLock<AnyObject?>(nil)
 
-    /// The object once built, until a storage that SwiftUI did not keep lets go of it.
-    private final class Held: @unchecked Sendable {
-        // Safe: the reference is only touched inside the lock.
-        private let reference: ConditionLock<Object?>
-
-        init(_ object: Object) {
-            reference = ConditionLock(object)
-        }
-
-        var object: Object? { reference.withLock { $0 } }
-
-        /// Drops the reference; the object is released after the lock, so that its `deinit` may use this storage.
-        func letGo() {
-            let object = reference.withLock { reference in
-                defer { reference = nil }
-                return reference
-            }
-            withExtendedLifetime(object) {}
-        }
+    /// The object's life: not built, being built by a thread (others wait for it), then built — until a storage
+    /// that SwiftUI did not keep lets go of it (`built(nil)`).
+    private enum State {
+        case empty
+        case building(thread: UInt)
+        case built(Object?)
     }
 
     /// A storage whose object `build` makes from the values at the view's position.
@@ -54,7 +41,12 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
     }
 
     /// The object, once built (and not let go of).
-    var builtObject: Object? { cell.value?.object }
+    var builtObject: Object? {
+        state.withLock { state in
+            if case .built(let object) = state { return object }
+            return nil
+        }
+    }
 
     /// Installs the storage with the values at the view's position: the first call builds the object from them.
     ///
@@ -91,15 +83,35 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
     /// nothing reads it again (the view reads the kept storage's), though SwiftUI holds this storage as long as the
     /// view's current value.
     func letGoOfUnkeptObject() {
-        cell.value?.letGo()
+        let object = state.withLock { state -> Object? in
+            guard case .built(let object) = state else { return nil }
+            state = .built(nil)
+            return object
+        }
+        // Released after the lock, so that the object's `deinit` may use this storage.
+        withExtendedLifetime(object) {}
     }
 
+    /// The object: built from `values` by the first caller, which the others wait for; a builder that asks for it
+    /// again on its own thread would wait for itself forever, so that stops with a message.
     private func object(builtFrom values: DependencyValues) -> Object {
-        let held = cell.value(orBuild: { Held(withDependencies(values) { build(values) }) }) {
-            fatalError(Messages.reentrantBuild(Object.self))
+        let thread = currentThreadID()
+        let (found, builds) = state.waitFor { state -> (Object?, builds: Bool)? in
+            switch state {
+            case .built(let object): return (object, false)
+            case .empty:
+                state = .building(thread: thread)
+                return (nil, true)
+            case .building(let builder):
+                if builder == thread { fatalError(Messages.reentrantBuild(Object.self)) }
+                return nil
+            }
         }
-        // NB: `nil` only in a storage that let go of its object, which nothing reads; such a read gets a new object.
-        return held.object ?? withDependencies(values) { build(values) }
+        if let found { return found }
+        // NB: a storage that let go of its object, which nothing reads, builds a new one for such a read.
+        let object = withDependencies(values) { build(values) }
+        if builds { state.withLockBroadcasting { $0 = .built(object) } }
+        return object
     }
 }
 

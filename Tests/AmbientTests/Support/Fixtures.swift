@@ -171,6 +171,6 @@ final class ReportLog: _DependencyIssueReporter {
 /// Runs `body` with reports collected, and returns them.
 func collectingReports(_ body: () throws -> Void) rethrows -> ReportLog {
     let log = ReportLog()
-    try _IssueReporting.withReporter(log, operation: body)
+    try _IssueReporting.$reporter.withValue(log, operation: body)
     return log
 }

@@ -12,8 +12,6 @@ import AmbientAtomics
 /// NB: not `Synchronization.Atomic`, which needs iOS 18 / macOS 15: the operations come from the `AmbientAtomics` C
 /// target, inlined.
 struct AtomicWords {
-    /// How many words there are.
-    static let count = 4
     private var words: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
 
     /// Word `index` of the atomic words that `object` keeps first among its stored properties.
@@ -26,6 +24,18 @@ struct AtomicWords {
     static func areFirst(in object: AnyObject, at address: UnsafeRawPointer) -> Bool {
         UnsafeRawPointer(_getUnsafePointerToStoredProperties(object)) == address
     }
+}
+
+/// The reference whose bits a word holds (never zero): a reference count it owns, or none, as its owner says.
+@inline(__always)
+func unmanaged<Instance: AnyObject>(_ bits: UInt, as _: Instance.Type = Instance.self) -> Unmanaged<Instance> {
+    Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+}
+
+/// The bits of `instance`, retained once: what a word that owns a reference holds.
+@inline(__always)
+func retainedBits(_ instance: AnyObject) -> UInt {
+    UInt(bitPattern: Unmanaged.passRetained(instance).toOpaque())
 }
 
 /// One machine word at an address that does not move, accessed only atomically.
@@ -84,18 +94,16 @@ struct LazyReference<Instance: AnyObject & Sendable> {
     @inline(__always)
     func loadUnmanaged() -> Unmanaged<Instance>? {
         let bits = word.loadAcquiring()
-        guard bits != 0 else { return nil }
-        return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+        return bits == 0 ? nil : unmanaged(bits)
     }
 
     /// Stores `instance` unless a reference is already stored; returns the stored reference.
     func storeIfNil(_ instance: Instance) -> Instance {
-        let desired = UInt(bitPattern: Unmanaged.passRetained(instance).toOpaque())
+        let desired = retainedBits(instance)
         let (exchanged, original) = word.compareExchange(expected: 0, desired: desired)
         if exchanged { return instance }
-        Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: desired).unsafelyUnwrapped).release()
-        return Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: original).unsafelyUnwrapped)
-            .takeUnretainedValue()
+        unmanaged(desired, as: Instance.self).release()
+        return unmanaged(original).takeUnretainedValue()
     }
 
     /// Releases the stored reference, if any; for the owner's `deinit`.

@@ -10,15 +10,15 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     /// Word 0: the current ``Slots``, retained. Must stay the first stored property.
     private var atomicWords = AtomicWords()
     private var current: AtomicWord { AtomicWords.word(0, of: self) }
+    @inline(__always)
+    private var slots: Unmanaged<Slots<Element>> { unmanaged(current.loadAcquiring()) }
 
     init(capacity: Int = 8) {
-        let slots = Slots<Element>(capacity: capacity)
-        current.storeRelaxed(UInt(bitPattern: Unmanaged.passRetained(slots).toOpaque()))
+        current.storeRelaxed(retainedBits(Slots<Element>(capacity: capacity)))
     }
 
     deinit {
-        Unmanaged<Slots<Element>>.fromOpaque(UnsafeRawPointer(bitPattern: current.loadAcquiring()).unsafelyUnwrapped)
-            .release()
+        slots.release()
     }
 
     /// Whether the atomic words are where ``AtomicWords`` looks for them.
@@ -34,9 +34,7 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     /// free of reference counting, so readers on several threads never write to a shared cache line.
     @inline(__always)
     func findUnmanaged(_ key: ObjectIdentifier) -> Unmanaged<Element>? {
-        let bits = current.loadAcquiring()
-        return Unmanaged<Slots<Element>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { $0.findUnmanaged(key) }
+        slots._withUnsafeGuaranteedRef { $0.findUnmanaged(key) }
     }
 
     /// Stores `element` for `key` unless an element is already there; returns the element that is there afterwards.
@@ -44,20 +42,16 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     /// Callers must not run two inserts at once (they hold the owning cache's lock).
     @discardableResult
     func insert(_ element: Element, for key: ObjectIdentifier) -> Element {
-        let slots = Unmanaged<Slots<Element>>.fromOpaque(
-            UnsafeRawPointer(bitPattern: current.loadAcquiring()).unsafelyUnwrapped
-        ).takeUnretainedValue()
-        if let existing = slots.find(key) { return existing }
-        if (slots.count + 1) * 2 > slots.capacity {
-            // `larger` keeps `slots` alive: readers may still be probing it.
-            let larger = Slots<Element>(capacity: slots.capacity * 2, previous: slots)
-            slots.forEachElement { larger.insertNew($0, keyBits: $1) }
-            larger.insertNew(element, keyBits: UInt(bitPattern: key))
-            let old = current.exchange(UInt(bitPattern: Unmanaged.passRetained(larger).toOpaque()))
-            Unmanaged<Slots<Element>>.fromOpaque(UnsafeRawPointer(bitPattern: old).unsafelyUnwrapped).release()
-        } else {
+        let slots = self.slots.takeUnretainedValue()
+        if let existing = slots.findUnmanaged(key) { return existing.takeUnretainedValue() }
+        guard (slots.count + 1) * 2 > slots.capacity else {
             slots.insertNew(element, keyBits: UInt(bitPattern: key))
+            return element
         }
+        // `larger` keeps `slots` alive: readers may still be probing it.
+        let larger = Slots<Element>(capacity: slots.capacity * 2, previous: slots)
+        larger.insertNew(element, keyBits: UInt(bitPattern: key))
+        unmanaged(current.exchange(retainedBits(larger)), as: Slots<Element>.self).release()
         return element
     }
 }
@@ -69,40 +63,33 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
     // `count` is touched only by the single writer that the owning table admits at a time.
     let capacity: Int
     private let shift: Int
-    /// Only accessed atomically, through ``AtomicWord``.
-    private let keys: UnsafeMutablePointer<UInt>
-    private let elements: UnsafeMutablePointer<UInt>
+    /// Each slot's key, then its element (retained), side by side; only accessed atomically, through ``AtomicWord``.
+    private let words: UnsafeMutablePointer<UInt>
     /// The smaller array this one replaced, kept for readers that loaded it before the swap.
     private let previous: Slots?
     private(set) var count = 0
 
+    /// An empty array, or one that starts with the elements of `previous`, which it replaces.
     init(capacity: Int, previous: Slots? = nil) {
         self.previous = previous
         precondition(capacity > 1 && capacity.nonzeroBitCount == 1)
         self.capacity = capacity
         shift = slotShift(forCapacity: capacity)
-        keys = .allocate(capacity: capacity)
-        elements = .allocate(capacity: capacity)
-        keys.initialize(repeating: 0, count: capacity)
-        elements.initialize(repeating: 0, count: capacity)
+        words = .allocate(capacity: 2 * capacity)
+        words.initialize(repeating: 0, count: 2 * capacity)
+        guard let previous else { return }
+        for index in 0..<previous.capacity where previous.keyWord(index).loadRelaxed() != 0 {
+            let element = unmanaged(previous.element(index).loadRelaxed(), as: Element.self).takeUnretainedValue()
+            insertNew(element, keyBits: previous.keyWord(index).loadRelaxed())
+        }
     }
 
     deinit {
-        for index in 0..<capacity {
-            let bits = element(index).loadRelaxed()
-            if bits != 0 {
-                Unmanaged<Element>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release()
-            }
+        for index in 0..<capacity where keyWord(index).loadRelaxed() != 0 {
+            unmanaged(element(index).loadRelaxed(), as: Element.self).release()
         }
-        keys.deinitialize(count: capacity)
-        elements.deinitialize(count: capacity)
-        keys.deallocate()
-        elements.deallocate()
-    }
-
-    @inline(__always)
-    func find(_ key: ObjectIdentifier) -> Element? {
-        findUnmanaged(key)?.takeUnretainedValue()
+        words.deinitialize(count: 2 * capacity)
+        words.deallocate()
     }
 
     @inline(__always)
@@ -112,20 +99,17 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
         var index = slotIndex(of: key, shift: shift)
         while true {
             let found = keyWord(index).loadAcquiring()
-            if found == wanted {
-                let bits = element(index).loadRelaxed()
-                return Unmanaged<Element>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-            }
+            if found == wanted { return unmanaged(element(index).loadRelaxed()) }
             if found == 0 { return nil }
             index = (index + 1) & mask
         }
     }
 
     @inline(__always)
-    private func keyWord(_ index: Int) -> AtomicWord { AtomicWord(address: keys + index) }
+    private func keyWord(_ index: Int) -> AtomicWord { AtomicWord(address: words + 2 * index) }
 
     @inline(__always)
-    private func element(_ index: Int) -> AtomicWord { AtomicWord(address: elements + index) }
+    private func element(_ index: Int) -> AtomicWord { AtomicWord(address: words + 2 * index + 1) }
 
     /// Stores an element for a key known to be absent. Single writer only.
     func insertNew(_ element: Element, keyBits: UInt) {
@@ -134,20 +118,8 @@ final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
         while keyWord(index).loadRelaxed() != 0 {
             index = (index + 1) & mask
         }
-        self.element(index).storeRelaxed(UInt(bitPattern: Unmanaged.passRetained(element).toOpaque()))
+        self.element(index).storeRelaxed(retainedBits(element))
         keyWord(index).storeReleasing(keyBits)
         count += 1
-    }
-
-    /// Calls `body` with every element and the bits of its key. Single writer only.
-    func forEachElement(_ body: (Element, UInt) -> Void) {
-        for index in 0..<capacity {
-            let key = keyWord(index).loadRelaxed()
-            guard key != 0 else { continue }
-            let bits = element(index).loadRelaxed()
-            let element = Unmanaged<Element>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-                .takeUnretainedValue()
-            body(element, key)
-        }
     }
 }

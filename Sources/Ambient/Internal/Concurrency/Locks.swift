@@ -7,17 +7,18 @@ import Foundation
 ///
 /// NB: not `Synchronization.Mutex`: on Linux it waits on a futex that the thread sanitizer does not model, so every
 /// access it guards is reported as a race. `NSCondition` is a pthread mutex, which the sanitizer understands.
-final class ConditionLock<State>: @unchecked Sendable {
+package final class ConditionLock<State>: @unchecked Sendable {
     // Safe: `state` is only touched between `condition.lock()` and `condition.unlock()`.
     private let condition = NSCondition()
     private var state: State
 
-    init(_ state: State) {
+    /// A lock around `state`.
+    package init(_ state: State) {
         self.state = state
     }
 
     /// Runs `body` with exclusive access to the state.
-    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         condition.lock()
         defer { condition.unlock() }
         return try body(&state)
@@ -73,17 +74,4 @@ final class ConditionLock<State>: @unchecked Sendable {
 }
 
 /// A value behind the package's lock, for `AmbientTesting`, so that the package keeps one kind of lock.
-package final class _Locked<State>: @unchecked Sendable {
-    // Safe: `state` is reached only through `lock`, which is a `ConditionLock`.
-    private let lock: ConditionLock<State>
-
-    /// A lock around `state`.
-    package init(_ state: State) {
-        lock = ConditionLock(state)
-    }
-
-    /// Runs `body` with exclusive access to the state.
-    package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        try lock.withLock(body)
-    }
-}
+package typealias _Locked<State> = ConditionLock<State>

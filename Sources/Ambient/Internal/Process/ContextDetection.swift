@@ -42,11 +42,14 @@ enum ContextDetection {
         arguments: [String],
         testFrameworkIsLoaded: Bool = testFrameworkIsLoaded()
     ) -> Result {
-        let detected = detectedContext(
-            environment: environment,
-            arguments: arguments,
-            testFrameworkIsLoaded: testFrameworkIsLoaded
-        )
+        let detected: DependencyContext =
+            if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" {
+                .preview
+            } else if testFrameworkIsLoaded && showsATestRun(environment: environment, arguments: arguments) {
+                .testing
+            } else {
+                .default
+            }
         guard let requested = environment[variable] else {
             return Result(context: detected)
         }
@@ -64,20 +67,6 @@ enum ContextDetection {
         )
     }
 
-    private static func detectedContext(
-        environment: [String: String],
-        arguments: [String],
-        testFrameworkIsLoaded: Bool
-    ) -> DependencyContext {
-        if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" {
-            return .preview
-        }
-        if testFrameworkIsLoaded && showsATestRun(environment: environment, arguments: arguments) {
-            return .testing
-        }
-        return .default
-    }
-
     /// Whether the environment or the arguments look like a test run. Never enough on its own: see rule 3.
     private static func showsATestRun(environment: [String: String], arguments: [String]) -> Bool {
         // Xcode sets these for XCTest and Swift Testing bundles alike.
@@ -87,15 +76,11 @@ enum ContextDetection {
         }
         // `swift test` runs `<Package>PackageTests.xctest` on Linux and Windows, and `xctest` or
         // `swiftpm-testing-helper` on macOS; Swift Testing is asked for with `--testing-library`.
-        let executable = arguments.first.map(lastPathComponent) ?? ""
+        let executable = arguments.first?.split(separator: "/").last ?? ""
         if executable.hasSuffix(".xctest") || executable == "xctest" || executable == "swiftpm-testing-helper" {
             return true
         }
         return arguments.contains("--testing-library")
-    }
-
-    private static func lastPathComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Symbols that exist in a process only while a test framework is loaded in it (checked with `nm -D` against

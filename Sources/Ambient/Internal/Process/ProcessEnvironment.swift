@@ -79,12 +79,3 @@ package enum ProcessEnvironment {
         }
     #endif
 }
-
-/// Reading a source file, for messages that quote the user's own declaration.
-enum FileContents {
-    /// The file's text, or `nil` when it cannot be read (a test binary run away from its sources).
-    static func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(data: data, encoding: .utf8)
-    }
-}

@@ -19,18 +19,23 @@ package protocol _TestRootProvider: Sendable {
 package enum _TestHooks {
     /// Installs `provider`; the first call wins (it is made once, when `AmbientTesting` is loaded).
     package static func install(_ provider: any _TestRootProvider) {
-        let box = Unmanaged.passRetained(ProviderBox(provider))
-        if !ambient_install_test_root_provider(UInt(bitPattern: box.toOpaque())) { box.release() }
+        let bits = retainedBits(ProviderBox(provider))
+        if !ambient_install_test_root_provider(bits) { unmanaged(bits, as: ProviderBox.self).release() }
     }
 
     /// The running test's values, if a provider is installed and a test is running. One load when none is.
     @inline(__always)
     static var currentTestValues: DependencyValues? {
+        withProvider { $0.currentTestValues() } ?? nil
+    }
+
+    /// What `body` makes of the installed provider; `nil`, after one load, when none is installed.
+    @inline(__always) @discardableResult
+    private static func withProvider<R>(_ body: (any _TestRootProvider) -> R) -> R? {
         let bits = ambient_load_test_root_provider()
         guard bits != 0 else { return nil }
         // The box is retained forever once installed.
-        return Unmanaged<ProviderBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { $0.provider.currentTestValues() }
+        return unmanaged(bits, as: ProviderBox.self)._withUnsafeGuaranteedRef { body($0.provider) }
     }
 }
 
@@ -44,10 +49,7 @@ extension _TestHooks {
         } else if let reporter = root.reporter {
             reporter.willCreate(key)
         } else if root.isProcess {
-            let bits = ambient_load_test_root_provider()
-            guard bits != 0 else { return }
-            Unmanaged<ProviderBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef { $0.provider.processRootWillCreate(key) }
+            withProvider { $0.processRootWillCreate(key) }
         }
     }
 }

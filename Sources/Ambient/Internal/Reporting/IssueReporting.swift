@@ -40,48 +40,25 @@ extension _DependencyIssueReporter {
 
 /// The hook through which `AmbientTesting` receives Ambient's reports, so the core links no test framework.
 package enum _IssueReporting {
-    /// Runs `operation` with `reporter` receiving every report made on its task (and its child tasks).
-    package static func withReporter<R>(
-        _ reporter: any _DependencyIssueReporter,
-        operation: () throws -> R
-    ) rethrows -> R {
-        try IssueReporting.$reporter.withValue(reporter, operation: operation)
-    }
-
-    /// Runs `operation` with `reporter` receiving every report made on its task (and its child tasks).
-    package static func withReporter<R>(
-        _ reporter: any _DependencyIssueReporter,
-        isolation: isolated (any Actor)? = #isolation,
-        operation: () async throws -> R
-    ) async rethrows -> R {
-        try await IssueReporting.$reporter.withValue(reporter, operation: operation)
-    }
+    /// The reporter that receives every report made on this task (and its child tasks), if one is installed:
+    /// `_IssueReporting.$reporter.withValue(reporter) { ... }`.
+    @TaskLocal package static var reporter: (any _DependencyIssueReporter)?
 }
 
 /// Where reports go: the reporting task's reporter if one is installed, else the reporter of the root the report
 /// is about (a test's, wherever the test's values went), else standard error.
 enum IssueReporting {
-    @TaskLocal static var reporter: (any _DependencyIssueReporter)?
-
     private static let warnedKeys = ConditionLock<Set<String>>([])
 
     /// The reporter of the values current here: the task's, else that of the current values' root (a test's own,
     /// also where its values were re-entered on another thread), else `nil`.
     static var reporterForCurrentValues: (any _DependencyIssueReporter)? {
-        reporter ?? DependencyValues.current.storage.reporter
+        _IssueReporting.reporter ?? DependencyValues.current.storage.reporter
     }
 
-    /// The reporter that takes a report of `kind` made here: the task's, else the root's, if it handles the kind.
-    private static func receiver(
-        of kind: _DependencyIssueKind,
-        rootReporter: (any _DependencyIssueReporter)?
-    ) -> (any _DependencyIssueReporter)? {
-        guard let receiver = reporter ?? rootReporter, receiver.handles(kind) else { return nil }
-        return receiver
-    }
-
-    /// Reports `message` to the receiver of `kind`, else to standard error: with a `token`, once per process for
-    /// that token; always to a reporter.
+    /// Reports `message` to the reporter that takes a report of `kind` made here (the task's, else the root's, if it
+    /// handles the kind), else to standard error: with a `token`, once per process for that token; always to a
+    /// reporter.
     static func report(
         _ kind: _DependencyIssueKind,
         _ message: String,
@@ -89,7 +66,7 @@ enum IssueReporting {
         site: _DeclarationSite? = nil,
         to rootReporter: (any _DependencyIssueReporter)?
     ) {
-        if let receiver = receiver(of: kind, rootReporter: rootReporter) {
+        if let receiver = _IssueReporting.reporter ?? rootReporter, receiver.handles(kind) {
             receiver.report(kind, message, at: site)
         } else if token.map(warnedOnce) ?? true {
             ProcessEnvironment.writeToStandardError(message + "\n")
@@ -124,17 +101,12 @@ enum MissingTestingValue {
         } else {
             assignment = nil
         }
-        var message = Messages.missingTestingValue(Key.self, assignment: assignment, site: read?.site?.reported)
+        let site = read?.site?.reported
+        var message = Messages.missingTestingValue(Key.self, assignment: assignment, site: site)
         if let read, read.ambient.storage.override(for: ObjectIdentifier(Key.self)) != nil {
-            message +=
-                " " + Messages.readOutsideOverridingScope(Key.self, site: read.site?.reported, assignment: assignment)
+            message += " " + Messages.readOutsideOverridingScope(Key.self, site: site, assignment: assignment)
         }
-        IssueReporting.report(
-            .missingTestingValue,
-            message,
-            once: "\(ObjectIdentifier(Key.self))",
-            site: read?.site?.reported,
-            to: creation.reporter
-        )
+        let token = "\(ObjectIdentifier(Key.self))"
+        IssueReporting.report(.missingTestingValue, message, once: token, site: site, to: creation.reporter)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What is known about the read under way on this task, for the report a creation may make: which `@Dependency`
 /// made it, through which key path, and what the reading code's current scope overrides.
 ///
@@ -35,13 +37,13 @@ struct ReadContext: Sendable {
 
     /// `analytics` in the `@Dependency(\\.analytics)` at `site`, read from the source file.
     static func name(declaredAt site: _DeclarationSite) -> String? {
-        guard let source = FileContents.read(site.filePath) else { return nil }
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        guard site.line >= 1, site.line <= lines.count else { return nil }
-        let line = lines[site.line - 1]
-        let marker = "@Dependency("
-        guard let start = line.indices.first(where: { line[$0...].hasPrefix(marker) }) else { return nil }
-        let rest = line[start...].dropFirst(marker.count).drop { $0 == " " }
+        // NB: `nil` when the file cannot be read (a test binary run away from its sources).
+        guard let data = FileManager.default.contents(atPath: site.filePath) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard site.line >= 1, site.line <= lines.count,
+            let marker = lines[site.line - 1].range(of: "@Dependency(")
+        else { return nil }
+        let rest = lines[site.line - 1][marker.upperBound...].drop { $0 == " " }
         guard rest.hasPrefix("\\.") else { return nil }
         return identifier(rest.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
     }

@@ -5,37 +5,19 @@ import AmbientAtomics
 /// The word holds bit 0 for tracing to standard error (`AMBIENT_TRACE=1` or ``DependencyTrace/start()``) and, above
 /// it, how many tasks collect lines for themselves (tests, through ``Trace/collecting(_:)``). Zero, the usual case,
 /// means nothing is traced and nothing more is looked at.
-final class TraceSwitch: @unchecked Sendable {
-    // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
-    // `init` (see `AtomicWords`).
+struct TraceSwitch: @unchecked Sendable {
+    // Safe: `word` is only reached through atomic operations, and its address never moves: the process's switch is
+    // a C global, and a test's switch lives as long as the test that uses it.
 
-    /// Word 0: the switch. Must stay the first stored property.
-    private var atomicWords = AtomicWords()
-    /// Whether this switch is the process's, kept in `ambient_trace_switch` (a C global: no `swift_once` to read).
-    private let isShared: Bool
-    private var word: AtomicWord {
-        isShared ? AtomicWord(address: ambient_trace_switch_address()) : AtomicWords.word(0, of: self)
-    }
+    /// The switch's word: `ambient_trace_switch` for the process's (a C global: no `swift_once` to read).
+    let word: AtomicWord
 
-    /// The process's switch; made, from `AMBIENT_TRACE`, with the process's values, before any scope is entered.
-    static let shared = TraceSwitch(shared: true, toStandardError: isRequested(by: ProcessEnvironment.variables))
-
-    /// The process's switch as the scope path reads it: one relaxed load of the C global.
-    @inline(__always)
-    static var isSharedOn: Bool { AtomicWord(address: ambient_trace_switch_address()).loadRelaxed() != 0 }
-
-    /// Whether the atomic words are where ``AtomicWords`` looks for them.
-    var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
-
-    /// A switch of its own, for tests.
-    convenience init(toStandardError: Bool) {
-        self.init(shared: false, toStandardError: toStandardError)
-    }
-
-    private init(shared: Bool, toStandardError: Bool) {
-        isShared = shared
-        word.storeRelaxed(toStandardError ? 1 : 0)
-    }
+    /// The process's switch; set, from `AMBIENT_TRACE`, with the process's values, before any scope is entered.
+    static let shared: TraceSwitch = {
+        let shared = TraceSwitch(word: AtomicWord(address: ambient_trace_switch_address()))
+        shared.toStandardError = isRequested(by: ProcessEnvironment.variables)
+        return shared
+    }()
 
     /// Whether the environment asks for a trace: `AMBIENT_TRACE=1`.
     static func isRequested(by environment: [String: String]) -> Bool {
@@ -49,7 +31,7 @@ final class TraceSwitch: @unchecked Sendable {
     /// Whether lines go to standard error.
     var toStandardError: Bool {
         get { word.loadRelaxed() & 1 != 0 }
-        set { update { newValue ? $0 | 1 : $0 & ~1 } }
+        nonmutating set { update { newValue ? $0 | 1 : $0 & ~1 } }
     }
 
     /// Counts one more (`+2`) or one fewer (`-2`) collecting task.
@@ -58,31 +40,28 @@ final class TraceSwitch: @unchecked Sendable {
     }
 
     private func update(_ change: (UInt) -> UInt) {
-        var old = word.loadRelaxed()
-        while true {
-            let (exchanged, found) = word.compareExchange(expected: old, desired: change(old))
-            if exchanged { return }
-            old = found
-        }
+        var (exchanged, old) = (false, word.loadRelaxed())
+        while !exchanged { (exchanged, old) = word.compareExchange(expected: old, desired: change(old)) }
     }
 }
 
 /// The trace lines: one per scope entered and one per default created.
 enum Trace {
     /// Collects the lines of this task, in place of standard error.
-    @TaskLocal static var collector: TraceCollector?
+    @TaskLocal static var collector: ConditionLock<[String]>?
 
-    /// Whether any trace line is wanted anywhere; the only cost of tracing when it is off.
+    /// Whether any trace line is wanted anywhere; the only cost of tracing when it is off: one relaxed load of the
+    /// process's switch, a C global.
     @inline(__always)
-    static var isOn: Bool { TraceSwitch.isSharedOn }
+    static var isOn: Bool { AtomicWord(address: ambient_trace_switch_address()).loadRelaxed() != 0 }
 
     /// Runs `body` with this task's trace lines collected, and returns them.
     static func collecting(_ body: () throws -> Void) rethrows -> [String] {
-        let collector = TraceCollector()
+        let collector = ConditionLock<[String]>([])
         TraceSwitch.shared.addCollectors(2)
         defer { TraceSwitch.shared.addCollectors(-2) }
         try $collector.withValue(collector, operation: body)
-        return collector.lines
+        return collector.withLock { $0 }
     }
 
     /// `ambient: entered scope at App/File.swift:12 (overrides APIKey, ClockKey)`.
@@ -125,18 +104,9 @@ enum Trace {
         // One line each, by construction: a control character in it can only come from a name it echoes.
         let text = "ambient: " + VisibleText.escaping(line)
         if let collector {
-            collector.append(text)
+            collector.withLock { $0.append(text) }
         } else if TraceSwitch.shared.toStandardError {
             ProcessEnvironment.writeToStandardError(text + "\n")
         }
     }
-}
-
-/// The trace lines of one task, for tests.
-final class TraceCollector: Sendable {
-    private let collected = ConditionLock<[String]>([])
-
-    func append(_ line: String) { collected.withLock { $0.append(line) } }
-
-    var lines: [String] { collected.withLock { $0 } }
 }

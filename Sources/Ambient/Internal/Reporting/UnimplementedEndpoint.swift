@@ -25,12 +25,23 @@ struct UnimplementedEndpoint: Sendable {
     func reportCall() {
         let receiver = IssueReporting.reporterForCurrentValues ?? creator
         if let receiver, receiver.handles(.unimplemented) {
-            receiver.report(.unimplemented, Messages.unimplemented(name), at: site?.reported)
-        } else if receiver != nil {
-            ProcessEnvironment.writeToStandardError(Messages.unimplemented(name) + "\n")
-        } else {
-            let message = Messages.unimplemented(name, calledIn: DependencyValues.current.context)
-            ProcessEnvironment.writeToStandardError(message + "\n")
+            return receiver.report(.unimplemented, Messages.unimplemented(name), at: site?.reported)
         }
+        let message =
+            receiver.map { _ in Messages.unimplemented(name) }
+            ?? Messages.unimplemented(name, calledIn: DependencyValues.current.context)
+        ProcessEnvironment.writeToStandardError(message + "\n")
+    }
+
+    /// Reports a call, then throws ``UnimplementedEndpointError``: the body of a throwing endpoint.
+    func fail() throws -> Never {
+        reportCall()
+        throw UnimplementedEndpointError(endpoint: name)
+    }
+
+    /// Reports a call, then returns `placeholder`: the body of an endpoint that cannot throw.
+    func reportCall<Result>(returning placeholder: Result) -> Result {
+        reportCall()
+        return placeholder
     }
 }

@@ -14,22 +14,11 @@ package enum VisibleText {
     /// `text` with its control characters escaped.
     package static func escaping(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                shown += escape(scalar)
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
+        return text.unicodeScalars.map { isControl($0) ? escape($0) : String($0) }.joined()
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
-        default: false
-        }
+        [0x00...0x1F, 0x7F...0x9F, 0x2028...0x2029].contains { $0.contains(scalar.value) }
     }
 
     private static func escape(_ scalar: Unicode.Scalar) -> String {
