@@ -82,6 +82,11 @@ extension DependencyValues {
 /// Members of a scope: built from its values, one per argument while it lives, shared by the scopes that override
 /// nothing they read.
 @Suite struct DependencyFamilyScopeTests {
+    /// The endpoint for `path`, read in a scope that `update` sets.
+    private func endpoint(_ path: String, in update: (inout DependencyValues) -> Void) -> Endpoint {
+        withDependencies(update) { DependencyValues.current.endpoints[path] }
+    }
+
     @Test func memberReadInAScopeThatOverridesWhatItReadsIsBuiltFromTheOverride() {
         withFreshRoot {
             let before = DependencyValues.current.endpoints["scoped/a"]
@@ -100,16 +105,8 @@ extension DependencyValues {
 
     @Test func siblingScopesThatOverrideWhatMembersReadGetOneEach() {
         withFreshRoot {
-            let left = withDependencies {
-                $0.baseURL = "https://left.example"
-            } operation: {
-                DependencyValues.current.endpoints["sibling/a"]
-            }
-            let right = withDependencies {
-                $0.baseURL = "https://right.example"
-            } operation: {
-                DependencyValues.current.endpoints["sibling/a"]
-            }
+            let left = endpoint("sibling/a") { $0.baseURL = "https://left.example" }
+            let right = endpoint("sibling/a") { $0.baseURL = "https://right.example" }
             #expect(left.baseURL == "https://left.example" && right.baseURL == "https://right.example")
             #expect(DependencyValues.current.endpoints["sibling/a"].baseURL == "https://root.example")
         }
@@ -117,11 +114,7 @@ extension DependencyValues {
 
     @Test func scopeThatOverridesNothingMembersReadSharesTheEnclosingMembers() {
         withFreshRoot {
-            let scoped = withDependencies {
-                $0.liveOnly = "scope"
-            } operation: {
-                DependencyValues.current.endpoints["shared/a"]
-            }
+            let scoped = endpoint("shared/a") { $0.liveOnly = "scope" }
             #expect(scoped.baseURL == "https://root.example")
             #expect(DependencyValues.current.endpoints["shared/a"] === scoped)
         }

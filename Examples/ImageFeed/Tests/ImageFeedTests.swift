@@ -34,23 +34,25 @@ import Testing
         let executable = try #require(
             built.map { $0.deletingLastPathComponent().appendingPathComponent("imagefeed") }
                 .first { FileManager.default.isExecutableFile(atPath: $0.path) })
+        // Standard output and error go to files beside the folder, read once the program exited.
+        let printed = folder.appendingPathExtension("stdout")
+        let complained = folder.appendingPathExtension("stderr")
+        defer {
+            for url in [folder, printed, complained] { try? FileManager.default.removeItem(at: url) }
+        }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = folder
-        let output = Pipe()
-        let errorOutput = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
+        for url in [printed, complained] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
+        process.standardOutput = try FileHandle(forWritingTo: printed)
+        process.standardError = try FileHandle(forWritingTo: complained)
         try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complained = errorOutput.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        defer { try? FileManager.default.removeItem(at: folder) }
         return Run(
-            status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
-            errorOutput: String(decoding: complained, as: UTF8.self))
+            status: process.terminationStatus, output: try String(contentsOf: printed, encoding: .utf8),
+            errorOutput: try String(contentsOf: complained, encoding: .utf8))
     }
 
     @Test func imagesAreLoadedOncePerNameFromTheFolderTheFetchedConfigurationNames() throws {
