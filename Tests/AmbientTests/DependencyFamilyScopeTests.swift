@@ -57,6 +57,29 @@ private enum BoxedEndpointKey: DependencyFamilyKey {
     }
 }
 
+/// Releases the task that the creation of `TaskStartingKey`'s member "starter" starts, and what that task then read.
+private let (taskRelease, releaseTask) = AsyncStream<Void>.makeStream()
+private let (taskReads, reportTaskRead) = AsyncStream<String>.makeStream()
+
+/// A family whose member "starter" starts a task that, once released, reads a member in a scope of its own.
+private enum TaskStartingKey: DependencyFamilyKey {
+    static func defaultValue(for path: String) -> String { testingValue(for: path) }
+    static func testingValue(for path: String) -> String {
+        if path == "starter" {
+            Task {
+                for await _ in taskRelease { break }
+                let read = withDependencies {
+                    $0.baseURL = "https://task.example"
+                } operation: {
+                    DependencyValues.current[TaskStartingKey.self]["read"]
+                }
+                reportTaskRead.yield(read)
+            }
+        }
+        return "\(path) from \(DependencyValues.current.baseURL)"
+    }
+}
+
 /// A default built from a member: the client of the endpoint "client".
 private final class Client: Sendable {
     let endpoint: Endpoint
@@ -208,5 +231,13 @@ extension DependencyValues {
                 #expect(leaf.parent?.baseURL == "https://tree.example")
             }
         }
+    }
+
+    @Test func taskThatAMembersCreationStartsReadsTheMembersOfTheScopeItReadsInOnceTheCreationEnded() async {
+        let starter = withFreshRoot { DependencyValues.current[TaskStartingKey.self]["starter"] }
+        #expect(starter == "starter from https://root.example")
+        releaseTask.yield()
+        var reads = taskReads.makeAsyncIterator()
+        #expect(await reads.next() == "read from https://task.example")
     }
 }

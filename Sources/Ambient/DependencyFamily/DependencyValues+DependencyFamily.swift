@@ -25,7 +25,10 @@ extension DependencyValues {
 
     /// The member of the family of `key` for `argument` that Ambient creates in these values.
     private func member<Key: DependencyFamilyKey>(of key: Key.Type, for argument: Key.Argument) -> Key.Member {
-        if let members = FamilyCreation.creating[ObjectIdentifier(key)] as? FamilyMembers<Key.Argument, Key.Member> {
+        if let creating = FamilyCreation.creating[ObjectIdentifier(key)]
+            as? FirstMemberRequest<Key.Argument, Key.Member>,
+            let members = creating.creatingMembers
+        {
             return members.member(for: argument)
         }
         let request = FirstMemberRequest<Key.Argument, Key.Member>(key: ObjectIdentifier(key), argument: argument)

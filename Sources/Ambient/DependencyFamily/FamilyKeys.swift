@@ -29,8 +29,8 @@ enum FamilyMembersKey<Key: DependencyFamilyKey>: DependencyKey {
 enum FamilyCreation {
     /// The read that asks for a family's members: its first member is created with them.
     @TaskLocal static var request: (any Sendable)?
-    /// The members whose creation runs on this task, by family key: a member that reads another of its family (a
-    /// folder its parent) while they are created reads it there, since they are not stored yet.
+    /// The requests whose members are being created on this task, by family key: a member that reads another of its
+    /// family (a folder its parent) while they are created reads it there, since they are not stored yet.
     @TaskLocal static var creating: [ObjectIdentifier: any Sendable] = [:]
 }
 
@@ -41,6 +41,7 @@ final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>:
     let argument: Argument
     private let lock = NSLock()
     private var member: Member?
+    private var members: FamilyMembers<Argument, Member>?
 
     init(key: ObjectIdentifier, argument: Argument) {
         self.key = key
@@ -52,6 +53,13 @@ final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>:
     var answer: Member? {
         get { lock.withLock { member } }
         set { lock.withLock { member = newValue } }
+    }
+
+    /// The members whose creation answers this read, while it runs: a task that the creation starts inherits
+    /// ``FamilyCreation/creating``, and once the members are stored it reads them as any read does.
+    var creatingMembers: FamilyMembers<Argument, Member>? {
+        get { lock.withLock { members } }
+        set { lock.withLock { members = newValue } }
     }
 }
 
@@ -67,12 +75,14 @@ extension FamilyMembers {
             request.key == ObjectIdentifier(key)
         {
             var creating = FamilyCreation.creating
-            creating[ObjectIdentifier(key)] = members
+            creating[ObjectIdentifier(key)] = request
+            request.creatingMembers = members
             request.answer = FamilyCreation.$request.withValue(nil) {
                 FamilyCreation.$creating.withValue(creating) {
                     members.member(for: request.argument, entering: false)
                 }
             }
+            request.creatingMembers = nil
         }
         return members
     }
