@@ -88,6 +88,11 @@ let package = Package(
             path: "Examples/Migration/Tests"
         ),
 
+        // The image feed example: a loader per image (a dependency family), a configuration fetched at launch (an
+        // asynchronous dependency) and a launch scenario, tested through the real executable.
+        .executableTarget(name: "imagefeed", dependencies: ["Ambient"], path: "Examples/ImageFeed/CLI"),
+        .testTarget(name: "ImageFeedTests", dependencies: ["imagefeed"], path: "Examples/ImageFeed/Tests"),
+
         // A dependency split across modules: an interface features import, a live module only the app links.
         .target(
             name: "GeocoderInterface", dependencies: ["Ambient"], path: "Examples/FeatureModules/GeocoderInterface"),

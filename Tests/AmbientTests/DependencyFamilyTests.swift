@@ -160,15 +160,16 @@ extension DependencyValues {
         }
     }
 
-    @Test func memberIsCreatedInTheRootsValuesWhicheverScopeReadsItFirst() {
+    @Test func memberFirstReadInAScopeOverridingWhatItReadsIsTheScopesAndTheRootKeepsItsOwn() {
         withFreshRoot {
             prepareDependencies { $0.liveOnly = "root" }
             let loader = withDependencies {
                 $0.liveOnly = "scope"
             } operation: {
-                DependencyValues.current.loader["root/a"]
+                DependencyValues.current.loader["scope/a"]
             }
-            #expect(loader.source == "root")
+            #expect(loader.source == "scope")
+            #expect(DependencyValues.current.loader["scope/a"].source == "root")
         }
     }
 

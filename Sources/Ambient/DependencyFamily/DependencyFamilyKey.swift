@@ -20,12 +20,15 @@
 /// let loader = DependencyValues.current.imageLoader[url]
 /// ```
 ///
-/// The family is the key's value, created once per root like any default; ``DependencyFamily`` says which members
-/// it keeps, and how a scope overrides one of them or all. A member is created in the root's values.
+/// The key is not a ``DependencyKey``: Ambient keeps, per root and scope, the members it created and what scopes set,
+/// and the ``DependencyValues`` subscript that takes the key returns them as a ``DependencyFamily``. A member is
+/// created in the values of the scope that reads it, so a member that reads another dependency, such as a base URL,
+/// follows that scope's override of it; ``DependencyFamily`` says which members it keeps, which scopes share them, and
+/// how a scope overrides one of them or all.
 ///
 /// In tests, a family whose key declares no `testingValue(for:)` creates its member with `defaultValue(for:)` and
 /// fails the test, naming the key and the argument, as any key without a testing value does.
-public protocol DependencyFamilyKey: DependencyKey where Value == DependencyFamily<Argument, Member> {
+public protocol DependencyFamilyKey: SendableMetatype {
     /// What tells the members apart: a URL, an account ID.
     associatedtype Argument: Hashable & Sendable
     /// The type of a member.
@@ -43,18 +46,6 @@ public protocol DependencyFamilyKey: DependencyKey where Value == DependencyFami
 }
 
 extension DependencyFamilyKey {
-    // NB: a key's family creates its members in its root's values, not the reading scope's: the family is shared by
-    // every scope that does not override it, so a scope's overrides must not reach the members it creates.
-
-    /// The family of ``defaultValue(for:)``.
-    public static var defaultValue: Value { DependencyFamily(values: DependencyValues(), make: defaultValue(for:)) }
-
-    /// The family of ``previewValue(for:)``.
-    public static var previewValue: Value { DependencyFamily(values: DependencyValues(), make: previewValue(for:)) }
-
-    /// The family of ``testingValue(for:)``.
-    public static var testingValue: Value { DependencyFamily(values: DependencyValues(), make: testingValue(for:)) }
-
     /// The key's ``testingValue(for:)`` if it declares one, else its ``defaultValue(for:)``.
     public static func previewValue(for argument: Argument) -> Member {
         FamilyReport.$isSuppressed.withValue(true) { testingValue(for: argument) }

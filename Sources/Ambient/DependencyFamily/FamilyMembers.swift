@@ -32,7 +32,12 @@ final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: @unc
 
     /// The member for `argument`, created in the family's values if it has none; a read of the same argument on
     /// another thread meanwhile waits for it.
-    func member(for argument: Argument) -> Member {
+    ///
+    /// - Parameters:
+    ///   - argument: The argument that picks the member.
+    ///   - entering: Whether the creation enters the family's values; the first member of a scope's family is
+    ///     created in the values current already, so that Ambient records what it reads as the family's reads.
+    func member(for argument: Argument, entering: Bool = true) -> Member {
         let thread = ObjectIdentifier(Thread.current)
         condition.lock()
         while true {
@@ -60,7 +65,7 @@ final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: @unc
         slots[argument] = .creating(thread)
         sweepIfDue()
         condition.unlock()
-        let member = withDependencies(values) { make(argument) }
+        let member = entering ? withDependencies(values) { make(argument) } : make(argument)
         condition.lock()
         slots[argument] =
             type(of: member as Any) is AnyClass ? .object(Weak(object: member as AnyObject)) : .value(member)

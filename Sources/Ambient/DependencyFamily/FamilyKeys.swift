@@ -1,0 +1,89 @@
+import Foundation
+
+// A family is stored under two ordinary keys per family key, so that Ambient's rules for defaults apply to it
+// unchanged (Semantics: created once per root; overrides reach derived defaults; one instance per key per scope):
+//
+// - `FamilyOverridesKey` holds what scopes set (the whole family, members by argument): a default that reads a member
+//   reads it, so it is rebuilt for a scope that overrides the family or one of its members.
+// - `FamilyMembersKey` holds the members Ambient created. Its creation creates the member whose read asked for it,
+//   in the reading scope's values, so what that member reads is the members' reads: a scope that overrides one of
+//   them gets members of its own, built from its values and freed with it, and the others share the enclosing ones.
+//   Later members are created in the values the members were created from, so like a default's, a family's reads
+//   are those of its first member in a root.
+
+/// The key under which a scope's overrides of the family of `Key` are stored.
+enum FamilyOverridesKey<Key: DependencyFamilyKey>: DependencyKey {
+    static var defaultValue: DependencyFamily<Key.Argument, Key.Member>.Overrides { .init() }
+    static var testingValue: DependencyFamily<Key.Argument, Key.Member>.Overrides { .init() }
+}
+
+/// The key under which the members of `Key` that Ambient created are stored: one per root, and one per scope that
+/// overrides what the members read.
+enum FamilyMembersKey<Key: DependencyFamilyKey>: DependencyKey {
+    static var defaultValue: FamilyMembers<Key.Argument, Key.Member> { .created(for: Key.self, Key.defaultValue(for:)) }
+    static var previewValue: FamilyMembers<Key.Argument, Key.Member> { .created(for: Key.self, Key.previewValue(for:)) }
+    static var testingValue: FamilyMembers<Key.Argument, Key.Member> { .created(for: Key.self, Key.testingValue(for:)) }
+}
+
+/// What the read of a member passes to the creation of its family's members, on the reading task.
+enum FamilyCreation {
+    /// The read that asks for a family's members: its first member is created with them.
+    @TaskLocal static var request: (any Sendable)?
+    /// The requests whose members are being created on this task, by family key: a member that reads another of its
+    /// family (a folder its parent) while they are created reads it there, since they are not stored yet.
+    @TaskLocal static var creating: [ObjectIdentifier: any Sendable] = [:]
+}
+
+/// The read of the member for `argument` of the family of the key `key`, which the family's creation answers.
+final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>: @unchecked Sendable {
+    // NB: @unchecked, and safe: `member` is read and written only while `lock` is locked; the rest is immutable.
+    let key: ObjectIdentifier
+    let argument: Argument
+    private let lock = NSLock()
+    private var member: Member?
+    private var members: FamilyMembers<Argument, Member>?
+
+    init(key: ObjectIdentifier, argument: Argument) {
+        self.key = key
+        self.argument = argument
+    }
+
+    /// The member the family's creation created for this read, held until the read returns it; nil if the members
+    /// existed already (or another thread created them).
+    var answer: Member? {
+        get { lock.withLock { member } }
+        set { lock.withLock { member = newValue } }
+    }
+
+    /// The members whose creation answers this read, while it runs: a task that the creation starts inherits
+    /// ``FamilyCreation/creating``, and once the members are stored it reads them as any read does.
+    var creatingMembers: FamilyMembers<Argument, Member>? {
+        get { lock.withLock { members } }
+        set { lock.withLock { members = newValue } }
+    }
+}
+
+extension FamilyMembers {
+    /// A key's members, created in the current values; if a read of one of this key's members asked for them, that
+    /// member is created first, in the current values, so that Ambient counts what it reads as the members' reads.
+    static func created<Key: DependencyFamilyKey>(
+        for key: Key.Type,
+        _ make: @escaping @Sendable (Argument) -> Member
+    ) -> FamilyMembers where Key.Argument == Argument, Key.Member == Member {
+        let members = FamilyMembers(values: DependencyValues.current, make: make)
+        if let request = FamilyCreation.request as? FirstMemberRequest<Argument, Member>,
+            request.key == ObjectIdentifier(key)
+        {
+            var creating = FamilyCreation.creating
+            creating[ObjectIdentifier(key)] = request
+            request.creatingMembers = members
+            request.answer = FamilyCreation.$request.withValue(nil) {
+                FamilyCreation.$creating.withValue(creating) {
+                    members.member(for: request.argument, entering: false)
+                }
+            }
+            request.creatingMembers = nil
+        }
+        return members
+    }
+}
