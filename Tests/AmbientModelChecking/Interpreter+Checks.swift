@@ -8,6 +8,14 @@ extension Interpreter {
             + "the model returns \(Self.describe(expected))"
     }
 
+    /// Compares `expected`, which the model predicted first, with what `actual` returns, on `threads` threads at once
+    /// (one: on this thread).
+    func check(_ step: Step, _ expected: Int?, threads: Int = 1, _ actual: @escaping @Sendable () -> Int?) {
+        guard !isStopped else { return }
+        let results = threads == 1 ? [actual()] : race(threads: threads, actual)
+        if let wrong = results.first(where: { $0 != expected }) { compare(wrong, expected, step) }
+    }
+
     func checkCreations(after step: Step) {
         checkCreations(after: "step \(stepNumber) (\(Self.describe(step)))")
     }

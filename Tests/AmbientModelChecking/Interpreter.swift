@@ -91,13 +91,8 @@ final class Interpreter: @unchecked Sendable {
             switch step {
             case .scope(let overrides, let context, true, let body):
                 stepNumber += 1
-                let (inner, probes) = enter(overrides, context: context, in: node)
-                model.hold(inner)
-                await withDependencies {
-                    apply(probes, context: context, to: &$0)
-                } operation: {
-                    await runAsync(body, in: inner)
-                }
+                let (inner, set) = enter(overrides, context: context, in: node)
+                await withDependencies(set) { await runAsync(body, in: inner) }
                 model.release(inner)
             case .reenter(let slot, .detached, let body):
                 stepNumber += 1
@@ -108,10 +103,9 @@ final class Interpreter: @unchecked Sendable {
             case .reenterChanged(let slot, let overrides, .detached, let body):
                 stepNumber += 1
                 guard let (values, node) = captured[slot] else { continue }
-                let (inner, probes) = enter(overrides, context: nil, in: node)
+                let (inner, set) = enter(overrides, in: node)
                 var copy = values
-                apply(probes, context: nil, to: &copy)
-                model.hold(inner)
+                set(&copy)
                 await ProgramExecutor.detached { [copy] in
                     await withDependencies(copy) { await self.runAsync(body, in: inner) }
                 }.value
@@ -138,13 +132,11 @@ final class Interpreter: @unchecked Sendable {
     private func run(_ step: Step, in node: ReferenceModel.Place) {
         switch step {
         case .read(let key):
-            let expected = model.read(key, in: node)
-            guard !isStopped else { return }
-            compare(ModelKeys.read(key, in: .current).serial, expected, step)
+            check(step, model.read(key, in: node)) { ModelKeys.read(key, in: .current).serial }
         case .readReference(let key, let index):
-            let expected = model.readReference(key, index: index, in: node)
-            guard !isStopped else { return }
-            compare(ModelKeys.read(key, in: .current).readReference(index)?.serial, expected, step)
+            check(step, model.readReference(key, index: index, in: node)) {
+                ModelKeys.read(key, in: .current).readReference(index)?.serial
+            }
         case .readCaptured(let key, let through):
             let expected = model.readCaptured(key, through: through, in: node)
             guard !isStopped else { return }
@@ -152,17 +144,10 @@ final class Interpreter: @unchecked Sendable {
             compare(probe?.serial, expected, step)
             // Then that value's first property, read once its creation ended: a default made from a value's values.
             guard let expected, let probe, !isStopped else { return }
-            let expectedReference = model.readReference(ofInstance: expected, index: 0)
-            guard !isStopped else { return }
-            compare(probe.readReference(0)?.serial, expectedReference, step)
+            check(step, model.readReference(ofInstance: expected, index: 0)) { probe.readReference(0)?.serial }
         case .scope(let overrides, let context, _, let body):
-            let (inner, probes) = enter(overrides, context: context, in: node)
-            model.hold(inner)
-            withDependencies {
-                apply(probes, context: context, to: &$0)
-            } operation: {
-                runSync(body, in: inner)
-            }
+            let (inner, set) = enter(overrides, context: context, in: node)
+            withDependencies(set) { runSync(body, in: inner) }
             model.release(inner)
         case .capture(let slot):
             // Kept to the program's end, as the values it holds.
@@ -172,30 +157,16 @@ final class Interpreter: @unchecked Sendable {
             guard let (values, inner) = captured[slot] else { return }
             reenter(values, on: executor) { self.runSync(body, in: inner) }
         case .race(let key, let threads):
-            let expected = model.read(key, in: node)
-            guard !isStopped else { return }
             let values = DependencyValues.current
-            for serial in race(threads: threads, { ModelKeys.read(key, in: values).serial }) where serial != expected {
-                compare(serial, expected, step)
-                return
-            }
+            check(step, model.read(key, in: node), threads: threads) { ModelKeys.read(key, in: values).serial }
         case .keep(let slot, let key):
-            let serial = model.read(key, in: node)
-            guard !isStopped else { return }
-            let probe = ModelKeys.read(key, in: .current)
-            compare(probe.serial, serial, step)
+            guard let (probe, serial) = read(key, in: node, step) else { return }
             kept[slot] = (probe, serial)
             model.keepInstance(serial)
         case .readKept(let slot, let index, let threads):
             guard let (probe, serial) = kept[slot] else { return }
-            let expected = model.readReference(ofInstance: serial, index: index)
-            guard !isStopped else { return }
-            let results =
-                threads == 1
-                ? [probe.readReference(index)?.serial] : race(threads: threads) { probe.readReference(index)?.serial }
-            for actual in results where actual != expected {
-                compare(actual, expected, step)
-                return
+            check(step, model.readReference(ofInstance: serial, index: index), threads: threads) {
+                probe.readReference(index)?.serial
             }
         case .raceAcross(let key, let slots):
             let entries = slots.compactMap { captured[$0] }
@@ -222,31 +193,23 @@ final class Interpreter: @unchecked Sendable {
                 actual = race(reads)
                 ModelRuntime.shared.disarmRace()
             }
-            for (actual, expected) in zip(actual, expected) where actual != expected {
+            if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
                 compare(actual, expected, step)
-                return
             }
         case .raceHolder(let slot, let key, let threads):
             guard let (holder, inner) = holders[slot] else { return }
-            let expected = model.read(key, in: inner)
-            guard !isStopped else { return }
-            for actual in race(threads: threads, { holder.read(key).serial }) where actual != expected {
-                compare(actual, expected, step)
-                return
-            }
+            check(step, model.read(key, in: inner), threads: threads) { holder.read(key).serial }
         case .reenterChanged(let slot, let overrides, let executor, let body):
             guard let (values, node) = captured[slot] else { return }
-            let (inner, probes) = enter(overrides, context: nil, in: node)
+            let (inner, set) = enter(overrides, in: node)
             var copy = values
-            apply(probes, context: nil, to: &copy)
-            model.hold(inner)
+            set(&copy)
             reenter(copy, on: executor) { self.runSync(body, in: inner) }
             model.release(inner)
         case .scopeReadingInUpdate(let overrides, let reads, let body):
-            let (inner, probes) = enter(overrides, context: nil, in: node)
-            model.hold(inner)
+            let (inner, set) = enter(overrides, in: node)
             withDependencies {
-                apply(probes, context: nil, to: &$0)
+                set(&$0)
                 for key in reads where !isStopped {
                     let expected = model.read(key, in: inner)
                     guard !isStopped else { break }
@@ -262,14 +225,9 @@ final class Interpreter: @unchecked Sendable {
             holders[slot] = (ModelHolder(byKeyPath: byKeyPath, keys: program.keys.count), node)
         case .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
-            let expected = model.read(key, in: inner)
-            guard !isStopped else { return }
-            compare(holder.read(key).serial, expected, step)
+            check(step, model.read(key, in: inner)) { holder.read(key).serial }
         case .scopeInKeptValues(let key, let overrides, let body):
-            let serial = model.read(key, in: node)
-            guard !isStopped else { return }
-            let probe = ModelKeys.read(key, in: .current)
-            compare(probe.serial, serial, step)
+            guard let (probe, serial) = read(key, in: node, step) else { return }
             let values = (probe as? any ReferencingProbe)?.captured
             let keptValues = model.keptValues(ofInstance: serial)
             guard !isStopped else { return }
@@ -284,14 +242,9 @@ final class Interpreter: @unchecked Sendable {
             // The step holds the value while it runs: to the program's end, as the model has it.
             valuesScopedInside.append(probe)
             model.keepInstance(serial)
-            let (inner, probes) = enter(overrides, context: nil, in: keptValues)
-            model.hold(inner)
+            let (inner, set) = enter(overrides, in: keptValues)
             withDependencies(values) {
-                withDependencies {
-                    apply(probes, context: nil, to: &$0)
-                } operation: {
-                    runSync(body, in: inner)
-                }
+                withDependencies(set) { runSync(body, in: inner) }
             }
             model.release(inner)
         case .rootValues(let body):
@@ -302,12 +255,12 @@ final class Interpreter: @unchecked Sendable {
         }
     }
 
-    /// The model's values for a scope, and the probes it sets, numbered −1, −2, … in the order they are made.
+    /// The model's scope of `overrides` (and maybe a context) inside `node`, held until ``ReferenceModel/release(_:)``,
+    /// and what sets its probes, numbered −1, −2, … in the order they are made, and context in the program's values.
     private func enter(
-        _ overrides: [OverrideSpec], context: DependencyContext?, in node: ReferenceModel.Place
-    ) -> (ReferenceModel.Place, [(key: Int, probe: any ModelProbe)]) {
+        _ overrides: [OverrideSpec], context: DependencyContext? = nil, in node: ReferenceModel.Place
+    ) -> (ReferenceModel.Place, (inout DependencyValues) -> Void) {
         var probes: [(key: Int, probe: any ModelProbe)] = []
-        var serials: [Int: Int] = [:]
         for override in overrides {
             lastOverride -= 1
             let probe: any ModelProbe =
@@ -315,18 +268,26 @@ final class Interpreter: @unchecked Sendable {
                 ? ObjectProbe(serial: lastOverride, references: [], captured: nil)
                 : ValueProbe(serial: lastOverride, references: [], captured: nil)
             probes.append((override.key, probe))
-            serials[override.key] = lastOverride
         }
-        return (model.scope(in: node, overrides: serials, context: context), probes)
+        let inner = model.scope(
+            in: node, overrides: Dictionary(probes.map { ($0.key, $0.probe.serial) }) { _, last in last },
+            context: context)
+        model.hold(inner)
+        return (
+            inner,
+            { values in
+                for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
+                if let context { values.context = context }
+            }
+        )
     }
 
-    private func apply(
-        _ probes: [(key: Int, probe: any ModelProbe)], context: DependencyContext?, to values: inout DependencyValues
-    ) {
-        for (key, probe) in probes {
-            ModelKeys.set(key, to: probe, in: &values)
-        }
-        if let context { values.context = context }
+    /// Reads `key` in the model, then in the current values, and compares them: the probe and the model's serial.
+    private func read(_ key: Int, in node: ReferenceModel.Place, _ step: Step) -> (any ModelProbe, Int)? {
+        let serial = model.read(key, in: node)
+        guard !isStopped else { return nil }
+        let probe = ModelKeys.read(key, in: .current)
+        compare(probe.serial, serial, step)
+        return (probe, serial)
     }
-
 }
