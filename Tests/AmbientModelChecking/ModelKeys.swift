@@ -28,46 +28,32 @@ extension ModelKey {
     static var testingValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .testing) }
 }
 
-enum ModelKey0: ModelKey { static var index: Int { 0 } }
-enum ModelKey1: ModelKey { static var index: Int { 1 } }
-enum ModelKey2: ModelKey { static var index: Int { 2 } }
-enum ModelKey3: ModelKey { static var index: Int { 3 } }
-enum ModelKey4: ModelKey { static var index: Int { 4 } }
-enum ModelKey5: ModelKey { static var index: Int { 5 } }
-enum ModelKey6: ModelKey { static var index: Int { 6 } }
-enum ModelKey7: ModelKey { static var index: Int { 7 } }
-enum ModelKey8: ModelKey { static var index: Int { 8 } }
-enum ModelKey9: ModelKey { static var index: Int { 9 } }
-enum ModelKey10: ModelKey { static var index: Int { 10 } }
-enum ModelKey11: ModelKey { static var index: Int { 11 } }
-enum ModelKey12: ModelKey { static var index: Int { 12 } }
-enum ModelKey13: ModelKey { static var index: Int { 13 } }
-enum ModelKey14: ModelKey { static var index: Int { 14 } }
-enum ModelKey15: ModelKey { static var index: Int { 15 } }
-enum ModelKey16: ModelKey { static var index: Int { 16 } }
-enum ModelKey17: ModelKey { static var index: Int { 17 } }
-enum ModelKey18: ModelKey { static var index: Int { 18 } }
-enum ModelKey19: ModelKey { static var index: Int { 19 } }
-enum ModelKey20: ModelKey { static var index: Int { 20 } }
-enum ModelKey21: ModelKey { static var index: Int { 21 } }
-enum ModelKey22: ModelKey { static var index: Int { 22 } }
-enum ModelKey23: ModelKey { static var index: Int { 23 } }
-enum ModelKey24: ModelKey { static var index: Int { 24 } }
-enum ModelKey25: ModelKey { static var index: Int { 25 } }
-enum ModelKey26: ModelKey { static var index: Int { 26 } }
-enum ModelKey27: ModelKey { static var index: Int { 27 } }
-enum ModelKey28: ModelKey { static var index: Int { 28 } }
-enum ModelKey29: ModelKey { static var index: Int { 29 } }
-enum ModelKey30: ModelKey { static var index: Int { 30 } }
-enum ModelKey31: ModelKey { static var index: Int { 31 } }
-enum ModelKey32: ModelKey { static var index: Int { 32 } }
-enum ModelKey33: ModelKey { static var index: Int { 33 } }
-enum ModelKey34: ModelKey { static var index: Int { 34 } }
-enum ModelKey35: ModelKey { static var index: Int { 35 } }
-enum ModelKey36: ModelKey { static var index: Int { 36 } }
-enum ModelKey37: ModelKey { static var index: Int { 37 } }
-enum ModelKey38: ModelKey { static var index: Int { 38 } }
-enum ModelKey39: ModelKey { static var index: Int { 39 } }
+/// Key `Tens * 10 + Ones` of ``ModelKeys``: `K<D1, D3>` is key 13, as Ambient's messages name it.
+enum K<Tens: Digit, Ones: Digit>: ModelKey {
+    static var index: Int { Tens.value * 10 + Ones.value }
+}
+
+/// A decimal digit of a key's index, as a type.
+protocol Digit: Sendable { static var value: Int { get } }
+
+extension Digit {
+    /// The key whose index has `tens` for its tens and this digit for its ones.
+    static func key(tens: any Digit.Type) -> any ModelKey.Type { tens.key(ones: Self.self) }
+
+    /// The key whose index has this digit for its tens and `Ones` for its ones.
+    static func key<Ones: Digit>(ones _: Ones.Type) -> any ModelKey.Type { K<Self, Ones>.self }
+}
+
+enum D0: Digit { static var value: Int { 0 } }
+enum D1: Digit { static var value: Int { 1 } }
+enum D2: Digit { static var value: Int { 2 } }
+enum D3: Digit { static var value: Int { 3 } }
+enum D4: Digit { static var value: Int { 4 } }
+enum D5: Digit { static var value: Int { 5 } }
+enum D6: Digit { static var value: Int { 6 } }
+enum D7: Digit { static var value: Int { 7 } }
+enum D8: Digit { static var value: Int { 8 } }
+enum D9: Digit { static var value: Int { 9 } }
 
 extension DependencyValues {
     /// Key `index` of ``ModelKeys``: what the programs' key paths read, one key each.
@@ -82,15 +68,14 @@ enum ModelKeys {
     /// The most keys a program uses: enough that a scope's and a root's tables fill and grow.
     static let count = 40
 
-    static let types: [any ModelKey.Type] = [
-        ModelKey0.self, ModelKey1.self, ModelKey2.self, ModelKey3.self, ModelKey4.self, ModelKey5.self,
-        ModelKey6.self, ModelKey7.self, ModelKey8.self, ModelKey9.self, ModelKey10.self, ModelKey11.self,
-        ModelKey12.self, ModelKey13.self, ModelKey14.self, ModelKey15.self, ModelKey16.self, ModelKey17.self,
-        ModelKey18.self, ModelKey19.self, ModelKey20.self, ModelKey21.self, ModelKey22.self, ModelKey23.self,
-        ModelKey24.self, ModelKey25.self, ModelKey26.self, ModelKey27.self, ModelKey28.self, ModelKey29.self,
-        ModelKey30.self, ModelKey31.self, ModelKey32.self, ModelKey33.self, ModelKey34.self, ModelKey35.self,
-        ModelKey36.self, ModelKey37.self, ModelKey38.self, ModelKey39.self,
+    static let types: [any ModelKey.Type] = (0..<count).map { digits[$0 % 10].key(tens: digits[$0 / 10]) }
+
+    private static let digits: [any Digit.Type] = [
+        D0.self, D1.self, D2.self, D3.self, D4.self, D5.self, D6.self, D7.self, D8.self, D9.self,
     ]
+
+    /// The index of the key that Ambient's messages name `name`.
+    static let indexByName = Dictionary(uniqueKeysWithValues: types.enumerated().map { ("\($1)", $0) })
 
     /// NB: made once, so that each key's key path is one object, as a literal key path is.
     static let keyPaths: [any KeyPath<DependencyValues, any ModelProbe> & Sendable] = (0..<count).map {

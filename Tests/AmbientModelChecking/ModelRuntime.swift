@@ -308,7 +308,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// Reads `reads` in a `Task { }`, which inherits the creation's task-local values, and waits for it.
     private func startTaskAndWait(_ reads: [Int], for serial: Int) {
         let done = DispatchSemaphore(value: 0)
-        let executor = OneTaskExecutor()
+        let executor = ProgramExecutor()
         _ = ProgramExecutor.task(on: executor) { [self] in
             let serials = reads.map { ModelKeys.read($0, in: .current).serial }
             lock.withLock { dispatchReads.append((serial, serials)) }
