@@ -4,7 +4,7 @@ extension Interpreter {
     func compare(_ actual: Int?, _ expected: Int?, _ step: Step) {
         guard actual != expected else { return }
         failure =
-            "step \(stepNumber) (\(Self.describe(step))) returned \(Self.describe(actual)); "
+            "\(at(step)) returned \(Self.describe(actual)); "
             + "the model returns \(Self.describe(expected))"
     }
 
@@ -16,8 +16,9 @@ extension Interpreter {
         if let wrong = results.first(where: { $0 != expected }) { compare(wrong, expected, step) }
     }
 
-    func checkCreations(after step: Step) {
-        checkCreations(after: "step \(stepNumber) (\(Self.describe(step)))")
+    /// The step being run, as failures name it.
+    func at(_ step: Step) -> String {
+        "step \(stepNumber) (\(step.line))"
     }
 
     func checkCreations(after moment: String) {
@@ -48,11 +49,5 @@ extension Interpreter {
     static func describe(_ serial: Int?) -> String {
         guard let serial else { return "nothing (no such property)" }
         return serial < 0 ? "override #\(-serial)" : "default #\(serial)"
-    }
-
-    static func describe(_ step: Step) -> String {
-        var lines: [String] = []
-        Step.describe([step], indent: "", into: &lines)
-        return lines.first ?? ""
     }
 }

@@ -112,20 +112,20 @@ final class Interpreter: @unchecked Sendable {
                 model.release(inner)
             default:
                 runSync([step], in: node)
-                await runStartedWork(after: step)
+                await runStartedWork(after: at(step))
                 continue
             }
-            checkCreations(after: step)
-            await runStartedWork(after: step)
+            checkCreations(after: at(step))
+            await runStartedWork(after: at(step))
         }
     }
 
     private func runSync(_ steps: [Step], in node: ReferenceModel.Place) {
         for step in steps where !isStopped {
             stepNumber += 1
-            Watchdog.shared.progress(step: stepNumber, Self.describe(step))
+            Watchdog.shared.progress(step: stepNumber, step.line)
             run(step, in: node)
-            checkCreations(after: step)
+            checkCreations(after: at(step))
         }
     }
 
@@ -234,7 +234,7 @@ final class Interpreter: @unchecked Sendable {
             guard let keptValues, let values else {
                 if (values == nil) != (keptValues == nil) {
                     failure =
-                        "step \(stepNumber) (\(Self.describe(step))): the value keeps values where the model's "
+                        "\(at(step)): the value keeps values where the model's "
                         + "does not, or the other way round"
                 }
                 return
