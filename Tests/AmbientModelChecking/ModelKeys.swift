@@ -23,6 +23,21 @@ protocol ModelKey: DependencyKey where Value == any ModelProbe {
 }
 
 extension ModelKey {
+    static func read(in values: DependencyValues) -> any ModelProbe { values[Self.self] }
+    static func set(_ probe: any ModelProbe, in values: inout DependencyValues) { values[Self.self] = probe }
+    /// A `@Dependency` of this key, made in the current values.
+    static func dependency() -> Dependency<any ModelProbe> { Dependency(Self.self) }
+    /// A `DependencyOwner` whose one `@Dependency` reads this key, made in the current values.
+    static func owner(serial: Int) -> any ModelProbe { OwnerProbe<Self>(serial: serial) }
+    /// An ``OwnerSubclassProbe`` whose superclass reads this key and which reads `own`.
+    static func ownerSubclass(own: any ModelKey.Type, serial: Int) -> any ModelProbe {
+        own.ownerSubclass(inheriting: Self.self, serial: serial)
+    }
+    /// An ``OwnerSubclassProbe`` whose superclass reads `Inherited` and which reads this key.
+    static func ownerSubclass<Inherited: ModelKey>(inheriting _: Inherited.Type, serial: Int) -> any ModelProbe {
+        OwnerSubclassProbe<Inherited, Self>(serial: serial)
+    }
+
     static var defaultValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .default) }
     static var previewValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .preview) }
     static var testingValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .testing) }
@@ -105,49 +120,16 @@ enum ModelKeys {
 
     /// Key `key`'s value in `values`.
     static func read(_ key: Int, in values: DependencyValues) -> any ModelProbe {
-        read(types[key], in: values)
-    }
-
-    private static func read<Key: ModelKey>(_ key: Key.Type, in values: DependencyValues) -> any ModelProbe {
-        values[key]
+        types[key].read(in: values)
     }
 
     /// Overrides key `key` with `probe` in `values`.
     static func set(_ key: Int, to probe: any ModelProbe, in values: inout DependencyValues) {
-        set(types[key], to: probe, in: &values)
-    }
-
-    private static func set<Key: ModelKey>(_ key: Key.Type, to probe: any ModelProbe, in values: inout DependencyValues)
-    {
-        values[key] = probe
+        types[key].set(probe, in: &values)
     }
 
     /// A `@Dependency` of key `key`, through its key path or its type, made in the current values.
     static func dependency(on key: Int, byKeyPath: Bool) -> Dependency<any ModelProbe> {
-        byKeyPath ? Dependency(keyPaths[key]) : dependency(on: types[key])
-    }
-
-    private static func dependency<Key: ModelKey>(on key: Key.Type) -> Dependency<any ModelProbe> {
-        Dependency(key)
-    }
-
-    /// A `DependencyOwner` whose one `@Dependency` reads key `key`, made in the current values.
-    static func owner(holding key: Int, serial: Int) -> any ModelProbe {
-        owner(holding: types[key], serial: serial)
-    }
-
-    private static func owner<Key: ModelKey>(holding _: Key.Type, serial: Int) -> any ModelProbe {
-        OwnerProbe<Key>(serial: serial)
-    }
-
-    /// An ``OwnerSubclassProbe`` whose superclass reads key `inherited` and which reads key `own`.
-    static func ownerSubclass(inheriting inherited: Int, own: Int, serial: Int) -> any ModelProbe {
-        ownerSubclass(types[inherited], own: types[own], serial: serial)
-    }
-
-    private static func ownerSubclass<Inherited: ModelKey, Own: ModelKey>(
-        _: Inherited.Type, own _: Own.Type, serial: Int
-    ) -> any ModelProbe {
-        OwnerSubclassProbe<Inherited, Own>(serial: serial)
+        byKeyPath ? Dependency(keyPaths[key]) : types[key].dependency()
     }
 }

@@ -17,8 +17,8 @@ final class ModelRuntime: @unchecked Sendable {
     private var program = 0
     /// How many instances of each program are alive, by program.
     private var alive: [Int: Int] = [:]
-    /// Work started by defaults (``WorkingProbe``'s tasks), in the order it was started: the serial of the default,
-    /// whether the program let it run, the continuation of a task waiting for that, and what the work read.
+    /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started: the serial of the
+    /// default, whether the program let it run, the continuation of a task waiting for that, and what the work read.
     private var works: [Work] = []
     private var worksStarted = 0
     /// The first of ``works`` that the program ``start(_:)`` started last registered.
@@ -266,13 +266,7 @@ final class ModelRuntime: @unchecked Sendable {
         }
         if let reader = Self.raceReader { passTurn(from: reader) }
         if behavior.waitsForASecondReader { waitForASecondReader() }
-        for read in behavior.reads {
-            _ = ModelKeys.read(read, in: .current)
-        }
-        for read in behavior.conditionalReads where ModelKeys.read(read.when, in: .current).serial < 0 {
-            _ = ModelKeys.read(read.then, in: .current)
-        }
-        if let entered = behavior.scopedRead {
+        behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
             withDependencies {
                 let override = ValueProbe(serial: Self.overrideSerial(madeBy: key), references: [], captured: nil)
                 ModelKeys.set(entered.overriding, to: override, in: &$0)
@@ -289,12 +283,12 @@ final class ModelRuntime: @unchecked Sendable {
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
         switch behavior.shape {
         case .owner(let held):
-            return ModelKeys.owner(holding: held, serial: serial)
+            return ModelKeys.types[held].owner(serial: serial)
         case .ownerSubclass(let inherited, let own):
-            return ModelKeys.ownerSubclass(inheriting: inherited, own: own, serial: serial)
+            return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
         case .object:
             if let work = behavior.work, work.kind == .task {
-                return WorkingProbe(serial: serial, references: references, captured: captured, reads: work.reads)
+                return ObjectProbe(serial: serial, references: references, captured: captured, reads: work.reads)
             }
             return ObjectProbe(serial: serial, references: references, captured: captured)
         case .value:

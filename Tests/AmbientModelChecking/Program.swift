@@ -86,6 +86,20 @@ struct KeyBehavior: Hashable, Sendable {
         }
     }
 
+    /// Makes the creation's reads before its value exists, in order, until `stop` says so: `reads`, then each
+    /// conditional read's `then` when its `when` is an override, then the scoped read, with `inScope`. The model and
+    /// the keys' defaults both run it: `read` returns the serial it read.
+    func readWhileCreated(until stop: () -> Bool = { false }, _ read: (Int) -> Int, inScope: (ScopedRead) -> Void) {
+        for key in reads where !stop() {
+            _ = read(key)
+        }
+        for conditional in conditionalReads where !stop() && read(conditional.when) < 0 {
+            guard !stop() else { break }
+            _ = read(conditional.then)
+        }
+        if let scopedRead, !stop() { inScope(scopedRead) }
+    }
+
     /// Every key the creation may read before its value exists, values aside.
     var creationReads: [Int] {
         reads + conditionalReads.flatMap { [$0.when, $0.then] } + (scopedRead.map { [$0.reads] } ?? [])
