@@ -14,7 +14,7 @@ extension Interpreter {
     /// reads, late, would create defaults in the next program.
     func finishStartedWork() async {
         ModelRuntime.shared.stop()
-        ModelRuntime.shared.endAllUnread()
+        ModelRuntime.shared.endUnread()
         await yield(forAtMost: 1) { ModelRuntime.shared.startedWorkFinished }
     }
 

@@ -35,9 +35,6 @@ final class Interpreter: @unchecked Sendable {
         model = ReferenceModel(keys: program.keys)
     }
 
-    /// What went wrong, if anything; `nil` also for a program the model found to need a cycle (not run further).
-    var isCyclic: Bool { model.reachedCycle }
-
     /// Runs the program, then drops every value it kept and checks that all it created was freed.
     func run() async -> String? {
         ModelRuntime.shared.start(program.keys)
@@ -94,20 +91,11 @@ final class Interpreter: @unchecked Sendable {
                 let (inner, set) = enter(overrides, context: context, in: node)
                 await withDependencies(set) { await runAsync(body, in: inner) }
                 model.release(inner)
-            case .reenter(let slot, .detached, let body):
+            case .reenter(let slot, .detached, let body), .reenterChanged(let slot, _, .detached, let body):
                 stepNumber += 1
-                guard let (values, inner) = captured[slot] else { continue }
+                guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { continue }
                 await ProgramExecutor.detached {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
-                }.value
-            case .reenterChanged(let slot, let overrides, .detached, let body):
-                stepNumber += 1
-                guard let (values, node) = captured[slot] else { continue }
-                let (inner, set) = enter(overrides, in: node)
-                var copy = values
-                set(&copy)
-                await ProgramExecutor.detached { [copy] in
-                    await withDependencies(copy) { await self.runAsync(body, in: inner) }
                 }.value
                 model.release(inner)
             default:
@@ -153,9 +141,10 @@ final class Interpreter: @unchecked Sendable {
             // Kept to the program's end, as the values it holds.
             model.hold(node)
             captured[slot] = (.current, node)
-        case .reenter(let slot, let executor, let body):
-            guard let (values, inner) = captured[slot] else { return }
+        case .reenter(let slot, let executor, let body), .reenterChanged(let slot, _, let executor, let body):
+            guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { return }
             reenter(values, on: executor) { self.runSync(body, in: inner) }
+            model.release(inner)
         case .race(let key, let threads):
             let values = DependencyValues.current
             check(step, model.read(key, in: node), threads: threads) { ModelKeys.read(key, in: values).serial }
@@ -199,13 +188,6 @@ final class Interpreter: @unchecked Sendable {
         case .raceHolder(let slot, let key, let threads):
             guard let (holder, inner) = holders[slot] else { return }
             check(step, model.read(key, in: inner), threads: threads) { holder.read(key).serial }
-        case .reenterChanged(let slot, let overrides, let executor, let body):
-            guard let (values, node) = captured[slot] else { return }
-            let (inner, set) = enter(overrides, in: node)
-            var copy = values
-            set(&copy)
-            reenter(copy, on: executor) { self.runSync(body, in: inner) }
-            model.release(inner)
         case .scopeReadingInUpdate(let overrides, let reads, let body):
             let (inner, set) = enter(overrides, in: node)
             withDependencies {
@@ -280,6 +262,22 @@ final class Interpreter: @unchecked Sendable {
                 if let context { values.context = context }
             }
         )
+    }
+
+    /// The values of slot `slot`, or a copy of them that sets `overrides`, and their place in the model, held until
+    /// ``ReferenceModel/release(_:)``.
+    private func reentered(_ slot: Int, changedBy overrides: [OverrideSpec]?) -> (
+        DependencyValues, ReferenceModel.Place
+    )? {
+        guard let (values, node) = captured[slot] else { return nil }
+        guard let overrides else {
+            model.hold(node)
+            return (values, node)
+        }
+        let (inner, set) = enter(overrides, in: node)
+        var copy = values
+        set(&copy)
+        return (copy, inner)
     }
 
     /// Reads `key` in the model, then in the current values, and compares them: the probe and the model's serial.
