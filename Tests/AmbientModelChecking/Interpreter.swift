@@ -17,7 +17,8 @@ final class Interpreter: @unchecked Sendable {
     let settleTime: Double?
     var failure: String?
     private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Place)] = [:]
-    private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Place)] = [:]
+    /// Objects that are no default, each with a `@Dependency` on every key, and the scope they were made in.
+    private var holders: [Int: (holder: ObjectProbe, node: ReferenceModel.Place)] = [:]
     private var kept: [Int: (probe: any ModelProbe, serial: Int)] = [:]
     /// The values whose kept values a scope was made inside, held to the program's end.
     private var valuesScopedInside: [any ModelProbe] = []
@@ -165,29 +166,23 @@ final class Interpreter: @unchecked Sendable {
             guard !isStopped else { return }
             let reads = entries.indices.map { index -> @Sendable () -> Int? in
                 let values = entries[index].values
-                return {
-                    ModelRuntime.shared.awaitTurn(index)
-                    ModelRuntime.shared.arriveAtRace()
-                    let serial = ModelRuntime.$raceReader.withValue(index) { ModelKeys.read(key, in: values).serial }
-                    ModelRuntime.shared.passTurn(from: index)
-                    return serial
-                }
+                return { ModelRuntime.shared.readInRace(as: index) { ModelKeys.read(key, in: values).serial } }
             }
             // Two creations or more would be numbered in the order the threads make them: read one after another.
             let actual: [Int?]
             if model.creations.reduce(0, +) - createdBefore > 1 {
                 actual = entries.map { ModelKeys.read(key, in: $0.values).serial }
             } else {
-                ModelRuntime.shared.armRace()
+                ModelRuntime.shared.armRace(true)
                 actual = race(reads)
-                ModelRuntime.shared.disarmRace()
+                ModelRuntime.shared.armRace(false)
             }
             if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
                 compare(actual, expected, step)
             }
         case .raceHolder(let slot, let key, let threads):
             guard let (holder, inner) = holders[slot] else { return }
-            check(step, model.read(key, in: inner), threads: threads) { holder.read(key).serial }
+            check(step, model.read(key, in: inner), threads: threads) { holder.readReference(key)?.serial }
         case .scopeReadingInUpdate(let overrides, let reads, let body):
             let (inner, set) = enter(overrides, in: node)
             withDependencies {
@@ -204,10 +199,11 @@ final class Interpreter: @unchecked Sendable {
         case .makeHolder(let slot, let byKeyPath):
             // An object that is no default holds the scope its properties were made in.
             model.hold(node)
-            holders[slot] = (ModelHolder(byKeyPath: byKeyPath, keys: program.keys.count), node)
+            let dependencies = program.keys.indices.map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
+            holders[slot] = (ObjectProbe(serial: 0, references: dependencies, captured: nil), node)
         case .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
-            check(step, model.read(key, in: inner)) { holder.read(key).serial }
+            check(step, model.read(key, in: inner)) { holder.readReference(key)?.serial }
         case .scopeInKeptValues(let key, let overrides, let body):
             guard let (probe, serial) = read(key, in: node, step) else { return }
             let values = (probe as? any ReferencingProbe)?.captured

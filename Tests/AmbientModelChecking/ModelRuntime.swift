@@ -174,43 +174,32 @@ final class ModelRuntime: @unchecked Sendable {
 
     // MARK: Races across scopes
 
-    /// Starts counting the readers of a race across scopes, and gives the first its turn.
-    func armRace() {
+    /// Starts counting the readers of a race across scopes, and gives the first its turn; or stops counting.
+    func armRace(_ isArmed: Bool) {
         raceCondition.withLock {
-            raceArrivals = 0
-            raceTurn = 0
+            raceArrivals = isArmed ? 0 : nil
+            raceTurn = isArmed ? 0 : nil
         }
     }
 
-    /// Stops counting.
-    func disarmRace() {
-        raceCondition.withLock {
-            raceArrivals = nil
-            raceTurn = nil
-        }
-    }
-
-    /// In a race, waits (a second at most) until reader `index` may start.
-    func awaitTurn(_ index: Int) {
+    /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
+    /// ended its read (a second at most), counted among the readers that arrived; then lets the next reader start.
+    func readInRace(as index: Int, _ read: () -> Int) -> Int {
         let deadline = Date().addingTimeInterval(1)
         raceCondition.withLock {
             while let turn = raceTurn, turn < index, raceCondition.wait(until: deadline) {}
+            raceArrivals? += 1
+            raceCondition.broadcast()
         }
+        defer { passTurn(from: index) }
+        return Self.$raceReader.withValue(index, operation: read)
     }
 
     /// In a race, lets the reader after `index` start.
-    func passTurn(from index: Int) {
+    private func passTurn(from index: Int) {
         raceCondition.withLock {
             guard let turn = raceTurn, turn <= index else { return }
             raceTurn = index + 1
-            raceCondition.broadcast()
-        }
-    }
-
-    /// Notes that a reader of the race arrived.
-    func arriveAtRace() {
-        raceCondition.withLock {
-            raceArrivals? += 1
             raceCondition.broadcast()
         }
     }

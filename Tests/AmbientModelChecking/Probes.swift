@@ -126,16 +126,3 @@ final class TaskSlot: @unchecked Sendable {
     func start(_ task: Task<Void, Never>) { lock.withLock { self.task = task } }
     func cancel() { lock.withLock { task }?.cancel() }
 }
-
-/// An object that is not a default: built by a program in some scope, it reads every key in that scope's values.
-final class ModelHolder: Sendable {
-    private let dependencies: [Dependency<any ModelProbe>]
-    private let token = LiveToken()
-
-    /// An object with a `@Dependency` on each of the first `keys` keys.
-    init(byKeyPath: Bool, keys: Int) {
-        dependencies = (0..<keys).map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
-    }
-
-    func read(_ key: Int) -> any ModelProbe { dependencies[key].wrappedValue }
-}
