@@ -4,12 +4,21 @@ extension Interpreter {
     func compare(_ actual: Int?, _ expected: Int?, _ step: Step) {
         guard actual != expected else { return }
         failure =
-            "step \(stepNumber) (\(Self.describe(step))) returned \(Self.describe(actual)); "
+            "\(at(step)) returned \(Self.describe(actual)); "
             + "the model returns \(Self.describe(expected))"
     }
 
-    func checkCreations(after step: Step) {
-        checkCreations(after: "step \(stepNumber) (\(Self.describe(step)))")
+    /// Compares `expected`, which the model predicted first, with what `actual` returns, on `threads` threads at once
+    /// (one: on this thread).
+    func check(_ step: Step, _ expected: Int?, threads: Int = 1, _ actual: @escaping @Sendable () -> Int?) {
+        guard !isStopped else { return }
+        let results = threads == 1 ? [actual()] : race(threads: threads, actual)
+        if let wrong = results.first(where: { $0 != expected }) { compare(wrong, expected, step) }
+    }
+
+    /// The step being run, as failures name it.
+    func at(_ step: Step) -> String {
+        "step \(stepNumber) (\(step.line))"
     }
 
     func checkCreations(after moment: String) {
@@ -40,11 +49,5 @@ extension Interpreter {
     static func describe(_ serial: Int?) -> String {
         guard let serial else { return "nothing (no such property)" }
         return serial < 0 ? "override #\(-serial)" : "default #\(serial)"
-    }
-
-    static func describe(_ step: Step) -> String {
-        var lines: [String] = []
-        Step.describe([step], indent: "", into: &lines)
-        return lines.first ?? ""
     }
 }

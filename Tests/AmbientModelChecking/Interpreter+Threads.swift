@@ -37,14 +37,11 @@ extension Interpreter {
         }
     }
 
-    /// Runs `work` on `executor`, holding it no longer than the call.
+    /// Runs `work` on `executor` (on a thread, but for a Dispatch queue), holding it no longer than the call.
     static func start(on executor: Executor, _ work: @escaping @Sendable () -> Void) {
-        switch executor {
-        case .inline:
-            work()
-        case .dispatch:
+        if executor == .dispatch {
             ProgramExecutor.dispatchQueue().async(execute: work)
-        case .thread, .detached:
+        } else {
             // NB: a detached task needs an asynchronous caller; a synchronous one uses a thread instead.
             Thread(block: work).start()
         }

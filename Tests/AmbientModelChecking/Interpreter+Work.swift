@@ -14,7 +14,7 @@ extension Interpreter {
     /// reads, late, would create defaults in the next program.
     func finishStartedWork() async {
         ModelRuntime.shared.stop()
-        ModelRuntime.shared.endAllUnread()
+        ModelRuntime.shared.endUnread()
         await yield(forAtMost: 1) { ModelRuntime.shared.startedWorkFinished }
     }
 
@@ -39,12 +39,8 @@ extension Interpreter {
     /// which is right is open. The work's creations are checked either way.
     static let checksWorkReads = ProcessInfo.processInfo.environment["AMBIENT_MODEL_WORK_READS"] == "1"
 
-    /// Lets the work that defaults started run, one at a time in the order it started, and checks what it read.
-    func runStartedWork(after step: Step) async {
-        await runStartedWork(after: "step \(stepNumber) (\(Self.describe(step)))")
-    }
-
-    /// The same after `moment`, which the failures name.
+    /// Lets the work that defaults started run, one at a time in the order it started, and checks what it read;
+    /// failures name `moment`.
     func runStartedWork(after moment: String) async {
         guard !isStopped else { return }
         await letTasksOfFreedDefaultsEnd()

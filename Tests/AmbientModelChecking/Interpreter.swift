@@ -17,7 +17,8 @@ final class Interpreter: @unchecked Sendable {
     let settleTime: Double?
     var failure: String?
     private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Place)] = [:]
-    private var holders: [Int: (holder: ModelHolder, node: ReferenceModel.Place)] = [:]
+    /// Objects that are no default, each with a `@Dependency` on every key, and the scope they were made in.
+    private var holders: [Int: (holder: ObjectProbe, node: ReferenceModel.Place)] = [:]
     private var kept: [Int: (probe: any ModelProbe, serial: Int)] = [:]
     /// The values whose kept values a scope was made inside, held to the program's end.
     private var valuesScopedInside: [any ModelProbe] = []
@@ -34,9 +35,6 @@ final class Interpreter: @unchecked Sendable {
         self.settleTime = settleTime
         model = ReferenceModel(keys: program.keys)
     }
-
-    /// What went wrong, if anything; `nil` also for a program the model found to need a cycle (not run further).
-    var isCyclic: Bool { model.reachedCycle }
 
     /// Runs the program, then drops every value it kept and checks that all it created was freed.
     func run() async -> String? {
@@ -91,60 +89,43 @@ final class Interpreter: @unchecked Sendable {
             switch step {
             case .scope(let overrides, let context, true, let body):
                 stepNumber += 1
-                let (inner, probes) = enter(overrides, context: context, in: node)
-                model.hold(inner)
-                await withDependencies {
-                    apply(probes, context: context, to: &$0)
-                } operation: {
-                    await runAsync(body, in: inner)
-                }
+                let (inner, set) = enter(overrides, context: context, in: node)
+                await withDependencies(set) { await runAsync(body, in: inner) }
                 model.release(inner)
-            case .reenter(let slot, .detached, let body):
+            case .reenter(let slot, .detached, let body), .reenterChanged(let slot, _, .detached, let body):
                 stepNumber += 1
-                guard let (values, inner) = captured[slot] else { continue }
+                guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { continue }
                 await ProgramExecutor.detached {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
-                }.value
-            case .reenterChanged(let slot, let overrides, .detached, let body):
-                stepNumber += 1
-                guard let (values, node) = captured[slot] else { continue }
-                let (inner, probes) = enter(overrides, context: nil, in: node)
-                var copy = values
-                apply(probes, context: nil, to: &copy)
-                model.hold(inner)
-                await ProgramExecutor.detached { [copy] in
-                    await withDependencies(copy) { await self.runAsync(body, in: inner) }
                 }.value
                 model.release(inner)
             default:
                 runSync([step], in: node)
-                await runStartedWork(after: step)
+                await runStartedWork(after: at(step))
                 continue
             }
-            checkCreations(after: step)
-            await runStartedWork(after: step)
+            checkCreations(after: at(step))
+            await runStartedWork(after: at(step))
         }
     }
 
     private func runSync(_ steps: [Step], in node: ReferenceModel.Place) {
         for step in steps where !isStopped {
             stepNumber += 1
-            Watchdog.shared.progress(step: stepNumber, Self.describe(step))
+            Watchdog.shared.progress(step: stepNumber, step.line)
             run(step, in: node)
-            checkCreations(after: step)
+            checkCreations(after: at(step))
         }
     }
 
     private func run(_ step: Step, in node: ReferenceModel.Place) {
         switch step {
         case .read(let key):
-            let expected = model.read(key, in: node)
-            guard !isStopped else { return }
-            compare(ModelKeys.read(key, in: .current).serial, expected, step)
+            check(step, model.read(key, in: node)) { ModelKeys.read(key, in: .current).serial }
         case .readReference(let key, let index):
-            let expected = model.readReference(key, index: index, in: node)
-            guard !isStopped else { return }
-            compare(ModelKeys.read(key, in: .current).readReference(index)?.serial, expected, step)
+            check(step, model.readReference(key, index: index, in: node)) {
+                ModelKeys.read(key, in: .current).readReference(index)?.serial
+            }
         case .readCaptured(let key, let through):
             let expected = model.readCaptured(key, through: through, in: node)
             guard !isStopped else { return }
@@ -152,50 +133,30 @@ final class Interpreter: @unchecked Sendable {
             compare(probe?.serial, expected, step)
             // Then that value's first property, read once its creation ended: a default made from a value's values.
             guard let expected, let probe, !isStopped else { return }
-            let expectedReference = model.readReference(ofInstance: expected, index: 0)
-            guard !isStopped else { return }
-            compare(probe.readReference(0)?.serial, expectedReference, step)
+            check(step, model.readReference(ofInstance: expected, index: 0)) { probe.readReference(0)?.serial }
         case .scope(let overrides, let context, _, let body):
-            let (inner, probes) = enter(overrides, context: context, in: node)
-            model.hold(inner)
-            withDependencies {
-                apply(probes, context: context, to: &$0)
-            } operation: {
-                runSync(body, in: inner)
-            }
+            let (inner, set) = enter(overrides, context: context, in: node)
+            withDependencies(set) { runSync(body, in: inner) }
             model.release(inner)
         case .capture(let slot):
             // Kept to the program's end, as the values it holds.
             model.hold(node)
             captured[slot] = (.current, node)
-        case .reenter(let slot, let executor, let body):
-            guard let (values, inner) = captured[slot] else { return }
+        case .reenter(let slot, let executor, let body), .reenterChanged(let slot, _, let executor, let body):
+            guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { return }
             reenter(values, on: executor) { self.runSync(body, in: inner) }
+            model.release(inner)
         case .race(let key, let threads):
-            let expected = model.read(key, in: node)
-            guard !isStopped else { return }
             let values = DependencyValues.current
-            for serial in race(threads: threads, { ModelKeys.read(key, in: values).serial }) where serial != expected {
-                compare(serial, expected, step)
-                return
-            }
+            check(step, model.read(key, in: node), threads: threads) { ModelKeys.read(key, in: values).serial }
         case .keep(let slot, let key):
-            let serial = model.read(key, in: node)
-            guard !isStopped else { return }
-            let probe = ModelKeys.read(key, in: .current)
-            compare(probe.serial, serial, step)
+            guard let (probe, serial) = read(key, in: node, step) else { return }
             kept[slot] = (probe, serial)
             model.keepInstance(serial)
         case .readKept(let slot, let index, let threads):
             guard let (probe, serial) = kept[slot] else { return }
-            let expected = model.readReference(ofInstance: serial, index: index)
-            guard !isStopped else { return }
-            let results =
-                threads == 1
-                ? [probe.readReference(index)?.serial] : race(threads: threads) { probe.readReference(index)?.serial }
-            for actual in results where actual != expected {
-                compare(actual, expected, step)
-                return
+            check(step, model.readReference(ofInstance: serial, index: index), threads: threads) {
+                probe.readReference(index)?.serial
             }
         case .raceAcross(let key, let slots):
             let entries = slots.compactMap { captured[$0] }
@@ -205,48 +166,27 @@ final class Interpreter: @unchecked Sendable {
             guard !isStopped else { return }
             let reads = entries.indices.map { index -> @Sendable () -> Int? in
                 let values = entries[index].values
-                return {
-                    ModelRuntime.shared.awaitTurn(index)
-                    ModelRuntime.shared.arriveAtRace()
-                    let serial = ModelRuntime.$raceReader.withValue(index) { ModelKeys.read(key, in: values).serial }
-                    ModelRuntime.shared.passTurn(from: index)
-                    return serial
-                }
+                return { ModelRuntime.shared.readInRace(as: index) { ModelKeys.read(key, in: values).serial } }
             }
             // Two creations or more would be numbered in the order the threads make them: read one after another.
             let actual: [Int?]
             if model.creations.reduce(0, +) - createdBefore > 1 {
                 actual = entries.map { ModelKeys.read(key, in: $0.values).serial }
             } else {
-                ModelRuntime.shared.armRace()
+                ModelRuntime.shared.armRace(true)
                 actual = race(reads)
-                ModelRuntime.shared.disarmRace()
+                ModelRuntime.shared.armRace(false)
             }
-            for (actual, expected) in zip(actual, expected) where actual != expected {
+            if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
                 compare(actual, expected, step)
-                return
             }
         case .raceHolder(let slot, let key, let threads):
             guard let (holder, inner) = holders[slot] else { return }
-            let expected = model.read(key, in: inner)
-            guard !isStopped else { return }
-            for actual in race(threads: threads, { holder.read(key).serial }) where actual != expected {
-                compare(actual, expected, step)
-                return
-            }
-        case .reenterChanged(let slot, let overrides, let executor, let body):
-            guard let (values, node) = captured[slot] else { return }
-            let (inner, probes) = enter(overrides, context: nil, in: node)
-            var copy = values
-            apply(probes, context: nil, to: &copy)
-            model.hold(inner)
-            reenter(copy, on: executor) { self.runSync(body, in: inner) }
-            model.release(inner)
+            check(step, model.read(key, in: inner), threads: threads) { holder.readReference(key)?.serial }
         case .scopeReadingInUpdate(let overrides, let reads, let body):
-            let (inner, probes) = enter(overrides, context: nil, in: node)
-            model.hold(inner)
+            let (inner, set) = enter(overrides, in: node)
             withDependencies {
-                apply(probes, context: nil, to: &$0)
+                set(&$0)
                 for key in reads where !isStopped {
                     let expected = model.read(key, in: inner)
                     guard !isStopped else { break }
@@ -259,24 +199,20 @@ final class Interpreter: @unchecked Sendable {
         case .makeHolder(let slot, let byKeyPath):
             // An object that is no default holds the scope its properties were made in.
             model.hold(node)
-            holders[slot] = (ModelHolder(byKeyPath: byKeyPath, keys: program.keys.count), node)
+            let dependencies = program.keys.indices.map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
+            holders[slot] = (ObjectProbe(serial: 0, references: dependencies, captured: nil), node)
         case .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
-            let expected = model.read(key, in: inner)
-            guard !isStopped else { return }
-            compare(holder.read(key).serial, expected, step)
+            check(step, model.read(key, in: inner)) { holder.readReference(key)?.serial }
         case .scopeInKeptValues(let key, let overrides, let body):
-            let serial = model.read(key, in: node)
-            guard !isStopped else { return }
-            let probe = ModelKeys.read(key, in: .current)
-            compare(probe.serial, serial, step)
+            guard let (probe, serial) = read(key, in: node, step) else { return }
             let values = (probe as? any ReferencingProbe)?.captured
             let keptValues = model.keptValues(ofInstance: serial)
             guard !isStopped else { return }
             guard let keptValues, let values else {
                 if (values == nil) != (keptValues == nil) {
                     failure =
-                        "step \(stepNumber) (\(Self.describe(step))): the value keeps values where the model's "
+                        "\(at(step)): the value keeps values where the model's "
                         + "does not, or the other way round"
                 }
                 return
@@ -284,14 +220,9 @@ final class Interpreter: @unchecked Sendable {
             // The step holds the value while it runs: to the program's end, as the model has it.
             valuesScopedInside.append(probe)
             model.keepInstance(serial)
-            let (inner, probes) = enter(overrides, context: nil, in: keptValues)
-            model.hold(inner)
+            let (inner, set) = enter(overrides, in: keptValues)
             withDependencies(values) {
-                withDependencies {
-                    apply(probes, context: nil, to: &$0)
-                } operation: {
-                    runSync(body, in: inner)
-                }
+                withDependencies(set) { runSync(body, in: inner) }
             }
             model.release(inner)
         case .rootValues(let body):
@@ -302,12 +233,12 @@ final class Interpreter: @unchecked Sendable {
         }
     }
 
-    /// The model's values for a scope, and the probes it sets, numbered −1, −2, … in the order they are made.
+    /// The model's scope of `overrides` (and maybe a context) inside `node`, held until ``ReferenceModel/release(_:)``,
+    /// and what sets its probes, numbered −1, −2, … in the order they are made, and context in the program's values.
     private func enter(
-        _ overrides: [OverrideSpec], context: DependencyContext?, in node: ReferenceModel.Place
-    ) -> (ReferenceModel.Place, [(key: Int, probe: any ModelProbe)]) {
+        _ overrides: [OverrideSpec], context: DependencyContext? = nil, in node: ReferenceModel.Place
+    ) -> (ReferenceModel.Place, (inout DependencyValues) -> Void) {
         var probes: [(key: Int, probe: any ModelProbe)] = []
-        var serials: [Int: Int] = [:]
         for override in overrides {
             lastOverride -= 1
             let probe: any ModelProbe =
@@ -315,18 +246,42 @@ final class Interpreter: @unchecked Sendable {
                 ? ObjectProbe(serial: lastOverride, references: [], captured: nil)
                 : ValueProbe(serial: lastOverride, references: [], captured: nil)
             probes.append((override.key, probe))
-            serials[override.key] = lastOverride
         }
-        return (model.scope(in: node, overrides: serials, context: context), probes)
+        let inner = model.scope(
+            in: node, overrides: Dictionary(probes.map { ($0.key, $0.probe.serial) }) { _, last in last },
+            context: context)
+        model.hold(inner)
+        return (
+            inner,
+            { values in
+                for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
+                if let context { values.context = context }
+            }
+        )
     }
 
-    private func apply(
-        _ probes: [(key: Int, probe: any ModelProbe)], context: DependencyContext?, to values: inout DependencyValues
-    ) {
-        for (key, probe) in probes {
-            ModelKeys.set(key, to: probe, in: &values)
+    /// The values of slot `slot`, or a copy of them that sets `overrides`, and their place in the model, held until
+    /// ``ReferenceModel/release(_:)``.
+    private func reentered(_ slot: Int, changedBy overrides: [OverrideSpec]?) -> (
+        DependencyValues, ReferenceModel.Place
+    )? {
+        guard let (values, node) = captured[slot] else { return nil }
+        guard let overrides else {
+            model.hold(node)
+            return (values, node)
         }
-        if let context { values.context = context }
+        let (inner, set) = enter(overrides, in: node)
+        var copy = values
+        set(&copy)
+        return (copy, inner)
     }
 
+    /// Reads `key` in the model, then in the current values, and compares them: the probe and the model's serial.
+    private func read(_ key: Int, in node: ReferenceModel.Place, _ step: Step) -> (any ModelProbe, Int)? {
+        let serial = model.read(key, in: node)
+        guard !isStopped else { return nil }
+        let probe = ModelKeys.read(key, in: .current)
+        compare(probe.serial, serial, step)
+        return (probe, serial)
+    }
 }

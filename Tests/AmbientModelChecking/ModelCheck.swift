@@ -30,14 +30,14 @@ public enum ModelCheck {
         var generator = ProgramGenerator(seed: seed)
         let program = generator.program()
         guard let message = await run(program, seed: seed, options: options) else { return nil }
-        let kind = FailureKind(message)
+        let kind = kind(of: message)
         // A lifetime failure waits `settleTime` on every candidate that still fails; the others take a millisecond.
         // `AMBIENT_MODEL_SHRINK=0` reports the program as generated: what finds the first seed a planted break fails.
         let attempts =
             !options.shrinks || ProcessInfo.processInfo.environment["AMBIENT_MODEL_SHRINK"] == "0" ? 0 : 3_000
-        let shrinker = Shrinker(attempts: kind == .lifetime ? min(attempts, 100) : attempts) { candidate in
+        let shrinker = Shrinker(attempts: kind == "lifetime" ? min(attempts, 100) : attempts) { candidate in
             guard let other = await run(candidate, seed: seed, options: options) else { return false }
-            return FailureKind(other) == kind
+            return Self.kind(of: other) == kind
         }
         let shrunk = await shrinker.shrink(program)
         let shrunkMessage = await run(shrunk, seed: seed, options: options) ?? message
@@ -164,6 +164,11 @@ public enum ModelCheck {
         ProcessInfo.processInfo.environment["AMBIENT_MODEL_PROGRAMS"].flatMap { Int($0) }
     }
 
+    /// What a failure is about, so that shrinking keeps the same kind of failure: a lifetime, creations, or a read.
+    private static func kind(of message: String) -> String {
+        message.contains("still alive") ? "lifetime" : message.contains("created") ? "creations" : "read"
+    }
+
     /// Runs `program` under the ``Watchdog``.
     private static func run(_ program: Program, seed: UInt64, options: ModelCheckOptions) async -> String? {
         Watchdog.shared.watch(program, seed: seed)
@@ -212,20 +217,5 @@ public struct ModelFailure: Sendable, CustomStringConvertible, Error {
     /// The seed, the message and the shrunk program.
     public var description: String {
         "seed \(seed) (replay: \(replay)): \(message)\n\(program)"
-    }
-}
-
-/// What a failure is about, so that shrinking keeps the same kind of failure.
-private enum FailureKind: Equatable {
-    case read, creations, lifetime
-
-    init(_ message: String) {
-        if message.contains("still alive") {
-            self = .lifetime
-        } else if message.contains("created") {
-            self = .creations
-        } else {
-            self = .read
-        }
     }
 }

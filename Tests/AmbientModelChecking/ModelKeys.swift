@@ -23,51 +23,52 @@ protocol ModelKey: DependencyKey where Value == any ModelProbe {
 }
 
 extension ModelKey {
+    static func read(in values: DependencyValues) -> any ModelProbe { values[Self.self] }
+    static func set(_ probe: any ModelProbe, in values: inout DependencyValues) { values[Self.self] = probe }
+    /// A `@Dependency` of this key, made in the current values.
+    static func dependency() -> Dependency<any ModelProbe> { Dependency(Self.self) }
+    /// A `DependencyOwner` whose one `@Dependency` reads this key, made in the current values.
+    static func owner(serial: Int) -> any ModelProbe { OwnerProbe<Self>(serial: serial) }
+    /// An ``OwnerSubclassProbe`` whose superclass reads this key and which reads `own`.
+    static func ownerSubclass(own: any ModelKey.Type, serial: Int) -> any ModelProbe {
+        own.ownerSubclass(inheriting: Self.self, serial: serial)
+    }
+    /// An ``OwnerSubclassProbe`` whose superclass reads `Inherited` and which reads this key.
+    static func ownerSubclass<Inherited: ModelKey>(inheriting _: Inherited.Type, serial: Int) -> any ModelProbe {
+        OwnerSubclassProbe<Inherited, Self>(serial: serial)
+    }
+
     static var defaultValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .default) }
     static var previewValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .preview) }
     static var testingValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .testing) }
 }
 
-enum ModelKey0: ModelKey { static var index: Int { 0 } }
-enum ModelKey1: ModelKey { static var index: Int { 1 } }
-enum ModelKey2: ModelKey { static var index: Int { 2 } }
-enum ModelKey3: ModelKey { static var index: Int { 3 } }
-enum ModelKey4: ModelKey { static var index: Int { 4 } }
-enum ModelKey5: ModelKey { static var index: Int { 5 } }
-enum ModelKey6: ModelKey { static var index: Int { 6 } }
-enum ModelKey7: ModelKey { static var index: Int { 7 } }
-enum ModelKey8: ModelKey { static var index: Int { 8 } }
-enum ModelKey9: ModelKey { static var index: Int { 9 } }
-enum ModelKey10: ModelKey { static var index: Int { 10 } }
-enum ModelKey11: ModelKey { static var index: Int { 11 } }
-enum ModelKey12: ModelKey { static var index: Int { 12 } }
-enum ModelKey13: ModelKey { static var index: Int { 13 } }
-enum ModelKey14: ModelKey { static var index: Int { 14 } }
-enum ModelKey15: ModelKey { static var index: Int { 15 } }
-enum ModelKey16: ModelKey { static var index: Int { 16 } }
-enum ModelKey17: ModelKey { static var index: Int { 17 } }
-enum ModelKey18: ModelKey { static var index: Int { 18 } }
-enum ModelKey19: ModelKey { static var index: Int { 19 } }
-enum ModelKey20: ModelKey { static var index: Int { 20 } }
-enum ModelKey21: ModelKey { static var index: Int { 21 } }
-enum ModelKey22: ModelKey { static var index: Int { 22 } }
-enum ModelKey23: ModelKey { static var index: Int { 23 } }
-enum ModelKey24: ModelKey { static var index: Int { 24 } }
-enum ModelKey25: ModelKey { static var index: Int { 25 } }
-enum ModelKey26: ModelKey { static var index: Int { 26 } }
-enum ModelKey27: ModelKey { static var index: Int { 27 } }
-enum ModelKey28: ModelKey { static var index: Int { 28 } }
-enum ModelKey29: ModelKey { static var index: Int { 29 } }
-enum ModelKey30: ModelKey { static var index: Int { 30 } }
-enum ModelKey31: ModelKey { static var index: Int { 31 } }
-enum ModelKey32: ModelKey { static var index: Int { 32 } }
-enum ModelKey33: ModelKey { static var index: Int { 33 } }
-enum ModelKey34: ModelKey { static var index: Int { 34 } }
-enum ModelKey35: ModelKey { static var index: Int { 35 } }
-enum ModelKey36: ModelKey { static var index: Int { 36 } }
-enum ModelKey37: ModelKey { static var index: Int { 37 } }
-enum ModelKey38: ModelKey { static var index: Int { 38 } }
-enum ModelKey39: ModelKey { static var index: Int { 39 } }
+/// Key `Tens * 10 + Ones` of ``ModelKeys``: `K<D1, D3>` is key 13, as Ambient's messages name it.
+enum K<Tens: Digit, Ones: Digit>: ModelKey {
+    static var index: Int { Tens.value * 10 + Ones.value }
+}
+
+/// A decimal digit of a key's index, as a type.
+protocol Digit: Sendable { static var value: Int { get } }
+
+extension Digit {
+    /// The key whose index has `tens` for its tens and this digit for its ones.
+    static func key(tens: any Digit.Type) -> any ModelKey.Type { tens.key(ones: Self.self) }
+
+    /// The key whose index has this digit for its tens and `Ones` for its ones.
+    static func key<Ones: Digit>(ones _: Ones.Type) -> any ModelKey.Type { K<Self, Ones>.self }
+}
+
+enum D0: Digit { static var value: Int { 0 } }
+enum D1: Digit { static var value: Int { 1 } }
+enum D2: Digit { static var value: Int { 2 } }
+enum D3: Digit { static var value: Int { 3 } }
+enum D4: Digit { static var value: Int { 4 } }
+enum D5: Digit { static var value: Int { 5 } }
+enum D6: Digit { static var value: Int { 6 } }
+enum D7: Digit { static var value: Int { 7 } }
+enum D8: Digit { static var value: Int { 8 } }
+enum D9: Digit { static var value: Int { 9 } }
 
 extension DependencyValues {
     /// Key `index` of ``ModelKeys``: what the programs' key paths read, one key each.
@@ -82,15 +83,14 @@ enum ModelKeys {
     /// The most keys a program uses: enough that a scope's and a root's tables fill and grow.
     static let count = 40
 
-    static let types: [any ModelKey.Type] = [
-        ModelKey0.self, ModelKey1.self, ModelKey2.self, ModelKey3.self, ModelKey4.self, ModelKey5.self,
-        ModelKey6.self, ModelKey7.self, ModelKey8.self, ModelKey9.self, ModelKey10.self, ModelKey11.self,
-        ModelKey12.self, ModelKey13.self, ModelKey14.self, ModelKey15.self, ModelKey16.self, ModelKey17.self,
-        ModelKey18.self, ModelKey19.self, ModelKey20.self, ModelKey21.self, ModelKey22.self, ModelKey23.self,
-        ModelKey24.self, ModelKey25.self, ModelKey26.self, ModelKey27.self, ModelKey28.self, ModelKey29.self,
-        ModelKey30.self, ModelKey31.self, ModelKey32.self, ModelKey33.self, ModelKey34.self, ModelKey35.self,
-        ModelKey36.self, ModelKey37.self, ModelKey38.self, ModelKey39.self,
+    static let types: [any ModelKey.Type] = (0..<count).map { digits[$0 % 10].key(tens: digits[$0 / 10]) }
+
+    private static let digits: [any Digit.Type] = [
+        D0.self, D1.self, D2.self, D3.self, D4.self, D5.self, D6.self, D7.self, D8.self, D9.self,
     ]
+
+    /// The index of the key that Ambient's messages name `name`.
+    static let indexByName = Dictionary(uniqueKeysWithValues: types.enumerated().map { ("\($1)", $0) })
 
     /// NB: made once, so that each key's key path is one object, as a literal key path is.
     static let keyPaths: [any KeyPath<DependencyValues, any ModelProbe> & Sendable] = (0..<count).map {
@@ -120,49 +120,16 @@ enum ModelKeys {
 
     /// Key `key`'s value in `values`.
     static func read(_ key: Int, in values: DependencyValues) -> any ModelProbe {
-        read(types[key], in: values)
-    }
-
-    private static func read<Key: ModelKey>(_ key: Key.Type, in values: DependencyValues) -> any ModelProbe {
-        values[key]
+        types[key].read(in: values)
     }
 
     /// Overrides key `key` with `probe` in `values`.
     static func set(_ key: Int, to probe: any ModelProbe, in values: inout DependencyValues) {
-        set(types[key], to: probe, in: &values)
-    }
-
-    private static func set<Key: ModelKey>(_ key: Key.Type, to probe: any ModelProbe, in values: inout DependencyValues)
-    {
-        values[key] = probe
+        types[key].set(probe, in: &values)
     }
 
     /// A `@Dependency` of key `key`, through its key path or its type, made in the current values.
     static func dependency(on key: Int, byKeyPath: Bool) -> Dependency<any ModelProbe> {
-        byKeyPath ? Dependency(keyPaths[key]) : dependency(on: types[key])
-    }
-
-    private static func dependency<Key: ModelKey>(on key: Key.Type) -> Dependency<any ModelProbe> {
-        Dependency(key)
-    }
-
-    /// A `DependencyOwner` whose one `@Dependency` reads key `key`, made in the current values.
-    static func owner(holding key: Int, serial: Int) -> any ModelProbe {
-        owner(holding: types[key], serial: serial)
-    }
-
-    private static func owner<Key: ModelKey>(holding _: Key.Type, serial: Int) -> any ModelProbe {
-        OwnerProbe<Key>(serial: serial)
-    }
-
-    /// An ``OwnerSubclassProbe`` whose superclass reads key `inherited` and which reads key `own`.
-    static func ownerSubclass(inheriting inherited: Int, own: Int, serial: Int) -> any ModelProbe {
-        ownerSubclass(types[inherited], own: types[own], serial: serial)
-    }
-
-    private static func ownerSubclass<Inherited: ModelKey, Own: ModelKey>(
-        _: Inherited.Type, own _: Own.Type, serial: Int
-    ) -> any ModelProbe {
-        OwnerSubclassProbe<Inherited, Own>(serial: serial)
+        byKeyPath ? Dependency(keyPaths[key]) : types[key].dependency()
     }
 }

@@ -26,27 +26,23 @@ final class ModelReports: _DependencyIssueReporter {
     /// `message` in the model's words: `late k<key>` for a late read (whichever key it names as read, since the
     /// core names a key it never created "a key"), `chain k<key>` for a chain, else the message.
     static func canonical(_ message: String) -> String {
-        let isLateRead = message.contains("which its first creation did not")
-        if isLateRead, let key = key(before: "'s default read ", in: message) {
+        if message.contains("which its first creation did not"),
+            let key = key(between: "Ambient: ", "'s default read ", in: message)
+        {
             return "late k\(key)"
         }
-        if message.contains("again, a second time"), let key = key(after: "a task that a value of ", in: message) {
+        if message.contains("again, a second time"),
+            let key = key(between: "a task that a value of ", " started", in: message)
+        {
             return "chain k\(key)"
         }
         return message
     }
 
-    /// The index of the model key named right before `marker` in `message`.
-    private static func key(before marker: String, in message: String) -> Int? {
-        guard let end = message.range(of: marker)?.lowerBound else { return nil }
-        let digits = message[..<end].reversed().prefix { $0.isNumber }
-        return Int(String(digits.reversed()))
-    }
-
-    /// The index of the model key named right after `marker` in `message`.
-    private static func key(after marker: String, in message: String) -> Int? {
-        guard let start = message.range(of: marker)?.upperBound else { return nil }
-        let name = message[start...].prefix { $0.isLetter || $0.isNumber }
-        return Int(String(name.drop { !$0.isNumber }))
+    /// The index of the model key named between `start` and the next `end` in `message`.
+    private static func key(between start: String, _ end: String, in message: String) -> Int? {
+        guard let from = message.range(of: start)?.upperBound, let to = message[from...].range(of: end)?.lowerBound
+        else { return nil }
+        return ModelKeys.indexByName[String(message[from..<to])]
     }
 }

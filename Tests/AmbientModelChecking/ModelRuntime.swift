@@ -17,8 +17,8 @@ final class ModelRuntime: @unchecked Sendable {
     private var program = 0
     /// How many instances of each program are alive, by program.
     private var alive: [Int: Int] = [:]
-    /// Work started by defaults (``WorkingProbe``'s tasks), in the order it was started: the serial of the default,
-    /// whether the program let it run, the continuation of a task waiting for that, and what the work read.
+    /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started: the serial of the
+    /// default, whether the program let it run, the continuation of a task waiting for that, and what the work read.
     private var works: [Work] = []
     private var worksStarted = 0
     /// The first of ``works`` that the program ``start(_:)`` started last registered.
@@ -38,10 +38,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// What the Dispatch blocks of creations read, by the serial of the default, in the order they ran.
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
 
-    /// Work one default started.
-    struct WorkID: Hashable, Sendable {
-        let index: Int
-    }
+    /// Work one default started: its index in ``works``.
+    typealias WorkID = Int
 
     private struct Work {
         let serial: Int
@@ -82,7 +80,7 @@ final class ModelRuntime: @unchecked Sendable {
     func registerWork(of serial: Int) -> WorkID {
         lock.withLock {
             works.append(Work(serial: serial, isStale: !isRunning))
-            return WorkID(index: works.count - 1)
+            return works.count - 1
         }
     }
 
@@ -90,9 +88,7 @@ final class ModelRuntime: @unchecked Sendable {
     func newWork() -> [(id: WorkID, serial: Int)] {
         lock.withLock {
             defer { worksStarted = works.count }
-            return (worksStarted..<works.count).filter { !works[$0].isStale }.map {
-                (WorkID(index: $0), works[$0].serial)
-            }
+            return (worksStarted..<works.count).filter { !works[$0].isStale }.map { ($0, works[$0].serial) }
         }
     }
 
@@ -100,12 +96,11 @@ final class ModelRuntime: @unchecked Sendable {
     /// reads of work let run at its end) is stale: it reads nothing, and goes on at once, so that its task ends
     /// with its default instead of waiting forever with the values it inherited (and the overrides they keep).
     func waitUntilReleased(_ work: WorkID) async -> Bool {
-        if lock.withLock({ works[work.index].isStale }) { return false }
-        return await withCheckedContinuation { continuation in
+        await withCheckedContinuation { continuation in
             let answer: Bool? = lock.withLock {
-                if works[work.index].isStale { return false }
-                if works[work.index].isReleased { return true }
-                works[work.index].waiting = continuation
+                if works[work].isStale { return false }
+                if works[work].isReleased { return true }
+                works[work].waiting = continuation
                 return nil
             }
             if let answer { continuation.resume(returning: answer) }
@@ -113,47 +108,14 @@ final class ModelRuntime: @unchecked Sendable {
     }
 
     /// Lets `work` go on without reading, as stale work does: the end of a chain of creations by the tasks of their
-    /// values, which the model bounds (see ``ReferenceModel/takeStartedWork()``).
-    func endUnread(_ work: WorkID) {
+    /// values, which the model bounds (see ``ReferenceModel/takeStartedWork()``). Without `work`, ends so every work
+    /// started so far that was not let run: the end of a program that stopped early (its reads, late, would create
+    /// defaults the model does not follow).
+    func endUnread(_ work: WorkID? = nil) {
         let waiting = lock.withLock {
-            works[work.index].isStale = true
-            defer { works[work.index].waiting = nil }
-            return works[work.index].waiting
-        }
-        waiting?.resume(returning: false)
-    }
-
-    /// Notes what `work` read.
-    func finish(_ work: WorkID, reading serials: [Int]) {
-        let finished = lock.withLock {
-            works[work.index].reads = serials
-            defer { works[work.index].finished = nil }
-            return works[work.index].finished
-        }
-        finished?.resume(returning: serials)
-    }
-
-    /// Lets `work` run, and returns what it read.
-    func release(_ work: WorkID) async -> [Int] {
-        await withCheckedContinuation { continuation in
-            let (waiting, reads) = lock.withLock {
-                works[work.index].isReleased = true
-                if works[work.index].reads == nil { works[work.index].finished = continuation }
-                defer { works[work.index].waiting = nil }
-                return (works[work.index].waiting, works[work.index].reads)
-            }
-            waiting?.resume(returning: true)
-            if let reads { continuation.resume(returning: reads) }
-        }
-    }
-
-    /// Ends every work started so far that was not let run, without reads, as stale work: the end of a program that
-    /// stopped early (its reads, late, would create defaults the model does not follow).
-    func endAllUnread() {
-        let waiting = lock.withLock {
-            worksStarted = works.count
-            return works.indices.compactMap { index -> CheckedContinuation<Bool, Never>? in
-                guard !works[index].isStale, !works[index].isReleased else { return nil }
+            if work == nil { worksStarted = works.count }
+            let ending = work.map { [$0] } ?? works.indices.filter { !works[$0].isStale && !works[$0].isReleased }
+            return ending.compactMap { index in
                 works[index].isStale = true
                 defer { works[index].waiting = nil }
                 return works[index].waiting
@@ -162,15 +124,39 @@ final class ModelRuntime: @unchecked Sendable {
         for continuation in waiting { continuation.resume(returning: false) }
     }
 
+    /// Notes what `work` read.
+    func finish(_ work: WorkID, reading serials: [Int]) {
+        let finished = lock.withLock {
+            works[work].reads = serials
+            defer { works[work].finished = nil }
+            return works[work].finished
+        }
+        finished?.resume(returning: serials)
+    }
+
+    /// Lets `work` run, and returns what it read.
+    func release(_ work: WorkID) async -> [Int] {
+        await withCheckedContinuation { continuation in
+            let (waiting, reads) = lock.withLock {
+                works[work].isReleased = true
+                if works[work].reads == nil { works[work].finished = continuation }
+                defer { works[work].waiting = nil }
+                return (works[work].waiting, works[work].reads)
+            }
+            waiting?.resume(returning: true)
+            if let reads { continuation.resume(returning: reads) }
+        }
+    }
+
     /// Notes that the default that started `work` was freed: its task ends at its next turn, and lets go of the values
     /// it inherited then.
     func defaultFreed(_ work: WorkID) {
-        lock.withLock { works[work.index].isFreed = true }
+        lock.withLock { works[work].isFreed = true }
     }
 
     /// Notes that the task of `work` ended.
     func workEnded(_ work: WorkID) {
-        lock.withLock { works[work.index].hasEnded = true }
+        lock.withLock { works[work].hasEnded = true }
     }
 
     /// Whether a task of the program that was let run (or is stale) still runs although its default was freed: until
@@ -188,43 +174,32 @@ final class ModelRuntime: @unchecked Sendable {
 
     // MARK: Races across scopes
 
-    /// Starts counting the readers of a race across scopes, and gives the first its turn.
-    func armRace() {
+    /// Starts counting the readers of a race across scopes, and gives the first its turn; or stops counting.
+    func armRace(_ isArmed: Bool) {
         raceCondition.withLock {
-            raceArrivals = 0
-            raceTurn = 0
+            raceArrivals = isArmed ? 0 : nil
+            raceTurn = isArmed ? 0 : nil
         }
     }
 
-    /// Stops counting.
-    func disarmRace() {
-        raceCondition.withLock {
-            raceArrivals = nil
-            raceTurn = nil
-        }
-    }
-
-    /// In a race, waits (a second at most) until reader `index` may start.
-    func awaitTurn(_ index: Int) {
+    /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
+    /// ended its read (a second at most), counted among the readers that arrived; then lets the next reader start.
+    func readInRace(as index: Int, _ read: () -> Int) -> Int {
         let deadline = Date().addingTimeInterval(1)
         raceCondition.withLock {
             while let turn = raceTurn, turn < index, raceCondition.wait(until: deadline) {}
+            raceArrivals? += 1
+            raceCondition.broadcast()
         }
+        defer { passTurn(from: index) }
+        return Self.$raceReader.withValue(index, operation: read)
     }
 
     /// In a race, lets the reader after `index` start.
-    func passTurn(from index: Int) {
+    private func passTurn(from index: Int) {
         raceCondition.withLock {
             guard let turn = raceTurn, turn <= index else { return }
             raceTurn = index + 1
-            raceCondition.broadcast()
-        }
-    }
-
-    /// Notes that a reader of the race arrived.
-    func arriveAtRace() {
-        raceCondition.withLock {
-            raceArrivals? += 1
             raceCondition.broadcast()
         }
     }
@@ -266,13 +241,7 @@ final class ModelRuntime: @unchecked Sendable {
         }
         if let reader = Self.raceReader { passTurn(from: reader) }
         if behavior.waitsForASecondReader { waitForASecondReader() }
-        for read in behavior.reads {
-            _ = ModelKeys.read(read, in: .current)
-        }
-        for read in behavior.conditionalReads where ModelKeys.read(read.when, in: .current).serial < 0 {
-            _ = ModelKeys.read(read.then, in: .current)
-        }
-        if let entered = behavior.scopedRead {
+        behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
             withDependencies {
                 let override = ValueProbe(serial: Self.overrideSerial(madeBy: key), references: [], captured: nil)
                 ModelKeys.set(entered.overriding, to: override, in: &$0)
@@ -289,12 +258,12 @@ final class ModelRuntime: @unchecked Sendable {
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
         switch behavior.shape {
         case .owner(let held):
-            return ModelKeys.owner(holding: held, serial: serial)
+            return ModelKeys.types[held].owner(serial: serial)
         case .ownerSubclass(let inherited, let own):
-            return ModelKeys.ownerSubclass(inheriting: inherited, own: own, serial: serial)
+            return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
         case .object:
             if let work = behavior.work, work.kind == .task {
-                return WorkingProbe(serial: serial, references: references, captured: captured, reads: work.reads)
+                return ObjectProbe(serial: serial, references: references, captured: captured, reads: work.reads)
             }
             return ObjectProbe(serial: serial, references: references, captured: captured)
         case .value:
@@ -308,7 +277,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// Reads `reads` in a `Task { }`, which inherits the creation's task-local values, and waits for it.
     private func startTaskAndWait(_ reads: [Int], for serial: Int) {
         let done = DispatchSemaphore(value: 0)
-        let executor = OneTaskExecutor()
+        let executor = ProgramExecutor()
         _ = ProgramExecutor.task(on: executor) { [self] in
             let serials = reads.map { ModelKeys.read($0, in: .current).serial }
             lock.withLock { dispatchReads.append((serial, serials)) }

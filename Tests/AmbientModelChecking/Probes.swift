@@ -18,19 +18,45 @@ extension ReferencingProbe {
 }
 
 /// A class-typed probe: a default that may hold `@Dependency` properties and the values it was created from.
+///
+/// Given `reads`, its `init` starts a `Task { [weak self] in … }` that reads them through `DependencyValues.current`
+/// once the program lets it, then runs until the default is freed, and is cancelled in `deinit`: a periodic flush or
+/// a stream consumer (Semantics: "Bookkeeping ends with the creation").
 final class ObjectProbe: ReferencingProbe {
     let serial: Int
     let references: [Dependency<any ModelProbe>]
     let captured: DependencyValues?
-    private let program = ModelRuntime.shared.instanceCreated()
+    private let task = TaskSlot()
+    private let token = LiveToken()
+    private let work: ModelRuntime.WorkID?
 
-    init(serial: Int, references: [Dependency<any ModelProbe>], captured: DependencyValues?) {
+    init(serial: Int, references: [Dependency<any ModelProbe>], captured: DependencyValues?, reads: [Int]? = nil) {
         self.serial = serial
         self.references = references
         self.captured = captured
+        guard let reads else {
+            work = nil
+            return
+        }
+        let work = ModelRuntime.shared.registerWork(of: serial)
+        self.work = work
+        task.start(
+            ProgramExecutor.task { [weak self] in
+                if await ModelRuntime.shared.waitUntilReleased(work) {
+                    let serials = reads.map { ModelKeys.read($0, in: .current).serial }
+                    ModelRuntime.shared.finish(work, reading: serials)
+                }
+                while self != nil, !Task.isCancelled {
+                    try? await Task.sleep(nanoseconds: 5_000_000)
+                }
+                ModelRuntime.shared.workEnded(work)
+            })
     }
 
-    deinit { ModelRuntime.shared.instanceFreed(of: program) }
+    deinit {
+        if let work { ModelRuntime.shared.defaultFreed(work) }
+        task.cancel()
+    }
 }
 
 /// A value-typed probe; its token counts it among the live instances for as long as a copy exists.
@@ -53,14 +79,12 @@ class CountedOwner: DependencyOwner, @unchecked Sendable {
     // Safe: the stored properties of it and its subclasses are `let`s and `@Dependency`s, written in `init` and only
     // read afterwards.
     let serial: Int
-    private let program = ModelRuntime.shared.instanceCreated()
+    private let token = LiveToken()
 
     init(serial: Int) {
         self.serial = serial
         super.init()
     }
-
-    deinit { ModelRuntime.shared.instanceFreed(of: program) }
 
     func readCaptured(_ key: Int) -> (any ModelProbe)? { nil }
 }
@@ -93,44 +117,7 @@ final class OwnerSubclassProbe<Inherited: ModelKey, Own: ModelKey>: OwnerBasePro
     }
 }
 
-/// A class-typed default whose `init` starts a `Task { [weak self] in … }` that reads keys through
-/// `DependencyValues.current` once the program lets it, then runs until the default is freed, and is cancelled in
-/// `deinit`: a periodic flush or a stream consumer (Semantics: "Bookkeeping ends with the creation").
-final class WorkingProbe: ReferencingProbe {
-    let serial: Int
-    let references: [Dependency<any ModelProbe>]
-    let captured: DependencyValues?
-    private let task = TaskSlot()
-    private let program = ModelRuntime.shared.instanceCreated()
-    private let work: ModelRuntime.WorkID
-
-    init(serial: Int, references: [Dependency<any ModelProbe>], captured: DependencyValues?, reads: [Int]) {
-        self.serial = serial
-        self.references = references
-        self.captured = captured
-        let work = ModelRuntime.shared.registerWork(of: serial)
-        self.work = work
-        task.start(
-            ProgramExecutor.task { [weak self] in
-                if await ModelRuntime.shared.waitUntilReleased(work) {
-                    let serials = reads.map { ModelKeys.read($0, in: .current).serial }
-                    ModelRuntime.shared.finish(work, reading: serials)
-                }
-                while self != nil, !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: 5_000_000)
-                }
-                ModelRuntime.shared.workEnded(work)
-            })
-    }
-
-    deinit {
-        ModelRuntime.shared.defaultFreed(work)
-        task.cancel()
-        ModelRuntime.shared.instanceFreed(of: program)
-    }
-}
-
-/// The task a ``WorkingProbe`` started, cancelled when the probe is freed.
+/// The task an ``ObjectProbe`` started, cancelled when the probe is freed.
 final class TaskSlot: @unchecked Sendable {
     // Safe: `task` is behind `lock`.
     private let lock = NSLock()
@@ -138,19 +125,4 @@ final class TaskSlot: @unchecked Sendable {
 
     func start(_ task: Task<Void, Never>) { lock.withLock { self.task = task } }
     func cancel() { lock.withLock { task }?.cancel() }
-}
-
-/// An object that is not a default: built by a program in some scope, it reads every key in that scope's values.
-final class ModelHolder: Sendable {
-    private let dependencies: [Dependency<any ModelProbe>]
-    private let program = ModelRuntime.shared.instanceCreated()
-
-    /// An object with a `@Dependency` on each of the first `keys` keys.
-    init(byKeyPath: Bool, keys: Int) {
-        dependencies = (0..<keys).map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
-    }
-
-    deinit { ModelRuntime.shared.instanceFreed(of: program) }
-
-    func read(_ key: Int) -> any ModelProbe { dependencies[key].wrappedValue }
 }

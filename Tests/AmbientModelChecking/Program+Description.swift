@@ -54,61 +54,43 @@ extension KeyBehavior: CustomStringConvertible {
 extension Step {
     static func describe(_ steps: [Step], indent: String, into lines: inout [String]) {
         for step in steps {
-            switch step {
-            case .read(let key):
-                lines.append(indent + "read k\(key)")
-            case .readReference(let key, let index):
-                lines.append(indent + "read k\(key), then its @Dependency #\(index)")
-            case .readCaptured(let key, let through):
-                lines.append(
-                    indent + "read k\(key), then k\(through) through the values it keeps, and its @Dependency #0")
-            case .scope(let overrides, let context, let isAsync, let body):
-                var sets = overrides.map { "k\($0.key) = new \($0.isObject ? "class" : "struct")" }
-                if let context { sets.append("context = .\(context.id)") }
-                let kind = isAsync ? "await withDependencies" : "withDependencies"
-                lines.append(indent + "\(kind) { \(sets.joined(separator: ", ")) }:")
-                describe(body, indent: indent + "  ", into: &lines)
-            case .capture(let slot):
-                lines.append(indent + "v\(slot) = DependencyValues.current")
-            case .reenter(let slot, let executor, let body):
-                lines.append(indent + "withDependencies(v\(slot)) on \(executor):")
-                describe(body, indent: indent + "  ", into: &lines)
-            case .race(let key, let threads):
-                lines.append(indent + "read k\(key) on \(threads) threads at once")
-            case .makeHolder(let slot, let byKeyPath):
-                lines.append(
-                    indent + "h\(slot) = object with @Dependency on every key (\(byKeyPath ? "key paths" : "types"))")
-            case .readHolder(let slot, let key):
-                lines.append(indent + "read k\(key) through h\(slot)")
-            case .rootValues(let body):
-                lines.append(indent + "withDependencies(DependencyValues()):")
-                describe(body, indent: indent + "  ", into: &lines)
-            case .keep(let slot, let key):
-                lines.append(indent + "o\(slot) = read k\(key)")
-            case .readKept(let slot, let index, let threads):
-                lines.append(indent + "read o\(slot)'s @Dependency #\(index) on \(threads) thread(s) at once")
-            case .raceAcross(let key, let slots):
-                lines.append(indent + "read k\(key) in " + slots.map { "v\($0)" }.joined(separator: ", ") + " at once")
-            case .raceHolder(let slot, let key, let threads):
-                lines.append(indent + "read k\(key) through h\(slot) on \(threads) threads at once")
-            case .reenterChanged(let slot, let overrides, let executor, let body):
-                let sets = overrides.map { "k\($0.key) = new \($0.isObject ? "class" : "struct")" }
-                lines.append(
-                    indent
-                        + "var copy = v\(slot); \(sets.joined(separator: "; ")); withDependencies(copy) on \(executor):"
-                )
-                describe(body, indent: indent + "  ", into: &lines)
-            case .scopeReadingInUpdate(let overrides, let reads, let body):
-                var sets = overrides.map { "$0.k\($0.key) = new \($0.isObject ? "class" : "struct")" }
-                sets += reads.map { "read $0.k\($0)" }
-                lines.append(indent + "withDependencies { \(sets.joined(separator: "; ")) }:")
-                describe(body, indent: indent + "  ", into: &lines)
-            case .scopeInKeptValues(let key, let overrides, let body):
-                let sets = overrides.map { "k\($0.key) = new \($0.isObject ? "class" : "struct")" }
-                lines.append(
-                    indent + "withDependencies(values that k\(key)'s value keeps) { \(sets.joined(separator: ", ")) }:")
-                describe(body, indent: indent + "  ", into: &lines)
-            }
+            lines.append(indent + step.line)
+            if let body = step.body { describe(body, indent: indent + "  ", into: &lines) }
+        }
+    }
+
+    /// The step in one line, without the steps it nests.
+    var line: String {
+        let sets = (overrides ?? []).map { "k\($0.key) = new \($0.isObject ? "class" : "struct")" }
+        switch self {
+        case .read(let key): return "read k\(key)"
+        case .readReference(let key, let index): return "read k\(key), then its @Dependency #\(index)"
+        case .readCaptured(let key, let through):
+            return "read k\(key), then k\(through) through the values it keeps, and its @Dependency #0"
+        case .scope(_, let context, let isAsync, _):
+            let all = sets + (context.map { ["context = .\($0.id)"] } ?? [])
+            return "\(isAsync ? "await withDependencies" : "withDependencies") { \(all.joined(separator: ", ")) }:"
+        case .capture(let slot): return "v\(slot) = DependencyValues.current"
+        case .reenter(let slot, let executor, _): return "withDependencies(v\(slot)) on \(executor):"
+        case .race(let key, let threads): return "read k\(key) on \(threads) threads at once"
+        case .makeHolder(let slot, let byKeyPath):
+            return "h\(slot) = object with @Dependency on every key (\(byKeyPath ? "key paths" : "types"))"
+        case .readHolder(let slot, let key): return "read k\(key) through h\(slot)"
+        case .rootValues: return "withDependencies(DependencyValues()):"
+        case .keep(let slot, let key): return "o\(slot) = read k\(key)"
+        case .readKept(let slot, let index, let threads):
+            return "read o\(slot)'s @Dependency #\(index) on \(threads) thread(s) at once"
+        case .raceAcross(let key, let slots):
+            return "read k\(key) in " + slots.map { "v\($0)" }.joined(separator: ", ") + " at once"
+        case .raceHolder(let slot, let key, let threads):
+            return "read k\(key) through h\(slot) on \(threads) threads at once"
+        case .reenterChanged(let slot, _, let executor, _):
+            return "var copy = v\(slot); \(sets.joined(separator: "; ")); withDependencies(copy) on \(executor):"
+        case .scopeReadingInUpdate(_, let reads, _):
+            let all = sets.map { "$0." + $0 } + reads.map { "read $0.k\($0)" }
+            return "withDependencies { \(all.joined(separator: "; ")) }:"
+        case .scopeInKeptValues(let key, _, _):
+            return "withDependencies(values that k\(key)'s value keeps) { \(sets.joined(separator: ", ")) }:"
         }
     }
 }

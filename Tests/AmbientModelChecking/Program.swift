@@ -86,6 +86,20 @@ struct KeyBehavior: Hashable, Sendable {
         }
     }
 
+    /// Makes the creation's reads before its value exists, in order, until `stop` says so: `reads`, then each
+    /// conditional read's `then` when its `when` is an override, then the scoped read, with `inScope`. The model and
+    /// the keys' defaults both run it: `read` returns the serial it read.
+    func readWhileCreated(until stop: () -> Bool = { false }, _ read: (Int) -> Int, inScope: (ScopedRead) -> Void) {
+        for key in reads where !stop() {
+            _ = read(key)
+        }
+        for conditional in conditionalReads where !stop() && read(conditional.when) < 0 {
+            guard !stop() else { break }
+            _ = read(conditional.then)
+        }
+        if let scopedRead, !stop() { inScope(scopedRead) }
+    }
+
     /// Every key the creation may read before its value exists, values aside.
     var creationReads: [Int] {
         reads + conditionalReads.flatMap { [$0.when, $0.then] } + (scopedRead.map { [$0.reads] } ?? [])
@@ -162,14 +176,44 @@ struct Program: Hashable, Sendable {
 
 extension Step {
     static func size(of steps: [Step]) -> Int {
-        steps.reduce(0) { total, step in
-            switch step {
-            case .scope(_, _, _, let body), .reenter(_, _, let body), .rootValues(let body),
-                .reenterChanged(_, _, _, let body), .scopeReadingInUpdate(_, _, let body),
-                .scopeInKeptValues(_, _, let body):
-                total + 1 + size(of: body)
-            default: total + 1
-            }
+        steps.reduce(0) { $0 + 1 + ($1.body.map(size) ?? 0) }
+    }
+
+    /// The steps this step runs inside it; `nil` for a step that nests none.
+    var body: [Step]? {
+        switch self {
+        case .scope(_, _, _, let body), .reenter(_, _, let body), .rootValues(let body),
+            .reenterChanged(_, _, _, let body), .scopeReadingInUpdate(_, _, let body),
+            .scopeInKeptValues(_, _, let body):
+            body
+        default: nil
+        }
+    }
+
+    /// The overrides this step sets; `nil` for a step that sets none.
+    var overrides: [OverrideSpec]? {
+        switch self {
+        case .scope(let overrides, _, _, _), .reenterChanged(_, let overrides, _, _),
+            .scopeReadingInUpdate(let overrides, _, _), .scopeInKeptValues(_, let overrides, _):
+            overrides
+        default: nil
+        }
+    }
+
+    /// This step with `body` in place of the steps it nests, and `overrides` (if given) in place of its overrides.
+    func with(body newBody: [Step]? = nil, overrides newOverrides: [OverrideSpec]? = nil) -> Step {
+        let (body, overrides) = (newBody ?? body ?? [], newOverrides ?? self.overrides ?? [])
+        switch self {
+        case .scope(_, let context, let isAsync, _):
+            return .scope(overrides: overrides, context: context, isAsync: isAsync, body: body)
+        case .reenter(let slot, let executor, _): return .reenter(slot: slot, executor: executor, body: body)
+        case .rootValues: return .rootValues(body: body)
+        case .reenterChanged(let slot, _, let executor, _):
+            return .reenterChanged(slot: slot, overrides: overrides, executor: executor, body: body)
+        case .scopeReadingInUpdate(_, let reads, _):
+            return .scopeReadingInUpdate(overrides: overrides, reads: reads, body: body)
+        case .scopeInKeptValues(let key, _, _): return .scopeInKeptValues(key, overrides: overrides, body: body)
+        default: return self
         }
     }
 }

@@ -9,30 +9,26 @@ import Foundation
 /// only for what it started itself. Its synchronous steps may block the thread (a re-entry on another thread, a race):
 /// what they wait for runs on threads and queues of its own, never here.
 final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
-    // Safe: `jobs` is behind `condition`; the thread is started once, in `init`.
+    // Safe: `jobs` and `isFinished` are behind `condition`; the thread is started once, in `init`.
 
-    static let shared = ProgramExecutor()
-
-    /// The thread's name, as debuggers show it (Linux keeps 15 characters of a name).
-    static let threadName = "ModelPrograms"
+    /// The programs' thread, named `ModelPrograms` as debuggers show it.
+    static let shared = ProgramExecutor(name: "ModelPrograms")
 
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
-    private var threadID: pthread_t?
+    private var isFinished = false
+    private let ended = DispatchSemaphore(value: 0)
 
-    private init() {
-        let thread = Thread { [unowned self] in
+    /// Starts the executor's thread, which keeps the executor until it ends.
+    ///
+    /// A thread of its own also serves one task that never suspends: the task a creation starts and waits for. Not
+    /// the programs' thread, which the creation may be blocking, and not the cooperative pool.
+    init(name: String? = nil) {
+        Thread { [self] in
             // NB: named from inside, as Foundation on Linux drops a name set before `start()`.
-            Thread.current.name = Self.threadName
-            condition.withLock { threadID = pthread_self() }
+            if let name { Thread.current.name = name }
             run()
-        }
-        thread.start()
-    }
-
-    /// Whether the caller runs on the programs' thread.
-    static var isCurrent: Bool {
-        shared.condition.withLock { shared.threadID.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        }.start()
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
@@ -43,14 +39,23 @@ final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// Ends the thread once it ran every job enqueued so far, and waits until it did.
+    func finishAndWait() {
+        condition.withLock {
+            isFinished = true
+            condition.signal()
+        }
+        ended.wait()
+    }
+
     private func run() {
-        while true {
-            let job = condition.withLock {
-                while jobs.isEmpty { condition.wait() }
-                return jobs.removeFirst()
-            }
+        while let job = condition.withLock({ () -> UnownedJob? in
+            while jobs.isEmpty, !isFinished { condition.wait() }
+            return jobs.isEmpty ? nil : jobs.removeFirst()
+        }) {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
+        ended.signal()
     }
 
     /// Runs `operation` with this executor as its task's preference, where the platform has task executors.
@@ -88,57 +93,5 @@ final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
             return Task.detached(executorPreference: shared, operation: operation)
         }
         return Task.detached(operation: operation)
-    }
-}
-
-/// A thread of its own for one task that never suspends: the task a creation starts and waits for. Not the
-/// programs' thread, which the creation may be blocking, and not the cooperative pool (see ``ProgramExecutor``).
-final class OneTaskExecutor: TaskExecutor, @unchecked Sendable {
-    // Safe: `jobs` and `isFinished` are behind `condition`.
-
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var isFinished = false
-    private let ended = DispatchSemaphore(value: 0)
-
-    init() {
-        // The thread keeps the executor until it ends.
-        Thread { [self] in run() }.start()
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
-    }
-
-    /// Ends the thread once it ran every job enqueued so far.
-    func finish() {
-        condition.withLock {
-            isFinished = true
-            condition.signal()
-        }
-    }
-
-    /// Ends the thread once it ran every job enqueued so far, and waits until it did.
-    func finishAndWait() {
-        finish()
-        ended.wait()
-    }
-
-    private func run() {
-        while true {
-            let next = condition.withLock { () -> UnownedJob? in
-                while jobs.isEmpty, !isFinished { condition.wait() }
-                return jobs.isEmpty ? nil : jobs.removeFirst()
-            }
-            guard let job = next else {
-                ended.signal()
-                return
-            }
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
     }
 }

@@ -126,13 +126,11 @@ struct ProgramGenerator {
             steps.append(step)
             if case .keep(let slot, _) = step, random.chance(50) {
                 // The kept object read while its scope lasts, from one or several threads.
-                steps.append(.readKept(slot: slot, index: random.below(2), threads: 1 + random.below(4)))
+                steps.append(readKept(slot))
             } else if case .scope = step, keptSlots.count > keptBefore, random.chance(60) {
                 // A logger flushing after its request: an object kept in a scope is read after the scope ended, from
                 // several threads.
-                steps.append(
-                    .readKept(
-                        slot: keptSlots[keptSlots.count - 1], index: random.below(2), threads: 1 + random.below(4)))
+                steps.append(readKept(keptSlots[keptSlots.count - 1]))
             }
             if !drawingLaterShapes, depth < 3, laterShapes.chance(8) {
                 steps.append(scopeInKeptValues(depth: depth))
@@ -188,14 +186,12 @@ struct ProgramGenerator {
             return .scope(overrides: overrides, context: context, isAsync: scopeIsAsync, body: body)
         case 58..<62 where nests && !capturedSlots.isEmpty:
             // A copy of kept values, changed and re-entered.
-            let executors = isAsync ? Executor.allCases : [.inline, .dispatch, .thread]
-            let executor = random.element(of: executors)
+            let executor = executor(isAsync: isAsync)
             return .reenterChanged(
                 slot: random.element(of: capturedSlots), overrides: overrides(), executor: executor,
                 body: steps(depth: depth + 1, isAsync: executor == .detached))
         case 58..<74 where nests && !capturedSlots.isEmpty:
-            let executors = isAsync ? Executor.allCases : [.inline, .dispatch, .thread]
-            let executor = random.element(of: executors)
+            let executor = executor(isAsync: isAsync)
             let slot = random.element(of: capturedSlots)
             return .reenter(
                 slot: slot, executor: executor, body: steps(depth: depth + 1, isAsync: executor == .detached))
@@ -213,7 +209,7 @@ struct ProgramGenerator {
         case 74..<77:
             return .race(key(), threads: 2 + random.below(4))
         case 77..<80 where !keptSlots.isEmpty && random.chance(50):
-            return .readKept(slot: random.element(of: keptSlots), index: random.below(2), threads: 1 + random.below(4))
+            return readKept(random.element(of: keptSlots))
         case 77..<80:
             nextSlot += 1
             keptSlots.append(nextSlot)
@@ -287,5 +283,15 @@ struct ProgramGenerator {
 
     private mutating func key() -> Int {
         random.below(keyCount)
+    }
+
+    /// A read of the object kept in `slot`, from one thread or several.
+    private mutating func readKept(_ slot: Int) -> Step {
+        .readKept(slot: slot, index: random.below(2), threads: 1 + random.below(4))
+    }
+
+    /// Where a re-entry runs: a detached task only from an asynchronous caller.
+    private mutating func executor(isAsync: Bool) -> Executor {
+        random.element(of: isAsync ? Executor.allCases : [.inline, .dispatch, .thread])
     }
 }

@@ -71,20 +71,13 @@ extension ReferenceModel {
             return resolved.serial
         }
         let values = Place.values(creation.values)
-        for key in behavior.reads where !hasStopped {
-            _ = read(key, in: values)
-        }
-        for conditional in behavior.conditionalReads where !hasStopped && read(conditional.when, in: values) < 0 {
-            guard !hasStopped else { break }
-            _ = read(conditional.then, in: values)
-        }
-        if let entered = behavior.scopedRead, !hasStopped {
+        behavior.readWhileCreated(until: { hasStopped }, { read($0, in: values) }) { entered in
             // A scope of its own, inside the values it is created from.
             let serial = ModelRuntime.overrideSerial(madeBy: creation.key)
-            let entered = (scope(in: values, overrides: [entered.overriding: serial], context: nil), entered.reads)
-            hold(entered.0)
-            _ = read(entered.1, in: entered.0)
-            release(entered.0)
+            let inner = scope(in: values, overrides: [entered.overriding: serial], context: nil)
+            hold(inner)
+            _ = read(entered.reads, in: inner)
+            release(inner)
         }
     }
 

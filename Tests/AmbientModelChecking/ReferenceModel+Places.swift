@@ -7,19 +7,9 @@ extension ReferenceModel {
         case scope(Scope)
         case values(Values)
 
-        var root: Root {
-            switch self {
-            case .scope(let scope): scope.root
-            case .values(let values): values.root
-            }
-        }
+        var root: Root { node.root }
 
-        var context: DependencyContext {
-            switch self {
-            case .scope(let scope): scope.context
-            case .values(let values): values.context
-            }
-        }
+        var context: DependencyContext { node.context }
 
         var node: any Node {
             switch self {
@@ -119,6 +109,10 @@ extension ReferenceModel {
 
 /// What holds what, for the model's count of what lives: a scope, a value's values.
 protocol Node: AnyObject {
+    /// The root it belongs to.
+    var root: ReferenceModel.Root { get }
+    /// The context its reads are in.
+    var context: DependencyContext { get }
     /// The instances it holds.
     var strong: [Int] { get }
     /// The scopes and values it holds.

@@ -75,67 +75,46 @@ struct Shrinker {
         return result
     }
 
-    /// Step lists one change smaller than `steps`: a step removed, a nesting inlined, a scope or re-entry
-    /// simplified, or the same inside a nested body.
+    /// Step lists one change smaller than `steps`: a step removed, a nesting inlined, an override, a context, an
+    /// executor, threads or a property read less, or the same inside a nested body.
     static func variants(of steps: [Step]) -> [[Step]] {
         var result: [[Step]] = []
-        for index in steps.indices {
-            func replacing(with replacement: [Step]) -> [Step] {
-                Array(steps[..<index]) + replacement + Array(steps[(index + 1)...])
+        for (index, step) in steps.enumerated() {
+            func replacing(with replacement: [Step]) {
+                result.append(Array(steps[..<index]) + replacement + Array(steps[(index + 1)...]))
             }
-            result.append(replacing(with: []))
-            switch steps[index] {
+            replacing(with: [])
+            if var inlined = step.body {
+                // A scope made inside kept values still reads the key whose values they are.
+                if case .scopeInKeptValues(let key, _, _) = step { inlined.insert(.read(key), at: 0) }
+                replacing(with: inlined)
+            }
+            for removed in step.overrides?.indices ?? 0..<0 {
+                var fewer = step.overrides ?? []
+                fewer.remove(at: removed)
+                replacing(with: [step.with(overrides: fewer)])
+            }
+            switch step {
             case .scope(let overrides, let context, let isAsync, let body):
-                result.append(replacing(with: body))
-                for removed in overrides.indices {
-                    var fewer = overrides
-                    fewer.remove(at: removed)
-                    result.append(
-                        replacing(with: [.scope(overrides: fewer, context: context, isAsync: isAsync, body: body)]))
-                }
                 if context != nil {
-                    result.append(
-                        replacing(with: [.scope(overrides: overrides, context: nil, isAsync: isAsync, body: body)]))
+                    replacing(with: [.scope(overrides: overrides, context: nil, isAsync: isAsync, body: body)])
                 }
                 if isAsync {
-                    result.append(
-                        replacing(with: [.scope(overrides: overrides, context: context, isAsync: false, body: body)]))
+                    replacing(with: [.scope(overrides: overrides, context: context, isAsync: false, body: body)])
                 }
-                for smaller in variants(of: body) {
-                    result.append(
-                        replacing(with: [
-                            .scope(overrides: overrides, context: context, isAsync: isAsync, body: smaller)
-                        ]))
-                }
-            case .reenter(let slot, let executor, let body):
-                result.append(replacing(with: body))
-                if executor != .inline {
-                    result.append(replacing(with: [.reenter(slot: slot, executor: .inline, body: body)]))
-                }
-                for smaller in variants(of: body) {
-                    result.append(replacing(with: [.reenter(slot: slot, executor: executor, body: smaller)]))
-                }
-            case .rootValues(let body):
-                result.append(replacing(with: body))
-                for smaller in variants(of: body) {
-                    result.append(replacing(with: [.rootValues(body: smaller)]))
-                }
-            case .scopeInKeptValues(let key, let overrides, let body):
-                result.append(replacing(with: [.read(key)] + body))
-                for removed in overrides.indices {
-                    var fewer = overrides
-                    fewer.remove(at: removed)
-                    result.append(replacing(with: [.scopeInKeptValues(key, overrides: fewer, body: body)]))
-                }
-                for smaller in variants(of: body) {
-                    result.append(replacing(with: [.scopeInKeptValues(key, overrides: overrides, body: smaller)]))
-                }
+            case .reenter(let slot, let executor, let body) where executor != .inline:
+                replacing(with: [.reenter(slot: slot, executor: .inline, body: body)])
+            case .reenterChanged(let slot, let overrides, let executor, let body) where executor != .inline:
+                replacing(with: [.reenterChanged(slot: slot, overrides: overrides, executor: .inline, body: body)])
             case .race(let key, let threads) where threads > 2:
-                result.append(replacing(with: [.race(key, threads: 2)]))
+                replacing(with: [.race(key, threads: 2)])
             case .readReference(let key, _), .readCaptured(let key, _):
-                result.append(replacing(with: [.read(key)]))
+                replacing(with: [.read(key)])
             default:
                 break
+            }
+            for smaller in step.body.map(variants) ?? [] {
+                replacing(with: [step.with(body: smaller)])
             }
         }
         return result
