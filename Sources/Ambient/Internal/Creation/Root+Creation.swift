@@ -27,9 +27,7 @@ extension Root {
         case .create(let creation):
             _TestHooks.willCreate(Key.self, in: self, readIn: storage)
             let created = createAndPublish(Key.self, creation: creation, in: creation.source ?? storage)
-            // A snapshot remembers what it is handed (<doc:Semantics#A-value-keeps-what-it-read>).
-            guard storage.snapshot != nil else { return created }
-            return published(id, for: storage) ?? created
+            return storage.source.handOut(created, of: id, for: storage)
         }
     }
 
