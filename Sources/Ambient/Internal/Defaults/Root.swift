@@ -15,10 +15,15 @@ class DefaultSource: @unchecked Sendable {
     var infos: [LockFreeTable<KeyInfo>] { [defaultInfos, previewInfos, testingInfos] }
 
     /// A source reporting to `reporter` whose read path finds `tables` (default, preview, testing).
-    init(reporter: (any _DependencyIssueReporter)?, tables: [LockFreeTable<KeyInfo>]) {
+    ///
+    /// NB: a tuple, not an array: every test's root, and every creation's snapshot, is made with one.
+    init(reporter: (any _DependencyIssueReporter)?, tables: Tables) {
         self.reporter = reporter
-        (defaultInfos, previewInfos, testingInfos) = (tables[0], tables[1], tables[2])
+        (defaultInfos, previewInfos, testingInfos) = tables
     }
+
+    /// A source's tables, per context: default, preview, testing.
+    typealias Tables = (LockFreeTable<KeyInfo>, LockFreeTable<KeyInfo>, LockFreeTable<KeyInfo>)
 
     /// The table of `context`, unretained: it lives as long as this source.
     ///
@@ -123,7 +128,7 @@ final class Root: DefaultSource, @unchecked Sendable {
     init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
         self.heir = heir
-        super.init(reporter: reporter, tables: (0..<3).map { _ in LockFreeTable() })
+        super.init(reporter: reporter, tables: (LockFreeTable(), LockFreeTable(), LockFreeTable()))
     }
 
     override var root: Root { self }

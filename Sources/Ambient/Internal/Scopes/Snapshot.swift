@@ -25,7 +25,7 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     /// The instances the snapshot read, by key and context.
     private let remembered = ConditionLock([CreationSlot: Remembered]())
     /// The empty tables every snapshot's read path probes: nothing is published for it there.
-    private static let nothingPublished = (0..<3).map { _ in LockFreeTable<KeyInfo>() }
+    private static let nothingPublished: Tables = (LockFreeTable(), LockFreeTable(), LockFreeTable())
 
     /// A snapshot reading in `root` (`nil`: a root that ended, whose heir is `heir`), whose inherited overrides were
     /// set by `origins`, made in the values of `holders`.
