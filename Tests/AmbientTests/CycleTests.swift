@@ -48,7 +48,7 @@ import Testing
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func cycleMessageNamesTheKeysInOrder() {
-        let root = ObjectIdentifier(Root.placeholder)
+        let root = ObjectIdentifier(Root.process)
         let a = Creation(
             key: ObjectIdentifier(CycleAKey.self), keyType: CycleAKey.self, context: .testing, thread: 1, parent: nil,
             root: root)

@@ -37,7 +37,7 @@ struct FirstRead {
             state.waiting[thread] = WaitingThread(pending: awaited, top: parent)
             return nil
         }
-        if root.published(slot.key, for: storage) != nil { return .retry }
+        if storage.source.published(slot.key, for: storage) != nil { return .retry }
         let source = root.source(of: slot.key, readIn: storage)
         let pending = state.pending[slot]
         if let pending, pending.thread == thread, let same = sameInstanceUnderWay(from: source, pending: pending) {

@@ -27,9 +27,7 @@ extension Root {
         case .create(let creation):
             _TestHooks.willCreate(Key.self, in: self, readIn: storage)
             let created = createAndPublish(Key.self, creation: creation, in: creation.source ?? storage)
-            // A snapshot remembers what it is handed (<doc:Semantics#A-value-keeps-what-it-read>).
-            guard storage.snapshot != nil else { return created }
-            return published(id, for: storage) ?? created
+            return storage.source.handOut(created, of: id, for: storage)
         }
     }
 
@@ -55,7 +53,12 @@ extension Root {
         return node
     }
 
-    /// Creates the value of `creation`, registered by this thread, and publishes it.
+    /// Creates the value of `creation`, registered by this thread, and publishes it where it belongs: the innermost
+    /// scope that overrides what the key's first creation read, or the root. Publishing ends the creation under the
+    /// lock of ``creations``, which wakes the threads that waited.
+    ///
+    /// - Returns: The published value and the key's reads, its first creation's, as ``published(_:for:)``
+    ///   answers: what a creation that read this value depends on through it.
     private func createAndPublish<Key: DependencyKey>(
         _: Key.Type,
         creation: Creation,
@@ -64,76 +67,33 @@ extension Root {
         let values = DependencyValues(
             storage: ScopeNode(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
         let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
-        let publication = Publication(
-            key: Key.self, creation: creation, box: created, reads: reads, directReads: directReads, storage: storage
-        )
-        return publish(publication)
-    }
-
-    /// Publishes a created value where it belongs.
-    ///
-    /// - Returns: The published value and every key its creation read, transitively.
-    private func publish(_ publication: Publication) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        let creation = publication.creation
-        let outcome = creations.withLockBroadcasting { state in
-            place(publication, in: &state)
+        let (id, context) = (creation.key, creation.context)
+        let (placed, info, late, isNewChain, rebuilt) = creations.withLockBroadcasting { state in
+            state.end(creation)
+            let table = infoTable(for: context)
+            let new = KeyInfo(
+                reads: reads, keyType: Key.self, directReads: directReads, createdAt: creation.readContext?.site)
+            let info = table.find(id) ?? state.learn(table.insert(new, for: id), in: context)
+            let late = info.lateReads(in: reads).filter {
+                state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
+            }
+            let isNewChain = creation.lineage.count(of: id) >= 2 && state.reportedChains.insert(id).inserted
+            guard let scope = owner(of: id, for: storage, reads: info.reads) else {
+                return (info.value.storeIfNil(created), info, late, isNewChain, false)
+            }
+            let scoped = scope.scopedDefaults.load() ?? scope.scopedDefaults.storeIfNil(ScopedDefaults())
+            let entry = scoped.table(for: context).insert(ScopedDefault(box: created, reads: info.reads), for: id)
+            return (entry.box, info, late, isNewChain, true)
         }
         if Trace.isOn {
-            Trace.created(
-                publication.key, context: creation.context, in: self, rebuilt: outcome.rebuilt,
-                readAt: creation.readContext?.site
-            )
+            Trace.created(Key.self, context: context, in: self, rebuilt: rebuilt, readAt: creation.readContext?.site)
         }
-        if outcome.isNewChain {
-            IssueReporting.report(.misuse, Messages.chainOfCreations(publication.key), to: reporter)
+        if isNewChain { IssueReporting.report(.misuse, Messages.chainOfCreations(Key.self), to: reporter) }
+        for read in late {
+            let name = name(of: read, among: directReads, in: storage)
+            IssueReporting.report(.misuse, Messages.lateRead(name, by: Key.self), to: reporter)
         }
-        for read in outcome.lateReads {
-            IssueReporting.report(
-                .misuse,
-                Messages.lateRead(
-                    name(of: read, among: publication.directReads, in: publication.storage), by: publication.key),
-                to: reporter)
-        }
-        return (outcome.box, outcome.reads)
-    }
-
-    /// Puts a created value where it belongs, given every key its creation read (`publication.reads`), and ends its
-    /// creation. Called under the lock of ``creations``, whose end wakes the threads that waited.
-    ///
-    /// The outcome's reads are the key's, its first creation's, as ``published(_:for:)`` answers: what a creation
-    /// that read this value depends on through it.
-    private func place(_ publication: Publication, in state: inout CreationState) -> Outcome {
-        let (creation, id, context, reads) = (
-            publication.creation, publication.creation.key, publication.creation.context, publication.reads
-        )
-        state.end(creation)
-        let table = infoTable(for: context)
-        let info =
-            table.find(id)
-            ?? state.learn(
-                table.insert(
-                    KeyInfo(
-                        reads: reads, keyType: publication.key, directReads: publication.directReads,
-                        createdAt: creation.readContext?.site
-                    ),
-                    for: id
-                ),
-                in: context
-            )
-        let late = info.lateReads(in: reads).filter {
-            state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
-        }
-        let isNewChain = creation.lineage.count(of: id) >= 2 && state.reportedChains.insert(id).inserted
-        // The value belongs to the innermost scope that overrides what its first creation read.
-        guard let scope = owner(of: id, for: publication.storage, reads: info.reads) else {
-            return Outcome(
-                box: info.value.storeIfNil(publication.box), reads: info.reads, rebuilt: false, lateReads: late,
-                isNewChain: isNewChain)
-        }
-        let scoped = scope.scopedDefaults.load() ?? scope.scopedDefaults.storeIfNil(ScopedDefaults())
-        let entry = scoped.table(for: context)
-            .insert(ScopedDefault(box: publication.box, reads: info.reads), for: id)
-        return Outcome(box: entry.box, reads: info.reads, rebuilt: true, lateReads: late, isNewChain: isNewChain)
+        return (placed, info.reads)
     }
 
     /// Runs the key's value for the context with `values` current, and returns it with what it read and named.
@@ -195,27 +155,4 @@ extension Root {
         guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
         return [id] + info.reads
     }
-}
-
-/// A created value on its way to where it belongs: what ``Root`` needs to place it and to report what it read.
-struct Publication {
-    let key: any DependencyKey.Type
-    let creation: Creation
-    let box: AnyBox
-    /// Every key the creation read, transitively, and the keys its objects' properties named.
-    let reads: [ObjectIdentifier]
-    let directReads: [any DependencyKey.Type]
-    /// The values the creation was read in: which scope overrides what it read decides where it belongs.
-    let storage: ScopeNode
-}
-
-/// Where a published value went, and with which reads.
-struct Outcome {
-    let box: AnyBox
-    let reads: [ObjectIdentifier]
-    let rebuilt: Bool
-    /// Keys this creation read that the key's first creation did not, reported now (<doc:Semantics#One-instance-per-key-per-scope>).
-    var lateReads: [ObjectIdentifier] = []
-    /// Whether this creation is the third value of a chain its root has not reported yet (``CreationLineage``).
-    var isNewChain = false
 }

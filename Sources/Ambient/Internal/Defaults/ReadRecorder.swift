@@ -6,7 +6,10 @@
 /// reads (``DependencyValues/resolve(_:)``).
 @usableFromInline
 final class ReadRecorder: @unchecked Sendable {
-    // Safe: `state` is a lock; `atomicWords` is only reached through atomic operations after `init`.
+    // Safe: `atomicWords` is only reached through atomic operations after `init`. `state` is read and written on
+    // one thread only, `thread`, the one that made the recorder: `record` and the `name`s check it (through
+    // `records`), and `close` is called by the synchronous creation or key-path probe that made it, which has not
+    // returned yet, so it still runs on that thread (`close` asserts it). So no lock: a first read takes none here.
 
     /// Word 0: 1 while open. Must stay the first stored property (see `AtomicWords`).
     private var atomicWords = AtomicWords()
@@ -18,7 +21,7 @@ final class ReadRecorder: @unchecked Sendable {
         /// The key paths of properties created whose keys are not known yet (key paths never read).
         var unresolved: [any AnyObject & Sendable] = []
     }
-    private let state = ConditionLock(State())
+    private var state = State()
     private var open: AtomicWord { AtomicWords.word(0, of: self) }
     /// The thread that opened the recorder: only its reads are recorded. A creation is synchronous, so reads made
     /// on other threads while it is open — by a task or a Dispatch block that its `init` started — are not its own.
@@ -65,42 +68,37 @@ final class ReadRecorder: @unchecked Sendable {
     /// Notes that `key` was read, and with it the keys its own default was built from.
     func record(_ key: any DependencyKey.Type, reads: [ObjectIdentifier]) {
         guard records else { return }
-        state.withLock { state in
-            state.direct.append(key)
-            state.keys.insert(ObjectIdentifier(key))
-            state.keys.formUnion(reads)
-        }
+        state.direct.append(key)
+        state.keys.insert(ObjectIdentifier(key))
+        state.keys.formUnion(reads)
     }
 
     /// Notes a `@Dependency` created while open, without reading it (<doc:Semantics#Lazy-is-lazy>): its key names
     /// what the creation depends on.
     func name(_ key: any DependencyKey.Type) {
         guard records else { return }
-        state.withLock { $0.named.append(key) }
+        state.named.append(key)
     }
 
     /// Notes a `@Dependency` created while open whose key path's key is learned from the key path's first read
     /// (``PropertyKeys``): by its key if that is known, else by the key path.
     func name(keyPath: any AnyObject & Sendable) {
         guard records else { return }
-        let key = PropertyKeys.key(for: keyPath)
-        state.withLock { state in
-            if let key {
-                state.named.append(key)
-            } else {
-                state.unresolved.append(keyPath)
-            }
+        if let key = PropertyKeys.key(for: keyPath) {
+            state.named.append(key)
+        } else {
+            state.unresolved.append(keyPath)
         }
     }
 
-    /// Stops recording (values created now may outlive the creation) and returns, in one acquisition of the lock,
-    /// every key read, transitively, the keys read directly (in order, repeats included), the keys of the properties
+    /// Stops recording (values created now may outlive the creation) and returns every key read, transitively, the keys read directly (in order, repeats included), the keys of the properties
     /// created meanwhile, and the key paths of those whose keys are not known yet.
     func close() -> (
         reads: [ObjectIdentifier], direct: [any DependencyKey.Type], named: [any DependencyKey.Type],
         unresolved: [any AnyObject & Sendable]
     ) {
+        assert(currentThreadID() == thread, "a recorder is closed on the thread that made it")
         open.storeReleasing(0)
-        return state.withLock { state in (Array(state.keys), state.direct, state.named, state.unresolved) }
+        return (Array(state.keys), state.direct, state.named, state.unresolved)
     }
 }

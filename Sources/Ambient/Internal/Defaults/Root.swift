@@ -1,29 +1,36 @@
-/// The owner of a set of cached default values: the process, or one test.
-///
-/// A key's default is created at most once per root and context, on first read, by the first reader; concurrent
-/// first readers wait for it. No lock is held while the value is created, so a default can read other keys.
-///
-/// A default is created from the values of the scope that reads it, and the keys it reads meanwhile are recorded.
-/// When that scope overrides none of them, the value is the root's, shared by every such scope. Otherwise it
-/// belongs to the innermost scope that overrides one of them (``ScopedDefaults``), and the next scope that
-/// overrides none of them creates the root's own.
-final class Root: Sendable {
-    /// The context of every scope that does not choose its own.
-    let context: DependencyContext
-    /// Where reports about reads in this root go, wherever they happen (a test's root has its test's reporter);
-    /// `nil` sends them to the reporting task's reporter, else to standard error.
-    let reporter: (any _DependencyIssueReporter)?
-    private let defaultInfos = LockFreeTable<KeyInfo>()
-    private let previewInfos = LockFreeTable<KeyInfo>()
-    private let testingInfos = LockFreeTable<KeyInfo>()
-    private var infos: [LockFreeTable<KeyInfo>] { [defaultInfos, previewInfos, testingInfos] }
+/// What answers the reads that no override answers, at the top of a chain of scope nodes: a ``Root``, or the
+/// ``Snapshot`` a default keeps of the values it was created from. Each answers by its own rules
+/// (``published(_:for:)``); the read path sees neither, only the instances published for it here.
+class DefaultSource: @unchecked Sendable {
+    // Safe: every stored property is a `let` of a `Sendable` type; the subclasses argue for their own.
 
-    /// The table of `context`, unretained: it lives as long as this root.
+    /// Where reports about reads here go (a test's root has its test's reporter); `nil` sends them to the reporting
+    /// task's reporter, else to standard error.
+    let reporter: (any _DependencyIssueReporter)?
+    /// The instances published for the read path, per context: a root's; always empty for a snapshot, whose reads
+    /// all go the long way.
+    private let defaultInfos: LockFreeTable<KeyInfo>
+    private let previewInfos: LockFreeTable<KeyInfo>
+    private let testingInfos: LockFreeTable<KeyInfo>
+    var infos: [LockFreeTable<KeyInfo>] { [defaultInfos, previewInfos, testingInfos] }
+
+    /// A source reporting to `reporter` whose read path finds `tables` (default, preview, testing).
+    ///
+    /// NB: a tuple, not an array: every test's root, and every creation's snapshot, is made with one.
+    init(reporter: (any _DependencyIssueReporter)?, tables: Tables) {
+        self.reporter = reporter
+        (defaultInfos, previewInfos, testingInfos) = tables
+    }
+
+    /// A source's tables, per context: default, preview, testing.
+    typealias Tables = (LockFreeTable<KeyInfo>, LockFreeTable<KeyInfo>, LockFreeTable<KeyInfo>)
+
+    /// The table of `context`, unretained: it lives as long as this source.
     ///
     /// NB: probed unretained on the read path; a retained table would make threads reading one root contend on its
     /// reference count.
     @inline(__always)
-    func unmanagedInfoTable(for context: DependencyContext) -> Unmanaged<LockFreeTable<KeyInfo>> {
+    final func unmanagedInfoTable(for context: DependencyContext) -> Unmanaged<LockFreeTable<KeyInfo>> {
         switch context {
         case .default: .passUnretained(defaultInfos)
         case .preview: .passUnretained(previewInfos)
@@ -33,9 +40,83 @@ final class Root: Sendable {
 
     /// The table of `context`.
     @inline(__always)
-    func infoTable(for context: DependencyContext) -> LockFreeTable<KeyInfo> {
+    final func infoTable(for context: DependencyContext) -> LockFreeTable<KeyInfo> {
         unmanagedInfoTable(for: context).takeUnretainedValue()
     }
+
+    /// The instance of `key` published for the read path in `context`, if any, without retaining it. Lock-free.
+    ///
+    /// With `skippingDerived`, a default built from other keys is left to the slow path, which checks whether the
+    /// reading scope overrides one of them.
+    @inline(__always)
+    final func createdDefault(
+        for key: ObjectIdentifier,
+        in context: DependencyContext,
+        skippingDerived: Bool
+    ) -> Unmanaged<AnyBox>? {
+        guard let info = unmanagedInfoTable(for: context)._withUnsafeGuaranteedRef({ $0.findUnmanaged(key) }) else {
+            return nil
+        }
+        return info._withUnsafeGuaranteedRef { info in
+            if skippingDerived, !info.reads.isEmpty { return nil }
+            return info.value.loadUnmanaged()
+        }
+    }
+
+    // MARK: What each kind of source answers (these defaults are a root's)
+
+    /// The root whose lock and knowledge of keys reads here use.
+    var root: Root { fatalError("a source is a root or a snapshot") }
+
+    /// The instance of `id` that serves a read in `storage`, if it exists, and the key's first creation's reads;
+    /// `nil` sends the read to ``Root/create(_:id:in:)``.
+    func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
+        fatalError("a source is a root or a snapshot")
+    }
+
+    /// What a read in `storage` is handed once it created `created`: a root hands it out as it is.
+    func handOut(
+        _ created: (box: AnyBox, reads: [ObjectIdentifier]), of id: ObjectIdentifier, for storage: ScopeNode
+    ) -> (box: AnyBox, reads: [ObjectIdentifier]) { created }
+
+    /// The node that keeps what is built for these values alone, once their scope or root ended; `nil` while a
+    /// root answers.
+    func ownScope(of storage: ScopeNode) -> ScopeNode? { nil }
+
+    /// Whether the values' root ended, so that what they did not read before they build for themselves.
+    var rootEnded: Bool { false }
+
+    /// The nodes that set the overrides these values inherited, held weakly, innermost first; none for a root.
+    var origins: [WeakOrigin] { [] }
+
+    /// The node that set overrides at `depth` among ``origins``, if it still lives.
+    final func origin(atDepth depth: Int) -> ScopeNode? {
+        origins.first { $0.depth == depth }?.node
+    }
+
+    /// The same source without the overrides and origins the values inherited (``DependencyValues/init()``).
+    var withoutOverrides: DefaultSource { self }
+
+    /// Whether a cache in `storage`, which does not override `key`, may hold what a read of `key` finds there
+    /// (``ScopeNode/mayCacheValue(of:)``): a node below a root holds that root and its enclosing scopes, so it holds
+    /// every default it can read.
+    func mayCache(_ key: ObjectIdentifier, readIn storage: ScopeNode) -> Bool { true }
+}
+
+/// The owner of a set of cached default values: the process, or one test.
+///
+/// A key's default is created at most once per root and context, on first read, by the first reader; concurrent
+/// first readers wait for it. No lock is held while the value is created, so a default can read other keys.
+///
+/// A default is created from the values of the scope that reads it, and the keys it reads meanwhile are recorded.
+/// When that scope overrides none of them, the value is the root's, shared by every scope that overrides none of
+/// them. Otherwise it belongs to the innermost scope that overrides one of them (``ScopedDefaults``), and the next
+/// scope that overrides none of them creates the root's own.
+final class Root: DefaultSource, @unchecked Sendable {
+    // Safe: every stored property is a `let` of a `Sendable` type.
+
+    /// The context of every scope that does not choose its own.
+    let context: DependencyContext
     /// The creations under way, and who waits for whom; see `Root+Creation.swift`.
     let creations = ConditionLock(CreationState())
     /// The root whose lock and knowledge of keys the values that outlived this one use once it was freed, to build
@@ -46,15 +127,14 @@ final class Root: Sendable {
 
     init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
-        self.reporter = reporter
         self.heir = heir
+        super.init(reporter: reporter, tables: (LockFreeTable(), LockFreeTable(), LockFreeTable()))
     }
+
+    override var root: Root { self }
 
     /// The root of the process, in the detected context.
     static let process = Root(context: DependencyContext.current, heir: nil)
-
-    /// What a node whose root is weak holds in place of a strong root; never read (see ``ScopeNode``).
-    static let placeholder = Root(context: .default, heir: nil)
 
     /// Whether this is the process's root rather than one made for a test.
     var isProcess: Bool { self === Root.process }
@@ -71,25 +151,6 @@ final class Root: Sendable {
 
     // MARK: Resolving defaults
 
-    /// The root's instance of `key` in `context`, if it was created, without retaining it. Lock-free.
-    ///
-    /// With `skippingDerived`, a default built from other keys is left to the slow path, which checks whether the
-    /// reading scope overrides one of them.
-    @inline(__always)
-    func createdDefault(
-        for key: ObjectIdentifier,
-        in context: DependencyContext,
-        skippingDerived: Bool
-    ) -> Unmanaged<AnyBox>? {
-        guard let info = unmanagedInfoTable(for: context)._withUnsafeGuaranteedRef({ $0.findUnmanaged(key) }) else {
-            return nil
-        }
-        return info._withUnsafeGuaranteedRef { info in
-            if skippingDerived, !info.reads.isEmpty { return nil }
-            return info.value.loadUnmanaged()
-        }
-    }
-
     /// The default value of `Key` for a read in `storage`, and the keys it was built from.
     @inline(__always)
     func defaultValue<Key: DependencyKey>(
@@ -97,55 +158,39 @@ final class Root: Sendable {
         id: ObjectIdentifier,
         in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        if let found = published(id, for: storage) { return found }
+        if let found = storage.source.published(id, for: storage) { return found }
         return create(Key.self, id: id, in: storage)
     }
 
     /// The scope whose instance of `id` serves a read in `storage`, given what the key's first creation read: the
-    /// innermost scope that overrides one of `reads`, or the snapshot's own node for a snapshot whose scope or root
-    /// ended; `nil` for the root's instance.
+    /// innermost scope that overrides one of `reads`, else the node that keeps what is built for a snapshot whose
+    /// root ended (``DefaultSource/ownScope(of:)``); `nil` for the root's instance.
     func owner(of id: ObjectIdentifier, for storage: ScopeNode, reads: [ObjectIdentifier]) -> ScopeNode? {
         if storage.hasOverrides, !reads.isEmpty, let depth = storage.innermostOverrideDepth(among: reads) {
             return storage.ancestor(atDepth: depth)
         }
-        guard let snapshot = storage.snapshot, snapshot.rootEnded else { return nil }
-        return storage.base
+        return storage.source.ownScope(of: storage)
     }
 
-    /// The default of `id` that serves a read in `storage`, if it exists, and the key's reads; a snapshot remembers
-    /// it. Each step is a rule of the Semantics article's "Lifetimes" (overrides were looked at before):
-    ///
-    /// 1. What a snapshot remembered (<doc:Semantics#A-value-keeps-what-it-read>).
-    /// 2. The instance of the scope it belongs to, or the root's, while that lives
-    ///    (<doc:Semantics#One-instance-per-key-per-scope>).
-    /// 3. What was built for the snapshot alone, once that scope or root ended (the snapshot's node is then the
-    ///    owner, <doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
-    ///
-    /// `nil` sends the read to ``create(_:id:in:)``. The reads are the first creation's: they decide which scopes
-    /// have an instance of their own (<doc:Semantics#Overrides-reach-derived-defaults>).
-    func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
-        let slot = CreationSlot(key: id, context: storage.context)
-        let snapshot = storage.snapshot
-        if let kept = snapshot?.remembered(slot), storage.readsAsItsSnapshot(forKeyReading: kept.reads) {
-            return (kept.box, kept.reads)
+    /// A read in values under this root finds the instance of the scope it belongs to, or the root's
+    /// (<doc:Semantics#One-instance-per-key-per-scope>), once it exists.
+    override func published(
+        _ id: ObjectIdentifier, for storage: ScopeNode
+    ) -> (box: AnyBox, reads: [ObjectIdentifier])? {
+        instance(of: id, for: storage).map { ($0.box, $0.reads) }
+    }
+
+    /// The instance of `id` that serves a read in `storage` if it exists, the key's first creation's reads (they
+    /// decide which scopes have an instance of their own, <doc:Semantics#Overrides-reach-derived-defaults>), and
+    /// the scope that holds it (`nil`: the root).
+    func instance(
+        of id: ObjectIdentifier, for storage: ScopeNode
+    ) -> (box: AnyBox, reads: [ObjectIdentifier], scope: ScopeNode?)? {
+        guard let info = infoTable(for: storage.context).find(id) else { return nil }
+        guard let scope = owner(of: id, for: storage, reads: info.reads) else {
+            return info.value.load().map { ($0, info.reads, nil) }
         }
-        guard let info = infoTable(for: slot.context).find(id) else { return nil }
-        let scope = owner(of: id, for: storage, reads: info.reads)
-        let entry: ScopedDefault
-        if let scope {
-            guard let found = scope.scopedDefaults.load()?.table(for: slot.context).find(id) else { return nil }
-            entry = found
-        } else {
-            guard let box = info.value.load() else { return nil }
-            guard snapshot != nil else { return (box, info.reads) }
-            entry = ScopedDefault(box: box, reads: info.reads)
-        }
-        guard let snapshot, (scope?.depth ?? 0) <= storage.baseDepth else { return (entry.box, entry.reads) }
-        // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
-        // what it reads.
-        let byWork = CreationStack.frame.map { $0.current == nil } ?? false
-        let kept = snapshot.remember(entry, for: slot, byWork: byWork)
-        return (kept.box, kept.reads)
+        return scope.scopedDefaults.load()?.table(for: storage.context).find(id).map { ($0.box, $0.reads, scope) }
     }
 
     // MARK: Preparing

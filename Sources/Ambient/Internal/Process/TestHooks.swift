@@ -44,8 +44,8 @@ extension _TestHooks {
     /// read: their root's reporter (a test's, also once a snapshot's heir answers), or for the process's root, the
     /// installed provider.
     static func willCreate(_ key: any DependencyKey.Type, in root: Root, readIn storage: ScopeNode) {
-        if let snapshot = storage.snapshot, snapshot.rootEnded {
-            snapshot.reporter?.willCreate(key)
+        if storage.source.rootEnded {
+            storage.reporter?.willCreate(key)
         } else if let reporter = root.reporter {
             reporter.willCreate(key)
         } else if root.isProcess {

@@ -61,7 +61,7 @@ extension ScopeNode {
         while let current = node {
             if current.setsOverrides { found.append(WeakOrigin(current)) }
             guard let parent = current.parent else {
-                found += current.snapshot?.origins ?? []
+                found += current.source.origins
                 break
             }
             node = parent

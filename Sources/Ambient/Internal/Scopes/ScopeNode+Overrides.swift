@@ -27,7 +27,8 @@ extension ScopeNode {
         // NB: through `Unmanaged`, so that the parent is not retained around the probe: every scope below one
         // node reads through it, from any thread.
         if let parentReference { return parentReference._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() } }
-        return Unmanaged.passUnretained(snapshot.unsafelyUnwrapped.inherited.unsafelyUnwrapped)
+        // A top node inherits overrides only in a snapshot, which stores them as its map from the start.
+        return visibleOverrides.loadUnmanaged().unsafelyUnwrapped
     }
 
     /// Every override visible here, without retaining the map once it is built.
@@ -54,9 +55,6 @@ extension ScopeNode {
     /// Every override visible in this scope, built once.
     func allOverrides() -> OverrideMap {
         if let map = visibleOverrides.load() { return map }
-        if !setsOverrides, parentReference == nil, let inherited = snapshot?.inherited {
-            return visibleOverrides.storeIfNil(inherited)
-        }
         var merged: [ObjectIdentifier: Override] = [:]
         if inheritedCount != 0 {
             for override in inheritedOverridesUnmanaged().takeUnretainedValue().all { merged[override.key] = override }
@@ -80,8 +78,8 @@ extension ScopeNode {
             last = current
             node = current.parent
         }
-        if let inherited = last.snapshot?.inherited {
-            found += inherited.all.sorted { $0.depth > $1.depth }
+        if last.inheritedCount != 0 {
+            found += last.inheritedOverridesUnmanaged().takeUnretainedValue().all.sorted { $0.depth > $1.depth }
         }
         return found
     }

@@ -21,11 +21,10 @@ extension ScopeNode {
             let found = overrideValue(for: key)
             if found != 0 { return found }
         }
-        // NB: a snapshot's root is weak; loading it would touch the root's reference count on every read.
-        guard snapshot == nil else { return 0 }
+        // NB: a snapshot publishes nothing for the read path, so its values' reads go the long way.
         let skippingDerived = hasOverrides
         let created = Self.valueAddress(
-            in: rootReference._withUnsafeGuaranteedRef {
+            in: sourceReference._withUnsafeGuaranteedRef {
                 $0.createdDefault(for: key, in: context, skippingDerived: skippingDerived)
             })
         // A default rebuilt for an enclosing scope, which an earlier read here cached (``cacheDefault(_:for:)``).
@@ -34,10 +33,10 @@ extension ScopeNode {
     }
 
     /// Caches `box`, the default of `key` that a read here found the long way, where ``createdValue(for:)`` probes:
-    /// a node without a snapshot holds its enclosing scopes and its root, so it holds the box already, and the
-    /// instance a key has in one set of values never changes.
+    /// when these values hold the box already (``mayCacheValue(of:)``): the instance a key has in one set of values
+    /// never changes.
     func cacheDefault(_ box: AnyBox, for key: ObjectIdentifier) {
-        guard snapshot == nil, hasOverrides else { return }
+        guard hasOverrides, source.mayCache(key, readIn: self) else { return }
         cache(box, for: key, keeping: nil)
     }
 
@@ -102,27 +101,10 @@ extension ScopeNode {
     ///
     /// This is the ownership rule's one test (<doc:LifetimesAndCaching>). A cache adds an edge from this node to
     /// the value it caches; the edge can close a cycle only if the value was not already reachable from here and
-    /// can be freed. An override is held by the node that sets it, and an ordinary node holds its enclosing scopes
-    /// and its root, so it already holds every default it can read. A snapshot's node, and the scopes made inside
-    /// it, hold their overrides, what was built for them, and what the snapshot remembers strongly; the process
-    /// root's defaults are never freed. A read that finds what the snapshot remembered (the first step of
-    /// ``Root/published(_:for:)``) is cached only if the snapshot holds it: its own node may own the key's instance
-    /// once its scope ended, yet hand out one it remembers weakly.
+    /// can be freed. An override is held by the node that sets it; what a default is, the source says
+    /// (``DefaultSource/mayCache(_:readIn:)``).
     func mayCacheValue(of key: ObjectIdentifier) -> Bool {
-        guard let snapshot, override(for: key) == nil else { return true }
-        let slot = CreationSlot(key: key, context: context)
-        if let kept = snapshot.remembered(slot), readsAsItsSnapshot(forKeyReading: kept.reads) {
-            return snapshot.holdsRemembered(slot)
-        }
-        let root = snapshot.root
-        guard let info = root.keyInfo(for: key, in: context) else { return false }
-        guard let scope = root.owner(of: key, for: self, reads: info.reads) else {
-            return root.isProcess || snapshot.holdsRemembered(slot)
-        }
-        // The scope is one of the nodes this one holds (itself or a parent), or one the snapshot links to.
-        var node: ScopeNode? = self
-        while let current = node, current !== scope { node = current.parent }
-        return node != nil || (scope.depth <= baseDepth && snapshot.holdsRemembered(slot))
+        override(for: key) != nil || source.mayCache(key, readIn: self)
     }
 
     /// The scope at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
@@ -131,7 +113,7 @@ extension ScopeNode {
     func ancestor(atDepth depth: Int) -> ScopeNode {
         var node = self
         while node.depth > depth {
-            guard let parent = node.parent else { return node.snapshot?.origin(atDepth: depth) ?? node }
+            guard let parent = node.parent else { return node.source.origin(atDepth: depth) ?? node }
             node = parent
         }
         return node

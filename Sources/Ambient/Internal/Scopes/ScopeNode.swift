@@ -5,8 +5,9 @@
 /// inherited overrides that the parent builds once, on first need.
 ///
 /// Ownership runs one way, from scopes to what they cache (<doc:LifetimesAndCaching>): a node holds its parent and
-/// its root; a root and a scope hold the defaults built for them; a default holds only a *snapshot* — a node with
-/// the same visible overrides and context, but no parent, and its root and the scope it was read in only weakly.
+/// its root; a root and a scope hold the defaults built for them; a default holds only a *snapshot*: values whose top
+/// node has the same visible overrides and context, but no parent, and whose source (``Snapshot``) holds the root and
+/// the scopes they were read in only weakly.
 /// A node caches only what it already holds, or what is never freed (``mayCacheValue(of:)``), so no cache adds a
 /// path back to itself, and a scope, a test's root and everything built for them are freed when nothing outside
 /// Ambient holds their values any more — whatever those values hold.
@@ -23,24 +24,20 @@ final class ScopeNode: @unchecked Sendable {
     /// The value of the first override, when it is small enough to be kept in the node (see ``InlineValue``); must
     /// stay the second stored property.
     private var firstValueWords = InlineValue()
-    /// The root of an ordinary node, unretained: a root node holds it in `rootOwner`, and every other node holds
-    /// its parent, and so its root. A node with a `snapshot` (a snapshot's node, and nodes made inside one) holds
-    /// ``Root/placeholder`` here, never read, and its root weakly in `snapshot`.
+    /// What answers the reads that no override answers (``DefaultSource``): a root, or the snapshot a default keeps.
+    /// Unretained: the top node of a chain holds it in `sourceOwner`, and every other node holds its parent.
     ///
-    /// NB: a snapshot's weak reference gives the root a side table, which makes every retain and release of the root
-    /// take the runtime's slow path; so scopes must not retain the root each time they are entered.
-    let rootReference: Unmanaged<Root>
-    /// The root, held strongly by a root node only.
-    private let rootOwner: Root?
-    /// The snapshot a default keeps, in its node and in the nodes made inside it (their root is weak); `nil` in an
-    /// ordinary node.
-    let snapshot: Snapshot?
-    /// The enclosing scope, retained, if any; always `nil` in a snapshot. Set in `init` only; `deinit` releases it.
+    /// NB: a snapshot's weak reference gives a root a side table, which makes every retain and release of the root
+    /// take the runtime's slow path; so scopes must not retain the source each time they are entered.
+    let sourceReference: Unmanaged<DefaultSource>
+    /// The source, held strongly by the top node only.
+    private let sourceOwner: DefaultSource?
+    /// The enclosing scope, retained, if any; `nil` in a chain's top node. Set in `init` only; `deinit` releases it.
     ///
     /// NB: not a stored `ScopeNode?`: for a class that holds one of its own kind, Swift frees the chain in a loop that
     /// retains and releases the parent once more, on every node freed — every scope entry. `deinit` loops itself.
     let parentReference: Unmanaged<ScopeNode>?
-    /// The enclosing scope, if any; always `nil` in a snapshot.
+    /// The enclosing scope, if any.
     var parent: ScopeNode? { parentReference?.takeUnretainedValue() }
     /// The number of nodes above this one.
     let depth: Int
@@ -120,98 +117,77 @@ final class ScopeNode: @unchecked Sendable {
     /// the two nodes as one scope.
     let continuesParentScope: Bool
 
-    /// A root node: no overrides, the root's context; `isProcessNode` for the process's
-    /// (``DependencyValues/processValues``).
-    init(root: Root, isProcessNode: Bool = false) {
+    /// A top node reading from `source`, in `context`, whose inherited overrides are `inherited` (a snapshot's),
+    /// `depth` nodes below the root; `isProcessNode` for the process's (``DependencyValues/processValues``).
+    init(
+        source: DefaultSource, context: DependencyContext, isProcessNode: Bool = false, depth: Int = 0,
+        recorder: ReadRecorder? = nil, inherited: OverrideMap? = nil
+    ) {
         self.isProcessNode = isProcessNode
         continuesParentScope = false
-        rootReference = Unmanaged.passUnretained(root)
-        rootOwner = root
+        sourceReference = .passUnretained(source)
+        sourceOwner = source
         parentReference = nil
-        depth = 0
-        recorder = nil
+        self.depth = depth
+        self.recorder = recorder
         site = nil
-        inheritedCount = 0
-        snapshot = nil
-        context = root.context
+        inheritedCount = inherited?.all.count ?? 0
+        self.context = context
+        // A snapshot's top node holds the overrides it inherited as its map, so it is frozen from the start.
+        if let inherited { _ = visibleOverrides.storeIfNil(inherited) }
     }
 
-    /// A node with no overrides on the root of `source`, holding that root the way `source` does.
-    init(rootNodeOf source: ScopeNode) {
-        isProcessNode = false
-        continuesParentScope = false
-        rootReference = source.rootReference
-        rootOwner = source.snapshot == nil ? source.rootReference.takeUnretainedValue() : nil
-        parentReference = nil
-        depth = 0
-        recorder = nil
-        site = nil
-        inheritedCount = 0
-        snapshot = source.snapshot.map {
-            Snapshot(root: $0.liveRoot, heir: $0.heir, reporter: $0.reporter, origins: [], inherited: nil)
-        }
-        context = source.root.context
+    /// A root node: no overrides, the root's context; `isProcessNode` for the process's
+    /// (``DependencyValues/processValues``).
+    convenience init(root: Root, isProcessNode: Bool = false) {
+        self.init(source: root, context: root.context, isProcessNode: isProcessNode)
+    }
+
+    /// A node with no overrides on the source of `values`, without what it inherited.
+    convenience init(rootNodeOf values: ScopeNode) {
+        self.init(source: values.source.withoutOverrides, context: values.root.context)
+    }
+
+    /// The values a default is created from: those of `values`, flattened, with reads recorded by `recorder`, kept
+    /// by a ``Snapshot`` (see the ownership rule above).
+    convenience init(snapshotOf values: ScopeNode, recorder: ReadRecorder, for key: ObjectIdentifier) {
+        self.init(
+            source: Snapshot(of: values, for: key), context: values.context, depth: values.depth + 1,
+            recorder: recorder, inherited: values.hasOverrides ? values.allOverrides() : nil)
     }
 
     /// A child scope of `parent`, whose overrides were written at `site`, or a node that carries on `parent`'s
-    /// scope (`continuing`). Below a snapshot, the root stays weak.
+    /// scope (`continuing`).
     @inline(__always)
     init(parent: ScopeNode, recorder: ReadRecorder? = nil, site: CallSite? = nil, continuing: Bool = false) {
         isProcessNode = false
         continuesParentScope = continuing
-        rootReference = parent.rootReference
-        rootOwner = nil
+        sourceReference = parent.sourceReference
+        sourceOwner = nil
         parentReference = .passRetained(parent)
         depth = parent.depth + 1
         self.recorder = recorder ?? parent.recorder
         self.site = site
         inheritedCount = parent.inheritedCount + parent.ownCount
-        snapshot = parent.snapshot
         context = parent.context
     }
 
-    /// The values a default is created from: those of `source`, with reads recorded by `recorder`, but holding
-    /// nothing that may cache the default (see the ownership rule above).
-    init(snapshotOf source: ScopeNode, recorder: ReadRecorder, for key: ObjectIdentifier) {
-        isProcessNode = false
-        continuesParentScope = false
-        rootReference = Unmanaged.passUnretained(Root.placeholder)
-        rootOwner = nil
-        parentReference = nil
-        depth = source.depth + 1
-        self.recorder = recorder
-        site = nil
-        context = source.context
-        let inherited = source.hasOverrides ? source.allOverrides() : nil
-        inheritedCount = inherited?.all.count ?? 0
-        let root: Root? = if let snapshot = source.snapshot { snapshot.liveRoot } else { source.root }
-        snapshot = Snapshot(
-            root: root, heir: source.snapshot?.heir ?? source.root.heir ?? source.root, reporter: source.reporter,
-            origins: source.overridingNodes, inherited: inherited, createdKey: key,
-            holders: source.snapshot?.holders ?? [])
-    }
+    /// What answers the reads no override answers here.
+    var source: DefaultSource { sourceReference.takeUnretainedValue() }
 
-    /// The root whose cache holds the defaults read here.
-    ///
-    /// A snapshot whose root was freed (a default kept by code outside Ambient after its test or root ended)
-    /// uses that root's heir's lock and knowledge of keys, and builds what it reads for itself.
-    var root: Root {
-        if let snapshot { return snapshot.root }
-        return rootReference.takeUnretainedValue()
-    }
+    /// The root whose cache holds the defaults read here. A snapshot whose root was freed (a default kept by code
+    /// outside Ambient after its test or root ended) uses that root's heir's lock and knowledge of keys, and builds
+    /// what it reads for itself.
+    var root: Root { source.root }
 
     /// Where reports about reads in these values go: their root's reporter, also once a snapshot's root was freed
     /// and its heir answers (<doc:Semantics#Leftover-work-stays-with-its-test>).
-    var reporter: (any _DependencyIssueReporter)? {
-        if let snapshot { return snapshot.reporter }
-        return rootReference.takeUnretainedValue().reporter
-    }
+    var reporter: (any _DependencyIssueReporter)? { source.reporter }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
     @inline(__always)
     var isFrozen: Bool {
-        (parentReference == nil && snapshot?.inherited != nil) || visibleOverrides.load() != nil
-            || scopedDefaults.load() != nil
+        visibleOverrides.load() != nil || scopedDefaults.load() != nil
             || keyPathValues.load() != nil
     }
 

@@ -1,11 +1,11 @@
-/// The values a default was created from, as the default keeps them: their overrides, flattened, their scopes and
-/// their root held weakly, and each instance the default read, remembered when it read it
-/// (<doc:Semantics#A-value-keeps-what-it-read>).
+/// The values a default was created from, as the default keeps them: the source at the top of their chain of scope
+/// nodes, whose top node holds their overrides, flattened. It holds their scopes and their root weakly, and
+/// remembers each instance the default read, when it read it (<doc:Semantics#A-value-keeps-what-it-read>).
 ///
 /// A snapshot is never a path back to what holds it: it holds the scopes and the root weakly, and it remembers weakly
 /// what may hold it (``Remembered``). So a scope, a root and everything built for them are freed when nothing outside
 /// Ambient holds their values (<doc:Semantics#Nothing-keeps-a-scope-alive-but-what-still-uses-it>).
-final class Snapshot: @unchecked Sendable {
+final class Snapshot: DefaultSource, @unchecked Sendable {
     // Safe: the weak references and every `let` are set in `init` only (the runtime loads weak references
     // atomically); `remembered` is a lock.
 
@@ -15,55 +15,117 @@ final class Snapshot: @unchecked Sendable {
     /// The root whose lock and knowledge of keys a read uses once `weakRoot` is gone: the root's heir, which
     /// outlives it. Nothing is published there for the snapshot (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     let heir: Root
-    /// That root's reporter, which keeps the reports about the snapshot's reads once the root ended.
-    let reporter: (any _DependencyIssueReporter)?
     /// The nodes that set the overrides the snapshot inherited, innermost first: a default rebuilt for an override is
     /// that node's while it lives.
-    let origins: [WeakOrigin]
-    /// Every override the snapshot inherited, flattened.
-    let inherited: OverrideMap?
+    private let inheritedOrigins: [WeakOrigin]
     /// The key whose creation the snapshot was made for (if any), and the keys of the values whose values the
     /// creation was made in (a first read in a value's values, or one after its scope ended, built for it alone): the
     /// values that may hold the new value.
     let holders: [ObjectIdentifier]
     /// The instances the snapshot read, by key and context.
     private let remembered = ConditionLock([CreationSlot: Remembered]())
+    /// The empty tables every snapshot's read path probes: nothing is published for it there.
+    private static let nothingPublished: Tables = (LockFreeTable(), LockFreeTable(), LockFreeTable())
 
-    /// A snapshot reading in `root` (`nil`: a root that ended, whose heir is `heir`), inheriting `inherited`, set by
-    /// `origins`, made for the creation of `createdKey` (if any) in the values of `holders`.
-    init(
+    /// A snapshot reading in `root` (`nil`: a root that ended, whose heir is `heir`), whose inherited overrides were
+    /// set by `origins`, made in the values of `holders`.
+    private init(
         root: Root?, heir: Root, reporter: (any _DependencyIssueReporter)?, origins: [WeakOrigin],
-        inherited: OverrideMap?, createdKey: ObjectIdentifier? = nil, holders: [ObjectIdentifier] = []
+        holders: [ObjectIdentifier]
     ) {
-        self.holders = holders + (createdKey.map { [$0] } ?? [])
         weakRoot = root
         self.heir = heir
-        self.reporter = reporter
-        self.origins = origins
-        self.inherited = inherited
+        inheritedOrigins = origins
+        self.holders = holders
+        super.init(reporter: reporter, tables: Self.nothingPublished)
     }
 
-    /// The root reads look in: the snapshot's while it lives, else its heir.
-    var root: Root { weakRoot ?? heir }
+    /// The snapshot of `values` that a creation of `key` keeps: in a snapshot's values, it reads in the same root
+    /// and is held by the same values, and by the value of `key`.
+    convenience init(of values: ScopeNode, for key: ObjectIdentifier) {
+        let outer = values.source as? Snapshot
+        let root = values.root
+        self.init(
+            root: outer == nil ? root : outer?.weakRoot, heir: outer?.heir ?? root.heir ?? root,
+            reporter: values.reporter, origins: values.overridingNodes, holders: (outer?.holders ?? []) + [key])
+    }
 
-    /// The root, if it still lives.
-    var liveRoot: Root? { weakRoot }
+    override var root: Root { weakRoot ?? heir }
 
-    /// Whether the snapshot's root ended: what it did not read before, it then builds for itself.
-    var rootEnded: Bool { weakRoot == nil }
+    override var rootEnded: Bool { weakRoot == nil }
 
-    /// The node that set overrides at `depth`, if it still lives.
-    func origin(atDepth depth: Int) -> ScopeNode? {
-        origins.first { $0.depth == depth }?.node
+    override var origins: [WeakOrigin] { inheritedOrigins }
+
+    override var withoutOverrides: DefaultSource {
+        Snapshot(root: weakRoot, heir: heir, reporter: reporter, origins: [], holders: [])
+    }
+
+    /// Once the root ended, the snapshot's own node: what a value first reads then is its own
+    /// (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
+    override func ownScope(of storage: ScopeNode) -> ScopeNode? {
+        rootEnded ? storage.base : nil
+    }
+
+    /// Where a read in the snapshot's values finds its instance, a rule of the Semantics article's "Lifetimes" a
+    /// step (overrides were looked at before):
+    ///
+    /// 1. What the snapshot remembered (<doc:Semantics#A-value-keeps-what-it-read>).
+    /// 2. The instance of the scope it belongs to, or the root's, while that lives
+    ///    (<doc:Semantics#One-instance-per-key-per-scope>).
+    /// 3. What was built for the snapshot alone, once that scope or root ended (``ownScope(of:)``,
+    ///    <doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
+    ///
+    /// What steps 2 and 3 find for the snapshot's own values, it remembers.
+    override func published(
+        _ id: ObjectIdentifier, for storage: ScopeNode
+    ) -> (box: AnyBox, reads: [ObjectIdentifier])? {
+        let slot = CreationSlot(key: id, context: storage.context)
+        if let kept = remembered(slot), storage.readsAsItsSnapshot(forKeyReading: kept.reads) {
+            return (kept.box, kept.reads)
+        }
+        guard let found = root.instance(of: id, for: storage) else { return nil }
+        guard (found.scope?.depth ?? 0) <= storage.baseDepth else { return (found.box, found.reads) }
+        // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
+        // what it reads.
+        let byWork = CreationStack.frame.map { $0.current == nil } ?? false
+        let kept = remember(ScopedDefault(box: found.box, reads: found.reads), for: slot, byWork: byWork)
+        return (kept.box, kept.reads)
+    }
+
+    /// A snapshot remembers what it is handed (<doc:Semantics#A-value-keeps-what-it-read>).
+    override func handOut(
+        _ created: (box: AnyBox, reads: [ObjectIdentifier]), of id: ObjectIdentifier, for storage: ScopeNode
+    ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        published(id, for: storage) ?? created
+    }
+
+    /// A node in these values holds its overrides, what was built for it, and what the snapshot remembers strongly;
+    /// the process root's defaults are never freed. A read that finds what the snapshot remembered (the first step of
+    /// ``published(_:for:)``) is cached only if the snapshot holds it: its own node may own the key's instance once
+    /// its scope ended, yet hand out one it remembers weakly.
+    override func mayCache(_ key: ObjectIdentifier, readIn storage: ScopeNode) -> Bool {
+        let slot = CreationSlot(key: key, context: storage.context)
+        if let kept = remembered(slot), storage.readsAsItsSnapshot(forKeyReading: kept.reads) {
+            return holdsRemembered(slot)
+        }
+        let root = self.root
+        guard let info = root.keyInfo(for: key, in: storage.context) else { return false }
+        guard let scope = root.owner(of: key, for: storage, reads: info.reads) else {
+            return root.isProcess || holdsRemembered(slot)
+        }
+        // The scope is one of the nodes the storage holds (itself or a parent), or one the snapshot links to.
+        var node: ScopeNode? = storage
+        while let current = node, current !== scope { node = current.parent }
+        return node != nil || (scope.depth <= storage.baseDepth && holdsRemembered(slot))
     }
 
     /// The instance remembered for `slot`, if one was and it still exists.
-    func remembered(_ slot: CreationSlot) -> ScopedDefault? {
+    private func remembered(_ slot: CreationSlot) -> ScopedDefault? {
         remembered.withLock { $0[slot]?.entry }
     }
 
     /// Whether the snapshot holds the instance it remembered for `slot`.
-    func holdsRemembered(_ slot: CreationSlot) -> Bool {
+    private func holdsRemembered(_ slot: CreationSlot) -> Bool {
         remembered.withLock { $0[slot]?.isStrong ?? false }
     }
 
@@ -75,7 +137,7 @@ final class Snapshot: @unchecked Sendable {
     /// started read (`byWork`, which no key names): those may hold this snapshot, through the values that hold it,
     /// and are remembered weakly, so that values never keep each other in a cycle
     /// (<doc:Semantics#Nothing-keeps-a-scope-alive-but-what-still-uses-it>).
-    func remember(_ entry: ScopedDefault, for slot: CreationSlot, byWork: Bool) -> ScopedDefault {
+    private func remember(_ entry: ScopedDefault, for slot: CreationSlot, byWork: Bool) -> ScopedDefault {
         let mayHoldThis =
             byWork || holders.contains(slot.key) || entry.reads.contains(KeyInfo.anyOverride)
             || entry.reads.contains(where: holders.contains)
