@@ -52,3 +52,10 @@ func runNestingCheck() {
     thread.start()
     done.wait()
 }
+
+/// With the argument `nesting`, runs only the nesting check, then exits.
+func runNestingCheckAloneIfAsked() {
+    guard CommandLine.arguments.contains("nesting") else { return }
+    runNestingCheck()
+    exit(0)
+}

@@ -15,6 +15,9 @@ import Dispatch
 /// `AmbientBenchmarks quick` runs every scenario with a tenth of the iterations (for profilers).
 let scale = CommandLine.arguments.contains("quick") ? 10 : 1
 
+/// `AmbientBenchmarks nesting` runs the nesting check alone.
+runNestingCheckAloneIfAsked()
+
 struct Row {
     var name: String
     var measurement: Measurement

@@ -1,6 +1,10 @@
 extension DependencyValues {
     @TaskLocal static var currentValues = processValues
 
+    /// The task-local behind ``currentValues``, for `withDependencies`, which binds it inlined in its caller (a
+    /// property wrapper's projection cannot be used from inlinable code).
+    @usableFromInline static let currentValuesBinding = $currentValues
+
     /// The process's values: what ``current`` is outside every scope.
     static let processValues: DependencyValues = {
         // The trace switch reads `AMBIENT_TRACE` now, before any scope can be entered (scopes read `current`).

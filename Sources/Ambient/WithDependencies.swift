@@ -35,6 +35,7 @@
 ///   - line: The line of the call. Leave the default.
 /// - Returns: What `operation` returns.
 /// - Throws: What `update` or `operation` throws; the outer values are restored either way.
+@inlinable
 @discardableResult
 public func withDependencies<R>(
     _ update: (inout DependencyValues) throws -> Void,
@@ -42,11 +43,11 @@ public func withDependencies<R>(
     fileID: StaticString = #fileID,
     line: UInt = #line
 ) rethrows -> R {
-    // NB: the task-local is looked up once for the read and the push; each lookup of the static is a `swift_once`.
-    let currentValues = DependencyValues.$currentValues
-    let site = CallSite(fileID: fileID, line: line)
-    let values = try DependencyValues.scope(inside: currentValues.get(), at: site, changedBy: update)
-    return try currentValues.withValue(values, operation: operation)
+    // NB: inlined, with `TaskLocal.withValue`, into the caller, where `R` is known: the operation then runs one frame
+    // below the caller's, as under a bare task-local, and nested scopes need little more stack than nested
+    // task-locals. The scope is built out of line, and only its one reference comes back into the caller's frame.
+    let values = try DependencyValues.scope(changedBy: update, fileID: fileID, line: line)
+    return try DependencyValues.currentValuesBinding.withValue(values, operation: operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `update`, then restores the outer values.
@@ -81,10 +82,8 @@ public func withDependencies<R>(
     fileID: StaticString = #fileID,
     line: UInt = #line
 ) async rethrows -> R {
-    let currentValues = DependencyValues.$currentValues
-    let site = CallSite(fileID: fileID, line: line)
-    let values = try DependencyValues.scope(inside: currentValues.get(), at: site, changedBy: update)
-    return try await currentValues.withValue(values, operation: operation)
+    let values = try DependencyValues.scope(changedBy: update, fileID: fileID, line: line)
+    return try await DependencyValues.$currentValues.withValue(values, operation: operation)
 }
 
 /// Runs `operation` in a set of values captured earlier, for work that left its scope.
@@ -106,12 +105,14 @@ public func withDependencies<R>(
 ///   - operation: The work to run.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
+@inlinable
 @discardableResult
 public func withDependencies<R>(
     _ values: DependencyValues,
     operation: () throws -> R
 ) rethrows -> R {
-    try DependencyValues.$currentValues.withValue(values, operation: operation)
+    // NB: inlined, as the form with an update, so that re-entered values nest in as little stack.
+    try DependencyValues.currentValuesBinding.withValue(values, operation: operation)
 }
 
 /// Runs the asynchronous `operation` in a set of values captured earlier.

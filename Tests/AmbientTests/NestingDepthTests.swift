@@ -43,6 +43,17 @@ import Testing
         return abs(top - bottom) / levels
     }
 
+    /// What the innermost of `levels` nested scopes reads for `LevelKey`, which each scope sets to its distance from
+    /// the bottom (so 1, if each scope's override wins).
+    private static func innermostRead(ofNestedScopes levels: Int) -> Int {
+        guard levels > 0 else { return DependencyValues.current[LevelKey.self] }
+        return withDependencies {
+            $0[LevelKey.self] = levels
+        } operation: {
+            innermostRead(ofNestedScopes: levels - 1)
+        }
+    }
+
     @Test func twoThousandNestedScopesRunInFiveTimesTheStackOfTwoThousandBareTaskLocals() {
         let bare = ConditionLock(0)
         Self.onThread(stackSize: 8 * 1024 * 1024) {
@@ -51,20 +62,45 @@ import Testing
         }
         let deepest = ConditionLock(0)
         Self.onThread(stackSize: 64 * 1024 + 5 * 2_000 * bare.withLock { $0 }) {
-            func nest(_ remaining: Int) {
-                guard remaining > 0 else {
-                    deepest.withLock { $0 = DependencyValues.current[LevelKey.self] }
-                    return
-                }
-                withDependencies {
-                    $0[LevelKey.self] = remaining
-                } operation: {
-                    nest(remaining - 1)
-                }
-            }
-            nest(2_000)
+            let innermost = Self.innermostRead(ofNestedScopes: 2_000)
+            deepest.withLock { $0 = innermost }
         }
         #expect(deepest.withLock { $0 } == 1)
+    }
+
+    /// The stack that 2,000 nested scopes run in: 512 KiB in an optimized build. In the release build a level of
+    /// `withDependencies` uses 256 bytes of stack, against 199 for a bare task-local (the benchmark's nesting check,
+    /// `.build/release/AmbientBenchmarks nesting`), so 2,000 levels need 500 KiB there. An unoptimized build keeps
+    /// every frame that optimization folds away, even a bare task-local's (784 bytes a level in debug, 1,531 KiB
+    /// for 2,000 levels): there these 2,000 scopes need about 1,330 KiB, and 2,150 KiB under the address sanitizer
+    /// (CI runs this suite with it), so the thread gets 3 MiB.
+    #if DEBUG
+        static let stackForTwoThousandScopes = 3 * 1024 * 1024
+    #else
+        static let stackForTwoThousandScopes = 512 * 1024
+    #endif
+
+    @Test func twoThousandNestedScopesRunOnA512KiBStackInAnOptimizedBuild() {
+        let deepest = ConditionLock(0)
+        Self.onThread(stackSize: Self.stackForTwoThousandScopes) {
+            let innermost = Self.innermostRead(ofNestedScopes: 2_000)
+            deepest.withLock { $0 = innermost }
+        }
+        #expect(deepest.withLock { $0 } == 1)
+    }
+
+    /// The asynchronous `withDependencies` nests as deep, wherever it runs: its frames live in the task's own memory,
+    /// not on the stack of the thread that runs it.
+    @Test func twoThousandNestedAsynchronousScopesReadTheInnermostOverride() async {
+        func innermostRead(ofNestedScopes levels: Int) async -> Int {
+            guard levels > 0 else { return DependencyValues.current[LevelKey.self] }
+            return await withDependencies {
+                $0[LevelKey.self] = levels
+            } operation: {
+                await innermostRead(ofNestedScopes: levels - 1)
+            }
+        }
+        #expect(await innermostRead(ofNestedScopes: 2_000) == 1)
     }
 
     @Test func eachLevelUsesAtMostFiveTimesTheStackOfABareTaskLocal() {
