@@ -51,8 +51,8 @@ struct ChildProcess {
         // tests expect to pass (swift-corelibs-xctest leaks its test runs at exit), and leaks are not what they check.
         variables["ASAN_OPTIONS"] = (inherited["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
         process.environment = variables
-        let output = Pipe()
-        let error = Pipe()
+        let output = Pipe.closedOnExec()
+        let error = Pipe.closedOnExec()
         process.standardOutput = output
         process.standardError = standardError ?? error
         process.standardInput = FileHandle.nullDevice
@@ -157,5 +157,22 @@ enum Fixture {
     /// an ordinary run says that it is a fixture rather than a skipped test.
     static func only(_ name: String) -> ConditionTrait {
         .enabled(if: isSelected(name), "a fixture, run only in a child process by the test that checks it")
+    }
+}
+
+extension Pipe {
+    /// A pipe whose ends are closed in every program this process starts, except where that program's standard
+    /// stream is set to one of them.
+    ///
+    /// A plain `Pipe`'s descriptors are inherited by any child another thread starts meanwhile (an exit test's child
+    /// among them), and a child that holds the write end keeps this process's read waiting for the end of the output
+    /// after the writer itself exited: for as long as that other child lives, which may be until this reader's
+    /// thread is free again.
+    static func closedOnExec() -> Pipe {
+        let pipe = Pipe()
+        for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return pipe
     }
 }

@@ -103,8 +103,8 @@ public struct TodosProcess {
         variables.merge(environment) { _, new in new }
         process.environment = variables
         process.currentDirectoryURL = directory
-        let output = Pipe()
-        let error = Pipe()
+        let output = Pipe.closedOnExec()
+        let error = Pipe.closedOnExec()
         process.standardOutput = output
         process.standardError = error
         try process.run()
@@ -139,5 +139,22 @@ public struct TodosProcess {
         let result = Self.finish(started)
         finished.withLock { $0 = true }
         return result
+    }
+}
+
+extension Pipe {
+    /// A pipe whose ends are closed in every program this process starts, except where that program's standard
+    /// stream is set to one of them.
+    ///
+    /// A plain `Pipe`'s descriptors are inherited by any child another thread starts meanwhile (an exit test's child
+    /// among them), and a child that holds the write end keeps this process's read waiting for the end of the output
+    /// after the writer itself exited: for as long as that other child lives, which may be until this reader's
+    /// thread is free again.
+    static func closedOnExec() -> Pipe {
+        let pipe = Pipe()
+        for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return pipe
     }
 }
