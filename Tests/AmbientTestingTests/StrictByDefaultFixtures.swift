@@ -57,7 +57,9 @@ import XCTest
 struct LeftoverTaskFixtures {
     @Test func test1() { startWorkThatReadsAUUIDLater() }
 
-    @Test func test2() { #expect(firstUUIDAfterTheLeftoverWorkRan() == "00000000-0000-0000-0000-000000000000") }
+    @Test func test2() async {
+        #expect(await firstUUIDAfterTheLeftoverWorkRan() == "00000000-0000-0000-0000-000000000000")
+    }
 }
 
 /// The same, with the `.dependencies` trait.
@@ -65,7 +67,9 @@ struct LeftoverTaskFixtures {
 struct LeftoverTaskTraitFixtures {
     @Test func test1() { startWorkThatReadsAUUIDLater() }
 
-    @Test func test2() { #expect(firstUUIDAfterTheLeftoverWorkRan() == "00000000-0000-0000-0000-000000000000") }
+    @Test func test2() async {
+        #expect(await firstUUIDAfterTheLeftoverWorkRan() == "00000000-0000-0000-0000-000000000000")
+    }
 }
 
 /// Signalled by the second test once it runs: the first test has ended, and its leftover work may read.
@@ -77,27 +81,27 @@ private let leftoverWorkRead = DispatchSemaphore(value: 0)
 /// The first test: starts a `Task` that reads a UUID after the test returned: once the second test runs.
 private func startWorkThatReadsAUUIDLater() {
     Task {
-        await waitOffTheCooperativePool(for: secondTestStarted)
+        await waitOffTheTaskPool(for: secondTestStarted)
         _ = DependencyValues.current.uuid()
         leftoverWorkRead.signal()
     }
 }
 
-/// Waits for `semaphore` on a Dispatch thread, so that the wait never holds one of the threads that run tasks.
-private func waitOffTheCooperativePool(for semaphore: DispatchSemaphore) async {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            semaphore.wait()
-            continuation.resume()
-        }
-    }
-}
-
 /// The second test: lets the first test's leftover work read, waits until it has (a sleep would not do: a busy
 /// machine may not honour it), then takes its first UUID.
+///
+/// NB: blocks its thread, which is XCTest's main thread, never one of the task pool that the leftover work needs.
 private func firstUUIDAfterTheLeftoverWorkRan() -> String {
     secondTestStarted.signal()
     leftoverWorkRead.wait()
+    return DependencyValues.current.uuid().uuidString
+}
+
+/// The same, for a Swift Testing test, which runs on the task pool: it waits off the pool, where the leftover task
+/// that it waits for can always run.
+private func firstUUIDAfterTheLeftoverWorkRan() async -> String {
+    secondTestStarted.signal()
+    await waitOffTheTaskPool(for: leftoverWorkRead)
     return DependencyValues.current.uuid().uuidString
 }
 /// A plain XCTest method reading a key without a testing value.

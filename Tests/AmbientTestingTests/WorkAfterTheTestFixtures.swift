@@ -11,13 +11,8 @@ private let leftoverWorkDone = DispatchSemaphore(value: 0)
 
 /// Waits until the last test runs, on a Dispatch thread rather than the task's.
 private func untilTheLastTestRuns() async {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            lastTestStarted.wait()
-            lastTestStarted.signal()
-            continuation.resume()
-        }
-    }
+    await waitOffTheTaskPool(for: lastTestStarted)
+    lastTestStarted.signal()
 }
 
 /// Probes of work a test leaves behind, with the trait: two passed tests leave work that fails once they ended, and a third waits for it.
@@ -40,10 +35,11 @@ struct WorkAfterTheTraitTestFixtures {
         }
     }
 
-    @Test func waitsForTheLeftoverWork() {
+    /// Waits off the task pool: the leftover work it waits for is tasks, which need a thread of it.
+    @Test func waitsForTheLeftoverWork() async {
         lastTestStarted.signal()
-        leftoverWorkDone.wait()
-        leftoverWorkDone.wait()
+        await waitOffTheTaskPool(for: leftoverWorkDone)
+        await waitOffTheTaskPool(for: leftoverWorkDone)
     }
 }
 
