@@ -14,30 +14,31 @@ struct HostSurvivesItsDiagnosticsTests {
     }
 
     @Test(arguments: BrokenStandardError.allCases)
-    func addStillSavesWhenTheWarningCannotBeWritten(_ broken: BrokenStandardError) throws {
+    func addStillSavesWhenTheWarningCannotBeWritten(_ broken: BrokenStandardError) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ambient-host-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var add = Todos.run(["add", "Water the plants"], in: folder)
         add.shell = broken.rawValue
         if broken == .brokenPipeWithSIGPIPEIgnored {
-            let unread = Pipe()
+            // NB: closed on exec, so that no other child started meanwhile (an exit test's) holds its write end.
+            let unread = Pipe.closedOnExec()
             try unread.fileHandleForReading.close()
             add.standardError = unread.fileHandleForWriting
         }
-        let added = try add.run()
+        let added = try await add.runOffTheCooperativePool()
         #expect(added.status == 0 && !added.wasKilled, "\(added.summary)")
         #expect(added.output == "Added 1. Water the plants\n", "\(added.summary)")
-        let listed = try Todos.run(["list"], in: folder).run()
+        let listed = try await Todos.run(["list"], in: folder).runOffTheCooperativePool()
         #expect(listed.output.contains("Water the plants"), "\(listed.summary)")
     }
 
-    @Test func theWarningSaysWhatWasIgnoredWhenItCanBeWritten() throws {
+    @Test func theWarningSaysWhatWasIgnoredWhenItCanBeWritten() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ambient-host-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         var run = Todos.run(["help"], in: folder)
         run.environment["AMBIENT_CONTEXT"] = "bogus\u{1B}[2J"
-        let result = try run.run()
+        let result = try await run.runOffTheCooperativePool()
         #expect(result.status == 0, "\(result.summary)")
         #expect(result.errorOutput.hasPrefix(#"Ambient: AMBIENT_CONTEXT="bogus\e[2J" is not a dependency context."#))
     }
