@@ -46,6 +46,9 @@ import Testing
 
     /// Points standard error at a pipe nobody reads and writes to it; returns the child's exit status: 0 when the
     /// write returned and left no `SIGPIPE` waiting to be delivered.
+    ///
+    /// NB: a plain pipe, not one closed on exec: it is made in the exit test's child, which starts no process of its
+    /// own, so no other program can inherit its ends, and nothing waits to read it.
     static func writeToABrokenPipe() -> Int32 {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0, close(ends[0]) == 0, dup2(ends[1], 2) == 2 else { return 3 }
