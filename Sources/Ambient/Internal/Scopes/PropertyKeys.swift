@@ -11,8 +11,8 @@
 /// the count first (compare-and-swap, never past ``capacity``), then claims a free pair by a compare-and-swap of its
 /// identity word from 0, then stores the entry with a releasing store; a reader loads the identity and then the entry
 /// with acquiring loads, and treats a claimed pair whose entry is not stored yet as not learned (the read that
-/// learns it races with it anyway). Two threads learning one key path find each other's claim; the loser's
-/// reservation is not returned, which only lowers the capacity by one.
+/// learns it races with it anyway). Two threads learning one key path find each other's claim; the loser gives its
+/// reservation back.
 enum PropertyKeys {
     /// One key path's key.
     ///
@@ -80,7 +80,7 @@ enum PropertyKeys {
         while true {
             var found = table.identity(index).loadAcquiring()
             if found == 0 {
-                guard hasReserved || reservePair() else { return }
+                guard hasReserved || changeReserved(by: 1) else { return }
                 hasReserved = true
                 let (claimed, original) = table.identity(index).compareExchange(expected: 0, desired: wanted)
                 if claimed {
@@ -89,16 +89,22 @@ enum PropertyKeys {
                 }
                 found = original
             }
-            if found == wanted { return }
+            if found == wanted {
+                if hasReserved { changeReserved(by: -1) }
+                return
+            }
             index = (index + 1) & mask
         }
     }
 
-    /// Takes one of the ``capacity`` pairs; `false` when all are taken.
-    private static func reservePair() -> Bool {
+    /// Adds `change` to the count of reserved pairs unless that would pass ``capacity``; returns whether it did: a
+    /// learner takes a pair (`+1`, `false` when all are taken), and gives back one it did not fill (`-1`).
+    @discardableResult
+    private static func changeReserved(by change: Int) -> Bool {
         var count = table.reserved.loadRelaxed()
-        while count < UInt(capacity) {
-            let (exchanged, original) = table.reserved.compareExchange(expected: count, desired: count + 1)
+        while count &+ UInt(bitPattern: change) <= UInt(capacity) {
+            let (exchanged, original) = table.reserved.compareExchange(
+                expected: count, desired: count &+ UInt(bitPattern: change))
             if exchanged { return true }
             count = original
         }
