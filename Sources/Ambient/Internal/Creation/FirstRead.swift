@@ -1,3 +1,8 @@
+// A first read of a default: what it decides under the lock of its root's creations (create, wait, or stop a
+// cycle), the creations under way that it decides from, and what it says when a wait grows long.
+
+import Foundation
+
 /// A read of a default that its root has not published for the reading scope: what it decides, each time it looks
 /// at the creations under way, under the lock of the root's creations.
 ///
@@ -96,4 +101,114 @@ enum CreationStep {
     case create(Creation)
     /// Look again: the creation this thread waited for is over.
     case retry
+}
+
+/// Which creation a thread is waiting for: one key, in one context.
+struct CreationSlot: Hashable {
+    var key: ObjectIdentifier
+    var context: DependencyContext
+}
+
+/// The creations under way in a root, and who waits for whom (to find cycles that span threads).
+struct CreationState {
+    var pending: [CreationSlot: Creation] = [:]
+    var waiting: [UInt: WaitingThread] = [:]
+    var isPrepared = false
+    /// The late reads reported so far (see ``LateRead``).
+    var reportedLateReads: Set<LateRead> = []
+    /// The keys whose chains of creations were reported so far (see ``CreationLineage``).
+    var reportedChains: Set<ObjectIdentifier> = []
+    /// Every key created in the root, per context, in the order of their first creation: the learned graph.
+    var learned: [(context: DependencyContext, info: KeyInfo)] = []
+
+    /// Notes the first creation of a key in `context`, and returns its info.
+    mutating func learn(_ info: KeyInfo, in context: DependencyContext) -> KeyInfo {
+        learned.append((context, info))
+        return info
+    }
+
+    /// Ends `creation`, which is published: threads that waited for it may look again.
+    mutating func end(_ creation: Creation) {
+        pending[CreationSlot(key: creation.key, context: creation.context)] = creation.shadowed
+        // Threads that waited for this creation retry; none of them waits for anything now.
+        waiting = waiting.filter { $0.value.pending !== creation }
+    }
+
+    /// The cycle that `thread`, inside creation `top`, would close by waiting for `pending`; `nil` when waiting is
+    /// safe.
+    func deadlock(if thread: UInt, waitsFor pending: Creation, top: Creation?) -> String? {
+        var path: [Creation] = []
+        var owner = pending.thread
+        var target = pending
+        for _ in 0...waiting.count {
+            guard let next = waiting[owner] else { return nil }
+            path.append(contentsOf: CreationStack.path(from: target, to: next.top))
+            if next.pending.thread == thread {
+                let mine = CreationStack.path(from: next.pending, to: top)
+                return CycleReport.message(for: mine + path + [next.pending])
+            }
+            owner = next.pending.thread
+            target = next.pending
+        }
+        return nil
+    }
+}
+
+/// A thread blocked until another thread finishes creating a default.
+struct WaitingThread {
+    var pending: Creation
+    var top: Creation?
+}
+
+/// A key that a later creation of a default read and its first creation did not: reported once per root.
+struct LateRead: Hashable {
+    let key: ObjectIdentifier
+    let read: ObjectIdentifier
+}
+
+/// What a thread that waits for another thread's creation of a default says when the wait grows long.
+///
+/// Ambient finds a cycle whose every wait it sees: a creation that needs a key another thread is creating, while
+/// that thread needs one this thread is creating. It cannot see a wait outside Ambient — a default that blocks on a
+/// semaphore, a `DispatchQueue.sync` or a thread hand-off for work that reads a key whose creation waits for it. Such
+/// a wait looks like a slow creation, so after ``warningDelay`` the waiter says once what it waits for, and keeps
+/// waiting: a slow but correct creation must still finish.
+enum CreationWait {
+    /// How long a waiter waits before it speaks; `AMBIENT_WAIT_WARNING_SECONDS` in the environment changes it.
+    static var warningDelay: Double {
+        delayOverride.withLock { $0 } ?? environmentDelay
+    }
+
+    private static let environmentDelay = WaitWarningSetting.fromEnvironment()
+
+    /// Set by tests, to hear the warning without waiting seconds.
+    static let delayOverride = ConditionLock<Double?>(nil)
+
+    /// Called after a warning was written; set by tests that end a process stuck in a real hang.
+    static let afterWarning = ConditionLock<(@Sendable () -> Void)?>(nil)
+
+    /// Writes `message` to standard error, then tells ``afterWarning``.
+    static func warn(_ message: String) {
+        ProcessEnvironment.writeToStandardError(message + "\n")
+        afterWarning.withLock { $0 }?()
+    }
+
+    /// The warning for a thread inside `waiter` (if any) waiting for `pending`, given every creation under way.
+    static func message(waitingFor pending: Creation?, from waiter: Creation?, among all: [Creation]) -> String {
+        guard let pending else { return "" }
+        // The other thread's innermost creation: one of its creations that no other of its creations is inside.
+        let others = all.filter { $0.thread == pending.thread }
+        let innermost =
+            others.first { candidate in !others.contains { $0.parent === candidate } } ?? pending
+        let reason = waiter.map { " to create \(VisibleText.of($0.keyType))" } ?? ""
+        let seconds = String(format: "%g", warningDelay)
+        let (awaited, current) = (VisibleText.of(pending.keyType), VisibleText.of(innermost.keyType))
+        return """
+            Ambient: a thread has waited \(seconds) s\(reason) for \(awaited), which another thread is \
+            creating (it is now creating \(current)). If that creation waits for work on another thread — \
+            a semaphore, a DispatchQueue.sync, a thread hand-off — that reads a dependency this thread is creating, \
+            this is a dependency cycle through a thread hand-off, and it never ends: build one of these values without \
+            waiting for the other. Still waiting.
+            """
+    }
 }
