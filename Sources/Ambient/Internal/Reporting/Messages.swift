@@ -1,7 +1,7 @@
 /// Most user-facing texts of the core. Tests pin them: they are part of the API.
 ///
 /// Texts built from state that only their own file holds live beside it: the cycle report in `CreationStack.swift`,
-/// the long-wait report in `CreationWait.swift`, and the warning about an unknown `AMBIENT_CONTEXT` in
+/// the long-wait report in `FirstRead.swift` (`CreationWait`), and the warning about an unknown `AMBIENT_CONTEXT` in
 /// `ContextDetection.swift`.
 ///
 /// Every name a message echoes (a key's or a type's, an endpoint's, a file's) is shown through ``VisibleText``, so
