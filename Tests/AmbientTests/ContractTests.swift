@@ -94,7 +94,7 @@ import Testing
     /// Semantics: lazy is lazy. A default that keeps a property on the database creates no database, and so a test
     /// that never uses it is not told that the database has no testing value.
     @Test func creatingAnObjectCreatesNoDependencyValue() {
-        let before = Database.creations.value
+        let before = DatabaseKey.defaultCreations.value
         let log = collectingReports {
             withFreshRoot {
                 _ = DependencyValues.current.auditedAnalytics
@@ -105,7 +105,7 @@ import Testing
                 }
             }
         }
-        #expect(Database.creations.value == before)
+        #expect(DatabaseKey.defaultCreations.value == before)
         #expect(log.messages == [])
     }
 

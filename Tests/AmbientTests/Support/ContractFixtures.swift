@@ -88,14 +88,16 @@ enum UserSessionKey: DependencyKey {
 }
 
 /// A database that nothing should create unless it is used.
-final class Database: Sendable {
-    static let creations = Counter()
-    init() { _ = Self.creations.increment() }
-}
+final class Database: Sendable {}
 
 /// Has no testing value of its own on purpose: a read of it in a test is reported.
 enum DatabaseKey: DependencyKey {
-    static var defaultValue: Database { Database() }
+    /// Counts the defaults built, not every `Database`: tests running beside it build their own stubs.
+    static let defaultCreations = Counter()
+    static var defaultValue: Database {
+        _ = defaultCreations.increment()
+        return Database()
+    }
 }
 
 /// An analytics client that keeps a `@Dependency` on the database for one rarely used method.
