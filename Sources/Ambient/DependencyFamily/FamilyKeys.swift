@@ -35,13 +35,10 @@ enum FamilyCreation {
 }
 
 /// The read of the member for `argument` of the family of the key `key`, which the family's creation answers.
-final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>: @unchecked Sendable {
-    // NB: @unchecked, and safe: `member` is read and written only while `lock` is locked; the rest is immutable.
+final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>: Sendable {
     let key: ObjectIdentifier
     let argument: Argument
-    private let lock = NSLock()
-    private var member: Member?
-    private var members: FamilyMembers<Argument, Member>?
+    private let state = ConditionLock<(member: Member?, members: FamilyMembers<Argument, Member>?)>((nil, nil))
 
     init(key: ObjectIdentifier, argument: Argument) {
         self.key = key
@@ -51,15 +48,15 @@ final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>:
     /// The member the family's creation created for this read, held until the read returns it; nil if the members
     /// existed already (or another thread created them).
     var answer: Member? {
-        get { lock.withLock { member } }
-        set { lock.withLock { member = newValue } }
+        get { state.withLock { $0.member } }
+        set { state.withLock { $0.member = newValue } }
     }
 
     /// The members whose creation answers this read, while it runs: a task that the creation starts inherits
     /// ``FamilyCreation/creating``, and once the members are stored it reads them as any read does.
     var creatingMembers: FamilyMembers<Argument, Member>? {
-        get { lock.withLock { members } }
-        set { lock.withLock { members = newValue } }
+        get { state.withLock { $0.members } }
+        set { state.withLock { $0.members = newValue } }
     }
 }
 
