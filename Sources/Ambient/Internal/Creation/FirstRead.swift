@@ -1,7 +1,5 @@
 // A first read of a default: what it decides under the lock of its root's creations (create, wait, or stop a
-// cycle), the creations under way that it decides from, and what it says when a wait grows long.
-
-import Foundation
+// cycle), and the creations under way that it decides from.
 
 /// A read of a default that its root has not published for the reading scope: what it decides, each time it looks
 /// at the creations under way, under the lock of the root's creations.
@@ -164,51 +162,4 @@ struct WaitingThread {
 struct LateRead: Hashable {
     let key: ObjectIdentifier
     let read: ObjectIdentifier
-}
-
-/// What a thread that waits for another thread's creation of a default says when the wait grows long.
-///
-/// Ambient finds a cycle whose every wait it sees: a creation that needs a key another thread is creating, while
-/// that thread needs one this thread is creating. It cannot see a wait outside Ambient — a default that blocks on a
-/// semaphore, a `DispatchQueue.sync` or a thread hand-off for work that reads a key whose creation waits for it. Such
-/// a wait looks like a slow creation, so after ``warningDelay`` the waiter says once what it waits for, and keeps
-/// waiting: a slow but correct creation must still finish.
-enum CreationWait {
-    /// How long a waiter waits before it speaks; `AMBIENT_WAIT_WARNING_SECONDS` in the environment changes it.
-    static var warningDelay: Double {
-        delayOverride.withLock { $0 } ?? environmentDelay
-    }
-
-    private static let environmentDelay = WaitWarningSetting.fromEnvironment()
-
-    /// Set by tests, to hear the warning without waiting seconds.
-    static let delayOverride = ConditionLock<Double?>(nil)
-
-    /// Called after a warning was written; set by tests that end a process stuck in a real hang.
-    static let afterWarning = ConditionLock<(@Sendable () -> Void)?>(nil)
-
-    /// Writes `message` to standard error, then tells ``afterWarning``.
-    static func warn(_ message: String) {
-        ProcessEnvironment.writeToStandardError(message + "\n")
-        afterWarning.withLock { $0 }?()
-    }
-
-    /// The warning for a thread inside `waiter` (if any) waiting for `pending`, given every creation under way.
-    static func message(waitingFor pending: Creation?, from waiter: Creation?, among all: [Creation]) -> String {
-        guard let pending else { return "" }
-        // The other thread's innermost creation: one of its creations that no other of its creations is inside.
-        let others = all.filter { $0.thread == pending.thread }
-        let innermost =
-            others.first { candidate in !others.contains { $0.parent === candidate } } ?? pending
-        let reason = waiter.map { " to create \(VisibleText.of($0.keyType))" } ?? ""
-        let seconds = String(format: "%g", warningDelay)
-        let (awaited, current) = (VisibleText.of(pending.keyType), VisibleText.of(innermost.keyType))
-        return """
-            Ambient: a thread has waited \(seconds) s\(reason) for \(awaited), which another thread is \
-            creating (it is now creating \(current)). If that creation waits for work on another thread — \
-            a semaphore, a DispatchQueue.sync, a thread hand-off — that reads a dependency this thread is creating, \
-            this is a dependency cycle through a thread hand-off, and it never ends: build one of these values without \
-            waiting for the other. Still waiting.
-            """
-    }
 }

@@ -1,3 +1,6 @@
+// How a dependency value is held: in a type-erased box (`AnyBox`), or, for the first override a scope sets, inline in
+// its node (`InlineValue`), so that a scope that overrides one small value allocates nothing but its node.
+
 /// A type-erased, immutable holder of one dependency value.
 ///
 /// The read path knows the value's type from the key, so it unboxes with `unsafeDowncast` instead of a dynamic cast.
@@ -54,5 +57,94 @@ extension AnyBox {
     @inlinable @inline(__always)
     func unbox<Value: Sendable>(as _: Value.Type) -> Value {
         unsafeDowncast(self, to: Box<Value>.self).value
+    }
+}
+
+/// Room in a ``ScopeNode`` node for the value of the first override the node sets, so that a scope that overrides
+/// one small value allocates nothing but its node.
+///
+/// Most scopes set one override, and most dependency values are a class reference, a small struct, or an
+/// existential of one protocol (five words). Boxing that value cost every scope entry a second allocation, its
+/// free, and an atomic decrement: a quarter of a scope entry. A value that fits is kept here instead; a larger or
+/// over-aligned one, and every override after the first, still gets a ``Box``.
+///
+/// Like ``AtomicWords``, the words sit at a fixed place among the node's stored properties (right after its atomic
+/// words) and are reached only through their address, which `_getUnsafePointerToStoredProperties` gives and inlined
+/// getters can compute. Swift sees five integers and never touches them after `init`; the node initializes, reads
+/// and destroys the value in them as the value's type, which it keeps beside them (``ScopeNode/firstValueType``).
+/// `InlineValueTests` checks the address.
+@usableFromInline
+struct InlineValue {
+    private var words: (UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0)
+
+    /// Whether a value of type `Value` is kept inline rather than boxed: a constant once specialized.
+    @inlinable @inline(__always)
+    static func fits<Value>(_: Value.Type) -> Bool {
+        MemoryLayout<Value>.size <= 5 * MemoryLayout<UInt>.size
+            && MemoryLayout<Value>.alignment <= MemoryLayout<UInt>.alignment
+    }
+
+    /// How a value kept inline is destroyed: decided where its type is known, so that freeing the node needs no
+    /// generic call for the common values.
+    @usableFromInline
+    enum Destruction: UInt8 {
+        /// Plain data: nothing to do.
+        case none
+        /// One reference: a release.
+        case release
+        /// Anything else: its type's own destruction, through ``ScopeNode/firstValueType``.
+        case generic
+
+        /// How a value of type `Value` is destroyed; a constant once specialized.
+        @inlinable @inline(__always)
+        static func of<Value>(_: Value.Type) -> Destruction {
+            if _isPOD(Value.self) { return .none }
+            if MemoryLayout<Value>.size == MemoryLayout<AnyObject>.size, Value.self is AnyObject.Type {
+                return .release
+            }
+            return .generic
+        }
+    }
+
+    /// The words' address in `storage`: after the node's four atomic words.
+    @inlinable @inline(__always)
+    static func address(in storage: Unmanaged<ScopeNode>) -> UnsafeMutableRawPointer {
+        storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) } + 4 * MemoryLayout<UInt>.size
+    }
+}
+
+extension ScopeNode {
+    /// Initializes the inline words with `value`.
+    @inlinable @inline(__always)
+    func initializeFirstInline<Value>(_ value: consuming Value) {
+        InlineValue.address(in: .passUnretained(self)).bindMemory(to: Value.self, capacity: 1)
+            .initialize(to: consume value)
+    }
+
+    /// Destroys the value in the inline words, of type `type`, as `destruction` says.
+    @inline(__always)
+    func destroyFirstInline(of type: any Sendable.Type, as destruction: InlineValue.Destruction) {
+        let address = InlineValue.address(in: .passUnretained(self))
+        switch destruction {
+        case .none: return
+        case .release: Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
+        case .generic: Self.destroy(type, at: address)
+        }
+    }
+
+    private static func destroy<Value>(_: Value.Type, at address: UnsafeMutableRawPointer) {
+        address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+
+    /// A box holding a copy of the value in the inline words, of type `type`, for the slow paths that pass
+    /// overrides around as boxes (maps of inherited overrides, descriptions, `prepareDependencies`).
+    ///
+    /// NB: a copy, not the node: a box that is the node would make the node's own map of overrides, or a
+    /// snapshot's inherited one, hold the node itself.
+    func boxFirstInline(of type: any Sendable.Type) -> AnyBox {
+        func box<Value: Sendable>(_: Value.Type, at address: UnsafeRawPointer) -> AnyBox {
+            Box(address.assumingMemoryBound(to: Value.self).pointee)
+        }
+        return box(type, at: InlineValue.address(in: .passUnretained(self)))
     }
 }

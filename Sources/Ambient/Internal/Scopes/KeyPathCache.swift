@@ -1,7 +1,96 @@
-// A scope's key-path cache: what `@Dependency` key paths (and defaults found the long way) resolved to in it, kept
-// by the cache under its lock, and the pairs every getter probes inline, without a lock.
+// A scope's key-path cache: the long read of a `@Dependency` key path that decides whether its value may be cached
+// (a getter that returns one key's value as it is, unless caching it would make the scope hold what may hold it,
+// `ScopeNode.mayCacheValue(of:)`); what key paths (and defaults found the long way) resolved to, kept by the cache
+// under its lock; and the pairs every getter probes inline, without a lock.
 
 public import AmbientAtomics
+
+extension DependencyValues {
+    /// The value of a type key known only as an existential; the caller guarantees that its value is `Value`.
+    @usableFromInline
+    func value<Key: DependencyKey, Value>(ofTypeKey key: Key.Type, as _: Value.Type) -> Value {
+        // NB: `Dependency.init(_:)` only accepts keys whose `Value` is the wrapper's `Value`, so this cast is an
+        // identity; `unsafeBitCast` skips the dynamic cast that `as!` would make.
+        unsafeBitCast(self[key], to: Value.self)
+    }
+
+    /// Reads a `@Dependency` key path the long way, and caches its value in these values when that is safe.
+    ///
+    /// The value of a key in a given set of values never changes, so when the key path's getter reads exactly one
+    /// key and returns that key's value itself — a property written `get { self[Key.self] }` — the value is cached
+    /// and later reads skip the key path. A getter that computes something (`self[DateKey.self].now`, a sum, a
+    /// transformed copy) returns a different type or different bits, and is run on every read. So is a getter whose
+    /// value these values may not cache because it may hold them (``ScopeNode/mayCacheValue(of:)``).
+    @usableFromInline
+    func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
+        let id = ObjectIdentifier(keyPath)
+        guard !storage.isRecording, storage.keyPathBits(id) != KeyPathPairs.uncacheable else {
+            return self[keyPath: keyPath]
+        }
+        let probe = KeyPathProbe(on: storage)
+        let value = probe.values[keyPath: keyPath]
+        let reads = probe.keysRead()
+        if reads.count == 1 { PropertyKeys.learn(keyPath, reads: reads[0]) }
+        if reads.count == 1, let direct = reads[0].value(in: self, as: Value.self),
+            isBitwiseIdentical(value, direct), storage.mayCacheValue(of: ObjectIdentifier(reads[0]))
+        {
+            storage.cache(Box(value), for: id, keeping: keyPath)
+        } else {
+            storage.cache(nil, for: id, keeping: keyPath)
+        }
+        return value
+    }
+}
+
+extension DependencyKey {
+    /// The key's value in `values`, if its type is `Requested`.
+    fileprivate static func value<Requested>(in values: DependencyValues, as _: Requested.Type) -> Requested? {
+        guard Value.self == Requested.self else { return nil }
+        return values[Self.self] as? Requested
+    }
+}
+
+extension ScopeNode {
+    /// Where the value a `@Dependency` key path resolved to in `storage` is, if it was cached, as
+    /// ``createdValue(for:)`` answers: in its box; 0 if it was not. The probe that every getter inlines
+    /// (``KeyPathPairs``).
+    @inlinable @inline(__always)
+    static func cachedValueAddress(in storage: Unmanaged<ScopeNode>, forKeyPath keyPath: ObjectIdentifier) -> UInt {
+        guard let bits = publishedPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
+            return 0
+        }
+        return valueAddress(in: Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped))
+    }
+
+    /// The pairs that `storage`'s key-path cache published last, if it has any entry yet (`keyPathPairs`, loaded
+    /// from the node's address so that a getter can inline it).
+    @inlinable @inline(__always)
+    static func publishedPairs(of storage: Unmanaged<ScopeNode>) -> KeyPathPairs? {
+        let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
+        let published = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathPairsWord)
+        return UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:))
+    }
+
+    /// The bits the pairs hold for `keyPath` (``KeyPathPairs/boxBits(for:)``): 0 for none.
+    func keyPathBits(_ keyPath: ObjectIdentifier) -> UInt {
+        Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath) ?? 0
+    }
+
+    /// The value a `@Dependency` key path resolved to in these values, if the pairs hold it (for tests). Not
+    /// retained.
+    func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
+        let bits = keyPathBits(keyPath)
+        guard bits > KeyPathPairs.uncacheable else { return nil }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    /// Records in the key-path cache `box` (`nil`: a getter that computes its value, run on every read) as what the
+    /// key path or key type `identity` resolves to here, keeping `keyPath` alive.
+    func cache(_ box: AnyBox?, for identity: ObjectIdentifier, keeping keyPath: (any AnyObject & Sendable)?) {
+        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
+        cache.insert(box, for: identity, keeping: keyPath) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
+    }
+}
 
 /// Values that `@Dependency` key paths resolved to in one scope, by the key path's identity, and defaults that reads
 /// by key found the long way (rebuilt for an enclosing scope), by the key type's identity, which is never freed.

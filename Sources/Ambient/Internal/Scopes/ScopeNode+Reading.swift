@@ -1,10 +1,7 @@
-// Reading a node: the fast path of created values and cached key paths, what the caches may hold, and the scopes a
-// default rebuilt for these values belongs to.
-
-public import AmbientAtomics
+// Reading a node: the fast path of created values, the overrides visible here (its own few, then the map of every
+// inherited one, built once), what its caches may hold, and the scope a default read here belongs to.
 
 extension ScopeNode {
-
     /// Where the value of `key` is here when it needs no work: overridden, or a default already created for the
     /// root. ``value(at:as:)`` reads it.
     ///
@@ -56,45 +53,79 @@ extension ScopeNode {
         return UInt(bitPattern: box._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) })
     }
 
-    /// Where the value a `@Dependency` key path resolved to in `storage` is, if it was cached, as
-    /// ``createdValue(for:)`` answers: in its box; 0 if it was not. The probe that every getter inlines
-    /// (``KeyPathPairs``).
-    @inlinable @inline(__always)
-    static func cachedValueAddress(in storage: Unmanaged<ScopeNode>, forKeyPath keyPath: ObjectIdentifier) -> UInt {
-        guard let bits = publishedPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
-            return 0
+    /// Where the value of the override for `key` visible here is, if any, as ``createdValue(for:)`` answers: in
+    /// its box, or in this node; 0 if there is none.
+    @inline(__always)
+    func overrideValue(for key: ObjectIdentifier) -> UInt {
+        if let firstKeyType {
+            if moreOwn.count > 3 {
+                return Self.valueAddress(in: allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) })
+            }
+            if ObjectIdentifier(firstKeyType) == key {
+                guard let firstBox else { return UInt(bitPattern: InlineValue.address(in: .passUnretained(self))) }
+                return Self.valueAddress(in: Unmanaged.passUnretained(firstBox))
+            }
+            for index in moreOwn.indices where moreOwn[index].key == key {
+                return Self.valueAddress(in: Unmanaged.passUnretained(moreOwn[index].box))
+            }
         }
-        return valueAddress(in: Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped))
+        guard inheritedCount != 0 else { return 0 }
+        return Self.valueAddress(in: inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) })
     }
 
-    /// The pairs that `storage`'s key-path cache published last, if it has any entry yet (`keyPathPairs`, loaded
-    /// from the node's address so that a getter can inline it).
-    @inlinable @inline(__always)
-    static func publishedPairs(of storage: Unmanaged<ScopeNode>) -> KeyPathPairs? {
-        let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
-        let published = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathPairsWord)
-        return UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:))
+    /// Every override visible in the enclosing scope (or inherited by a snapshot), without retaining the map.
+    @inline(__always)
+    func inheritedOverridesUnmanaged() -> Unmanaged<OverrideMap> {
+        // NB: through `Unmanaged`, so that the parent is not retained around the probe: every scope below one
+        // node reads through it, from any thread.
+        if let parentReference { return parentReference._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() } }
+        // A top node inherits overrides only in a snapshot, which stores them as its map from the start.
+        return visibleOverrides.loadUnmanaged().unsafelyUnwrapped
     }
 
-    /// The bits the pairs hold for `keyPath` (``KeyPathPairs/boxBits(for:)``): 0 for none.
-    func keyPathBits(_ keyPath: ObjectIdentifier) -> UInt {
-        Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath) ?? 0
+    /// Every override visible here, without retaining the map once it is built.
+    @inline(__always)
+    func allOverridesUnmanaged() -> Unmanaged<OverrideMap> {
+        if let map = visibleOverrides.loadUnmanaged() { return map }
+        return Unmanaged.passUnretained(allOverrides())
     }
 
-    /// The value a `@Dependency` key path resolved to in these values, if the pairs hold it (for tests). Not
-    /// retained.
-    func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        let bits = keyPathBits(keyPath)
-        guard bits > KeyPathPairs.uncacheable else { return nil }
-        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    /// The override for `key` visible in this scope, if any.
+    @inline(__always)
+    func override(for key: ObjectIdentifier) -> Override? {
+        if let firstKeyType {
+            if moreOwn.count > 3 { return allOverrides().find(key) }
+            if ObjectIdentifier(firstKeyType) == key {
+                return override(OwnOverride(keyType: firstKeyType, box: firstBoxOrCopy))
+            }
+            for own in moreOwn where own.key == key { return override(own) }
+        }
+        guard inheritedCount != 0 else { return nil }
+        return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.find(key) }
     }
 
-    /// Records in the key-path cache `box` (`nil`: a getter that computes its value, run on every read) as what the
-    /// key path or key type `identity` resolves to here, keeping `keyPath` alive.
-    func cache(_ box: AnyBox?, for identity: ObjectIdentifier, keeping keyPath: (any AnyObject & Sendable)?) {
-        let cache = keyPathValues.load() ?? keyPathValues.storeIfNil(KeyPathCache())
-        cache.insert(box, for: identity, keeping: keyPath) { keyPathPairs.storeReleasing(UInt(bitPattern: $0)) }
+    /// Every override visible in this scope, built once.
+    func allOverrides() -> OverrideMap {
+        if let map = visibleOverrides.load() { return map }
+        var merged: [ObjectIdentifier: Override] = [:]
+        if inheritedCount != 0 {
+            for override in inheritedOverridesUnmanaged().takeUnretainedValue().all { merged[override.key] = override }
+        }
+        for override in layer { merged[override.key] = override }
+        return visibleOverrides.storeIfNil(OverrideMap(Array(merged.values)))
     }
+
+    /// Whether any override is visible here.
+    @inline(__always)
+    var hasOverrides: Bool { inheritedCount != 0 || setsOverrides }
+
+    /// Whether this scope sets any override itself.
+    @inline(__always)
+    var setsOverrides: Bool { firstKeyType != nil }
+
+    /// How many overrides this scope sets itself.
+    @inline(__always)
+    var ownCount: Int { firstKeyType == nil ? 0 : 1 + moreOwn.count }
 
     /// Whether a cache here may hold the value that a read of `key` finds here: only when these values already hold
     /// it, or it is never freed.
@@ -107,6 +138,20 @@ extension ScopeNode {
         override(for: key) != nil || source.mayCache(key, readIn: self)
     }
 
+    /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
+    func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
+        if keys.contains(KeyInfo.anyOverride) {
+            return hasOverrides ? allOverrides().all.map(\.depth).max() : nil
+        }
+        var innermost: Int?
+        for key in keys {
+            if let override = override(for: key), override.depth > (innermost ?? -1) {
+                innermost = override.depth
+            }
+        }
+        return innermost
+    }
+
     /// The scope at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
     /// set the overrides at that depth while it lives; once that scope ended, the snapshot's own node, which keeps
     /// what is built for the snapshot alone (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
@@ -117,5 +162,38 @@ extension ScopeNode {
             node = parent
         }
         return node
+    }
+
+    /// The topmost node of this chain: for a snapshot's values and the scopes made inside them, the snapshot's node,
+    /// which keeps what is built for the snapshot alone.
+    var base: ScopeNode {
+        var node = self
+        while let parent = node.parent { node = parent }
+        return node
+    }
+
+    /// The depth of ``base``: a scope at that depth or above is one a snapshot links to.
+    var baseDepth: Int { base.depth }
+
+    /// Whether what the snapshot at the top of this chain remembers answers a read here of a key that read `reads`:
+    /// in the snapshot itself, and in a scope made inside its values that overrides none of `reads` (one that does
+    /// has instances of its own, <doc:Semantics#Overrides-reach-derived-defaults>).
+    func readsAsItsSnapshot(forKeyReading reads: [ObjectIdentifier]) -> Bool {
+        parentReference == nil || (innermostOverrideDepth(among: reads) ?? 0) <= baseDepth
+    }
+
+    /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
+    var overridingNodes: [WeakOrigin] {
+        var found: [WeakOrigin] = []
+        var node: ScopeNode? = self
+        while let current = node {
+            if current.setsOverrides { found.append(WeakOrigin(current)) }
+            guard let parent = current.parent else {
+                found += current.source.origins
+                break
+            }
+            node = parent
+        }
+        return found
     }
 }

@@ -1,0 +1,94 @@
+// The layers of overrides that a node and the nodes above it set, and where: for provenance, the trace, the scope
+// `withDependencies` trims, and the first read's check for the same instance under way.
+
+extension ScopeNode {
+    /// Every override set in this scope and the ones around it, innermost scope first, hidden ones included; in a
+    /// snapshot, the ones it inherited after its own. A value that a scope replaced itself (in a node that carries
+    /// on its scope, ``continuesParentScope``) is left out, as one it replaced in place is.
+    func overridesInnermostFirst() -> [Override] {
+        var found: [Override] = []
+        var node: ScopeNode? = self
+        var last = self
+        var setLaterInScope: Set<ObjectIdentifier> = []
+        while let current = node {
+            let layer = current.layer
+            found += layer.filter { !setLaterInScope.contains($0.key) }
+            setLaterInScope = current.continuesParentScope ? setLaterInScope.union(layer.map(\.key)) : []
+            last = current
+            node = current.parent
+        }
+        if last.inheritedCount != 0 {
+            found += last.inheritedOverridesUnmanaged().takeUnretainedValue().all.sorted { $0.depth > $1.depth }
+        }
+        return found
+    }
+
+    /// Whether `key` is overridden here as in `other`: by neither, or by the same override (set at the same depth, its
+    /// value at the same place).
+    func overridesAlike(_ key: ObjectIdentifier, as other: ScopeNode) -> Bool {
+        switch (override(for: key), other.override(for: key)) {
+        case (nil, nil): true
+        case (let mine?, let theirs?):
+            mine.depth == theirs.depth && overrideValue(for: key) == other.overrideValue(for: key)
+        default: false
+        }
+    }
+
+    /// Whether `node` is this node's parent.
+    @inline(__always)
+    func isChild(of node: ScopeNode) -> Bool {
+        isChild(of: Unmanaged.passUnretained(node))
+    }
+
+    /// Whether the node at `node` is this node's parent; `node` is only compared, so it may be unretained.
+    @inline(__always)
+    func isChild(of node: Unmanaged<ScopeNode>) -> Bool {
+        parentReference?.toOpaque() == node.toOpaque()
+    }
+
+    /// The first override this scope sets itself, if any; an inline value is copied into a new box.
+    var firstOwn: OwnOverride? {
+        firstKeyType.map { OwnOverride(keyType: $0, box: firstBoxOrCopy) }
+    }
+
+    /// The first override's box, or a new box holding a copy of its inline value; only while there is a first.
+    var firstBoxOrCopy: AnyBox {
+        firstBox ?? boxFirstInline(of: firstValueType.unsafelyUnwrapped)
+    }
+
+    /// How many scopes above this node the node at `depth` (an ancestor's, or one a snapshot inherited from) is: the
+    /// nodes in between and this one, less those that carry on their parent's scope.
+    func scopes(upTo depth: Int) -> Int {
+        var count = 0
+        var node = self
+        while node.depth > depth {
+            if !node.continuesParentScope { count += 1 }
+            guard let parent = node.parent else { return count + node.depth - 1 - depth }
+            node = parent
+        }
+        return count
+    }
+
+    /// The overrides this scope sets itself, in the order they were first set.
+    var layer: [Override] {
+        guard let firstOwn else { return [] }
+        return [override(firstOwn)] + moreOwn.map(override)
+    }
+
+    /// The overrides of the scope that a `withDependencies` update opened inside the node at `outer` and left in
+    /// this node: this node's own and those of the nodes it carries on (``continuesParentScope``), in the order they
+    /// were first set, each key once; none when this node is not in a child scope of `outer` (the update replaced
+    /// the values it was given).
+    func scopeLayer(openedInside outer: Unmanaged<ScopeNode>) -> [Override] {
+        var nodes = [self]
+        while let node = nodes.last, node.continuesParentScope, let parent = node.parent { nodes.append(parent) }
+        guard nodes[nodes.count - 1].isChild(of: outer) else { return [] }
+        var seen: Set<ObjectIdentifier> = []
+        return nodes.reversed().flatMap(\.layer).filter { seen.insert($0.key).inserted }
+    }
+
+    /// `own`, which this scope sets, with this scope's depth and site.
+    func override(_ own: OwnOverride) -> Override {
+        Override(key: own.key, keyType: own.keyType, box: own.box, depth: depth, site: site)
+    }
+}
