@@ -37,16 +37,11 @@ final class ReadRecorder: @unchecked Sendable {
     private let answer: Any?
     private let answerType: Any.Type?
 
-    init() {
-        answer = nil
-        answerType = nil
-        open.storeRelaxed(1)
-    }
-
-    /// A recorder whose values answer every read of a key of type `Value` with `answer`, creating nothing.
-    init<Value>(answering answer: Value) {
+    /// A recorder that only records; given `answer` and its type, one whose values answer every read of a key of
+    /// that type with it, creating nothing.
+    init(answering answer: Any? = nil, of answerType: Any.Type? = nil) {
         self.answer = answer
-        answerType = Value.self
+        self.answerType = answerType
         open.storeRelaxed(1)
     }
 
@@ -121,7 +116,7 @@ struct KeyPathProbe {
 
     /// A probe on `storage` whose reads of a key whose value has `Value`'s type answer `answer`, creating nothing.
     init<Value>(on storage: ScopeNode, answering answer: Value) {
-        self.init(on: storage, recorder: ReadRecorder(answering: answer))
+        self.init(on: storage, recorder: ReadRecorder(answering: answer, of: Value.self))
     }
 
     private init(on storage: ScopeNode, recorder: ReadRecorder) {

@@ -32,7 +32,7 @@ extension DependencyValues {
     private func plainOverride<Value>(
         setting keyPath: WritableKeyPath<DependencyValues, Value>,
         to value: Value
-    ) -> OwnOverride? {
+    ) -> Override? {
         var probe = KeyPathProbe(on: storage, answering: value)
         probe.values[keyPath: keyPath] = value
         let reads = probe.keysRead()
@@ -40,7 +40,7 @@ extension DependencyValues {
         guard probe.values.storage.context == context, layer.count == 1,
             reads.allSatisfy({ ObjectIdentifier($0) == layer[0].key })
         else { return nil }
-        return OwnOverride(keyType: layer[0].keyType, box: layer[0].box)
+        return layer[0]
     }
 }
 

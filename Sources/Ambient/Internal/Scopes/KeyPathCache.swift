@@ -100,21 +100,21 @@ extension ScopeNode {
 /// they are written; the cache stops growing at ``capacity`` entries, and later key paths are simply not cached.
 ///
 /// Reads probe the cache's ``KeyPathPairs`` inline, through the word its node publishes them in
-/// (``ScopeNode/cachedValueAddress(in:forKeyPath:)``). Inserts take the cache's lock; when the pairs would be more than
-/// half full they are copied into an array twice the size, which is published in their place. The arrays replaced
-/// stay allocated, for readers that may still be probing them, until the cache is freed: they add up to less than the
-/// last one. A key's value in one set of values never changes (its first creation's reads decide for good where its
-/// instance is), so an entry stays valid as long as the cache.
+/// (``ScopeNode/cachedValueAddress(in:forKeyPath:)``). Every insert takes the cache's lock: `insert` is the one
+/// writer of the pairs (`KeyPathPairs.insertNew` and `forEachPair` are called nowhere else), and a node has one
+/// cache, installed by a compare-and-swap whose loser never publishes, so the pairs have one writer at a time, as
+/// `KeyPathPairs` requires. When they would be more than half full they are copied into an array twice the size,
+/// which is published in their place. The arrays replaced stay allocated, for readers that may still be probing them,
+/// until the cache is freed: they add up to less than the last one. A key's value in one set of values never
+/// changes (its first creation's reads decide where its instance is), so an entry stays valid as long as the cache.
 final class KeyPathCache: Sendable {
     /// The most key paths one scope caches.
     static let capacity = 256
 
     private struct State: Sendable {
         var pairs = KeyPathPairs(capacity: 8)
-        /// What the pairs point at, kept alive here: each key path with an entry (so as many as there are
-        /// entries), and each box.
-        var keyPaths: [any AnyObject & Sendable] = []
-        var boxes: [AnyBox] = []
+        /// What the pairs point at, kept alive here: each key path with an entry, and each box.
+        var kept: [any AnyObject & Sendable] = []
         /// How many entries the pairs hold.
         var count = 0
         /// Arrays that larger ones replaced.
@@ -146,8 +146,8 @@ final class KeyPathCache: Sendable {
                 state.replaced.append(state.pairs)
                 state.pairs = larger
             }
-            if let keyPath { state.keyPaths.append(keyPath) }
-            if let box { state.boxes.append(box) }
+            if let keyPath { state.kept.append(keyPath) }
+            if let box { state.kept.append(box) }
             let bits = box.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? KeyPathPairs.uncacheable
             state.pairs.insertNew(bits, forKey: key)
             publish(state.pairs.words)
@@ -177,15 +177,10 @@ struct KeyPathPairs: @unchecked Sendable {
     /// The words before the first pair.
     @inlinable static var headerWords: Int { 4 }
 
-    /// How many words an array of `capacity` pairs takes.
-    static func words(forCapacity capacity: Int) -> Int {
-        headerWords + 2 * capacity
-    }
-
     /// An empty array of `capacity` pairs (a power of two).
     init(capacity: Int) {
         precondition(capacity > 1 && capacity.nonzeroBitCount == 1)
-        let count = Self.words(forCapacity: capacity)
+        let count = Self.headerWords + 2 * capacity
         words = .allocate(capacity: count)
         words.initialize(repeating: 0, count: count)
         words[0] = UInt(slotShift(forCapacity: capacity))

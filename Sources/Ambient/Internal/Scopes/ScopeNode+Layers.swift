@@ -47,8 +47,10 @@ extension ScopeNode {
     }
 
     /// The first override this scope sets itself, if any; an inline value is copied into a new box.
-    var firstOwn: OwnOverride? {
-        firstKeyType.map { OwnOverride(keyType: $0, box: firstBoxOrCopy) }
+    var firstOverride: Override? {
+        firstKeyType.map {
+            Override(key: ObjectIdentifier($0), keyType: $0, box: firstBoxOrCopy, depth: depth, site: site)
+        }
     }
 
     /// The first override's box, or a new box holding a copy of its inline value; only while there is a first.
@@ -71,8 +73,8 @@ extension ScopeNode {
 
     /// The overrides this scope sets itself, in the order they were first set.
     var layer: [Override] {
-        guard let firstOwn else { return [] }
-        return [override(firstOwn)] + moreOwn.map(override)
+        guard let firstOverride else { return [] }
+        return [firstOverride] + moreOwn
     }
 
     /// The overrides of the scope that a `withDependencies` update opened inside the node at `outer` and left in
@@ -85,10 +87,5 @@ extension ScopeNode {
         guard nodes[nodes.count - 1].isChild(of: outer) else { return [] }
         var seen: Set<ObjectIdentifier> = []
         return nodes.reversed().flatMap(\.layer).filter { seen.insert($0.key).inserted }
-    }
-
-    /// `own`, which this scope sets, with this scope's depth and site.
-    func override(_ own: OwnOverride) -> Override {
-        Override(key: own.key, keyType: own.keyType, box: own.box, depth: depth, site: site)
     }
 }

@@ -95,10 +95,8 @@ extension ScopeNode {
     func override(for key: ObjectIdentifier) -> Override? {
         if let firstKeyType {
             if moreOwn.count > 3 { return allOverrides().find(key) }
-            if ObjectIdentifier(firstKeyType) == key {
-                return override(OwnOverride(keyType: firstKeyType, box: firstBoxOrCopy))
-            }
-            for own in moreOwn where own.key == key { return override(own) }
+            if ObjectIdentifier(firstKeyType) == key { return firstOverride }
+            for own in moreOwn where own.key == key { return own }
         }
         guard inheritedCount != 0 else { return nil }
         return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.find(key) }

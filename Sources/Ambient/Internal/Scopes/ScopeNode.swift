@@ -54,7 +54,7 @@ final class ScopeNode: @unchecked Sendable {
     /// The key type of the first override this scope sets itself, kept in the node: most scopes set one, and
     /// keeping it in an array would cost entering the scope a second allocation.
     ///
-    /// NB: the key type and the value are stored properties of their own, not one `OwnOverride?`: binding an
+    /// NB: the key type and the value are stored properties of their own, not one `Override?`: binding an
     /// optional struct copies it, which retains and releases the box on every read that looks at it.
     @usableFromInline @exclusivity(unchecked) var firstKeyType: (any DependencyKey.Type)?
     /// The type of the first override's value when the value is kept inline, in `firstValueWords`; `nil` when there
@@ -67,7 +67,7 @@ final class ScopeNode: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var firstBox: AnyBox?
     /// The overrides this scope sets after the first, in the order they were first set; empty while there is no
     /// first.
-    @exclusivity(unchecked) private(set) var moreOwn: [OwnOverride] = []
+    @exclusivity(unchecked) private(set) var moreOwn: [Override] = []
     /// The context whose values keys give here.
     @exclusivity(unchecked) private(set) var context: DependencyContext
     /// Every override visible here, built on first need by a child scope or by a large own layer.
@@ -244,7 +244,7 @@ final class ScopeNode: @unchecked Sendable {
     /// Sets `key`, whose type is `keyType`, to the value in `box`, when this scope's first override is another key.
     @usableFromInline
     func setAfterFirst(_ box: consuming AnyBox, for keyType: any DependencyKey.Type, key: ObjectIdentifier) {
-        let own = OwnOverride(keyType: keyType, box: box)
+        let own = Override(key: key, keyType: keyType, box: box, depth: depth, site: site)
         if let index = moreOwn.firstIndex(where: { $0.key == key }) {
             moreOwn[index] = own
         } else {
