@@ -65,7 +65,7 @@ extension DependencyValues {
             let hides =
                 hidden.map { outer in
                     "hides \(Self.shortDescription(of: outer.box.valueDescription)) set at "
-                        + (outer.site.map { "\(DependencyProvenance.Location($0))" } ?? "an unknown place")
+                        + (outer.site.map { "\($0.location)" } ?? "an unknown place")
                 } ?? "hides the \(context.id) default"
             lines.append("\(provenance); \(hides)")
         }
@@ -98,30 +98,20 @@ extension DependencyValues {
         return .cachedDefault(
             context: context,
             root: root.isProcess ? "process" : "test root",
-            createdAt: info?.createdAt.map { DependencyProvenance.Location($0.reported) }
+            createdAt: info?.createdAt.map(\.reported).map {
+                DependencyProvenance.Location(fileID: $0.fileID, line: $0.line)
+            }
         )
     }
 
     /// Where `override`, visible here, was set.
     private func source(of override: Override) -> DependencyProvenance.Source {
-        .override(
-            setAt: override.site.map(DependencyProvenance.Location.init), scopesUp: storage.scopes(upTo: override.depth)
-        )
+        .override(setAt: override.site.map(\.location), scopesUp: storage.scopes(upTo: override.depth))
     }
 
     /// `String(describing:)`, on one line and cut to 80 characters.
     static func shortDescription(of value: some Any) -> String {
         let text = String(describing: value).split(whereSeparator: \.isNewline).joined(separator: " ")
         return text.count > 80 ? text.prefix(79) + "…" : text
-    }
-}
-
-extension DependencyProvenance.Location {
-    init(_ site: CallSite) {
-        self.init(fileID: site.fileID, line: site.line)
-    }
-
-    init(_ site: _DeclarationSite) {
-        self.init(fileID: site.fileID, line: site.line)
     }
 }

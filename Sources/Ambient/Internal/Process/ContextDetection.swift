@@ -4,8 +4,6 @@
     import Glibc
 #elseif canImport(Musl)
     import Musl
-#elseif canImport(WinSDK)
-    import WinSDK
 #endif
 
 /// The rules that pick a process's ``DependencyContext``, as a pure function of its environment, its arguments and
@@ -74,7 +72,7 @@ enum ContextDetection {
         if xcodeTestVariables.contains(where: { environment[$0] != nil }) {
             return true
         }
-        // `swift test` runs `<Package>PackageTests.xctest` on Linux and Windows, and `xctest` or
+        // `swift test` runs `<Package>PackageTests.xctest` on Linux, and `xctest` or
         // `swiftpm-testing-helper` on macOS; Swift Testing is asked for with `--testing-library`.
         let executable = arguments.first?.split(separator: "/").last ?? ""
         if executable.hasSuffix(".xctest") || executable == "xctest" || executable == "swiftpm-testing-helper" {
@@ -88,7 +86,7 @@ enum ContextDetection {
     ///
     /// - `swt_abiv0_getEntryPoint`: Swift Testing's C entry point for tools, in `libTesting` (Swift 6.1 and later).
     /// - `$s7Testing4TestVN`: the type metadata of Swift Testing's `Test`, in every version of the library.
-    /// - `$s6XCTest0A4CaseCN`: the class metadata of `XCTestCase` in swift-corelibs-xctest (Linux, Windows).
+    /// - `$s6XCTest0A4CaseCN`: the class metadata of `XCTestCase` in swift-corelibs-xctest (Linux).
     /// - `OBJC_CLASS_$_XCTestCase`: the Objective-C class `XCTestCase` in Apple's XCTest.framework.
     static let testFrameworkSymbols = [
         "swt_abiv0_getEntryPoint", "$s7Testing4TestVN", "$s6XCTest0A4CaseCN", "OBJC_CLASS_$_XCTestCase",
@@ -101,14 +99,9 @@ enum ContextDetection {
             // NB: `RTLD_DEFAULT` is a C macro, `((void *) -2)`, that Swift does not import.
             let everyImage = UnsafeMutableRawPointer(bitPattern: -2)
             return testFrameworkSymbols.contains { dlsym(everyImage, $0) != nil }
-        #elseif canImport(Glibc) || canImport(Musl)
+        #else
             // NB: `RTLD_DEFAULT` is `((void *) 0)` in glibc and musl, behind `_GNU_SOURCE`, so Swift does not import it.
             return testFrameworkSymbols.contains { dlsym(nil, $0) != nil }
-        #elseif canImport(WinSDK)
-            // Windows has no global symbol namespace: ask for the frameworks' modules instead.
-            return ["Testing.dll", "XCTest.dll"].contains { GetModuleHandleA($0) != nil }
-        #else
-            return false
         #endif
     }
 }

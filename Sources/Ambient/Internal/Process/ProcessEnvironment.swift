@@ -1,16 +1,8 @@
 import Foundation
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(ucrt)
-    import ucrt
-#endif
-
 /// The process facts Ambient reads, and the one place its own output leaves the process.
+///
+/// NB: POSIX only, like `currentThreadID()`: Ambient builds on Apple platforms and Linux.
 package enum ProcessEnvironment {
     static var variables: [String: String] { ProcessInfo.processInfo.environment }
     static var arguments: [String] { ProcessInfo.processInfo.arguments }
@@ -26,56 +18,39 @@ package enum ProcessEnvironment {
     ///
     /// Text echoed from outside Ambient must be made visible with ``VisibleText`` before it gets here.
     package static func writeToStandardError(_ text: String) {
-        var bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { return }
-        bytes.withUnsafeMutableBytes { buffer in
-            withSIGPIPEHeldBack { writeAll(buffer) }
-        }
-    }
-
-    /// Writes `buffer` to file descriptor 2 until it is all written or a write fails.
-    private static func writeAll(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard var next = buffer.baseAddress else { return }
-        var remaining = buffer.count
-        while remaining > 0 {
-            #if os(Windows)
-                let written = Int(_write(2, next, UInt32(min(remaining, Int(Int32.max)))))
-            #else
-                let written = write(2, next, remaining)
-            #endif
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            next += written
-            remaining -= written
+        var text = text
+        text.withUTF8 { bytes in
+            withSIGPIPEHeldBack {
+                var (next, remaining) = (UnsafeRawPointer(bytes.baseAddress), bytes.count)
+                while remaining > 0, let start = next {
+                    let written = write(2, start, remaining)
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { return }
+                    (next, remaining) = (start + written, remaining - written)
+                }
+            }
         }
     }
 
     /// Runs `body` with `SIGPIPE` blocked on this thread, then discards a `SIGPIPE` that `body` raised (one that was
     /// pending before is left for its owner).
     private static func withSIGPIPEHeldBack(_ body: () -> Void) {
-        #if os(Windows)
-            body()
-        #else
-            var pipeOnly = sigset_t()
-            sigemptyset(&pipeOnly)
-            sigaddset(&pipeOnly, SIGPIPE)
-            var previousMask = sigset_t()
-            guard pthread_sigmask(SIG_BLOCK, &pipeOnly, &previousMask) == 0 else { return body() }
-            defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
-            let wasPending = isPending(SIGPIPE)
-            let wasBlocked = sigismember(&previousMask, SIGPIPE) == 1
-            body()
-            guard !wasPending, !wasBlocked, isPending(SIGPIPE) else { return }
-            // The write raised it and it is pending for this thread: take it, so unblocking does not deliver it.
-            var taken: Int32 = 0
-            _ = sigwait(&pipeOnly, &taken)
-        #endif
-    }
-
-    #if !os(Windows)
-        private static func isPending(_ signal: Int32) -> Bool {
+        var pipeOnly = sigset_t()
+        sigemptyset(&pipeOnly)
+        sigaddset(&pipeOnly, SIGPIPE)
+        var previousMask = sigset_t()
+        guard pthread_sigmask(SIG_BLOCK, &pipeOnly, &previousMask) == 0 else { return body() }
+        defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
+        let isPending = {
             var pending = sigset_t()
-            return sigpending(&pending) == 0 && sigismember(&pending, signal) == 1
+            return sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1
         }
-    #endif
+        let wasPending = isPending()
+        let wasBlocked = sigismember(&previousMask, SIGPIPE) == 1
+        body()
+        guard !wasPending, !wasBlocked, isPending() else { return }
+        // The write raised it and it is pending for this thread: take it, so unblocking does not deliver it.
+        var taken: Int32 = 0
+        _ = sigwait(&pipeOnly, &taken)
+    }
 }

@@ -48,7 +48,8 @@ package enum _IssueReporting {
 /// Where reports go: the reporting task's reporter if one is installed, else the reporter of the root the report
 /// is about (a test's, wherever the test's values went), else standard error.
 enum IssueReporting {
-    private static let warnedKeys = ConditionLock<Set<String>>([])
+    /// The tokens of the warnings written to standard error so far, each once per process.
+    private static let warnedTokens = ConditionLock<Set<String>>([])
 
     /// The reporter of the values current here: the task's, else that of the current values' root (a test's own,
     /// also where its values were re-entered on another thread), else `nil`.
@@ -68,14 +69,9 @@ enum IssueReporting {
     ) {
         if let receiver = _IssueReporting.reporter ?? rootReporter, receiver.handles(kind) {
             receiver.report(kind, message, at: site)
-        } else if token.map(warnedOnce) ?? true {
+        } else if token.map({ token in warnedTokens.withLock { $0.insert(token).inserted } }) ?? true {
             ProcessEnvironment.writeToStandardError(message + "\n")
         }
-    }
-
-    /// Whether this is the first time `token` is warned about in this process.
-    static func warnedOnce(_ token: String) -> Bool {
-        warnedKeys.withLock { $0.insert(token).inserted }
     }
 }
 
@@ -93,14 +89,9 @@ enum MissingTestingValue {
         let read = creation.readContext
         // NB: a direct read (`DependencyValues.current.analytics`) goes through the key's subscript, which does not
         // know the property that called it, so the message then names the key instead of an assignment.
-        let assignment: String?
-        if let name = read?.propertyName(for: Key.self) {
-            assignment = "$0.\(name) = ..."
-        } else if let typeKey = read?.typeKey, typeKey == Key.self {
-            assignment = "$0[\(VisibleText.of(Key.self)).self] = ..."
-        } else {
-            assignment = nil
-        }
+        let assignment =
+            read?.propertyName(for: Key.self).map { "$0.\($0) = ..." }
+            ?? (read?.typeKey == Key.self ? "$0[\(visible: Key.self).self] = ..." : nil)
         let site = read?.site?.reported
         var message = Messages.missingTestingValue(Key.self, assignment: assignment, site: site)
         if let read, read.ambient.storage.override(for: ObjectIdentifier(Key.self)) != nil {

@@ -4,39 +4,36 @@
 /// the long-wait report in `FirstRead.swift` (`CreationWait`), and the warning about an unknown `AMBIENT_CONTEXT` in
 /// `ContextDetection.swift`.
 ///
-/// Every name a message echoes (a key's or a type's, an endpoint's, a file's) is shown through ``VisibleText``, so
-/// that its control characters cannot forge a line of output or reach the terminal.
+/// Every name a message echoes (a key's or a type's, an endpoint's, a file's) is interpolated as `\(visible: name)`
+/// (``VisibleText``), so that its control characters cannot forge a line of output or reach the terminal.
 enum Messages {
     static let preparedTwice = """
         Ambient: prepareDependencies(_:) was called again and is ignored. Set every dependency in one call, once, \
         as early as possible at launch (for example in your App's init or at the top of main.swift).
         """
 
-    static func lateRead(_ read: String, by keyType: any DependencyKey.Type) -> String {
-        let key = VisibleText.of(keyType)
-        return """
-            Ambient: \(key)'s default read \(read), which its first creation did not read, so values that override \
-            \(read) (and nothing that the first creation read) share one instance of \(key). To give them their \
-            own, read \(read) on every creation of \(key).
-            """
+    static func lateRead(_ read: String, by key: any DependencyKey.Type) -> String {
+        """
+        Ambient: \(visible: key)'s default read \(read), which its first creation did not read, so values that \
+        override \(read) (and nothing that the first creation read) share one instance of \(visible: key). To give \
+        them their own, read \(read) on every creation of \(visible: key).
+        """
     }
 
-    static func chainOfCreations(_ keyType: any DependencyKey.Type) -> String {
-        let key = VisibleText.of(keyType)
-        return """
-            Ambient: a task that a value of \(key) started (in its initializer, or through a task that such a task \
-            started) created \(key) again, a second time in a row: each value was freed before its task read \(key), \
-            so each new value's task creates the next, for as long as the tasks run. In that task, capture the value \
-            (`Task { [weak self] in ... }`) and use it instead of reading \(key) again.
-            """
+    static func chainOfCreations(_ key: any DependencyKey.Type) -> String {
+        """
+        Ambient: a task that a value of \(visible: key) started (in its initializer, or through a task that such a \
+        task started) created \(visible: key) again, a second time in a row: each value was freed before its task \
+        read \(visible: key), so each new value's task creates the next, for as long as the tasks run. In that task, \
+        capture the value (`Task { [weak self] in ... }`) and use it instead of reading \(visible: key) again.
+        """
     }
 
-    static func preparedAfterRead(_ keyType: any DependencyKey.Type) -> String {
-        let keyType = VisibleText.of(keyType)
-        return """
-            Ambient: prepareDependencies(_:) cannot set \(keyType): its value was already read and may be held by \
-            code that is running. Call prepareDependencies(_:) before anything reads \(keyType).
-            """
+    static func preparedAfterRead(_ key: any DependencyKey.Type) -> String {
+        """
+        Ambient: prepareDependencies(_:) cannot set \(visible: key): its value was already read and may be held by \
+        code that is running. Call prepareDependencies(_:) before anything reads \(visible: key).
+        """
     }
 
     static let preparedContext = """
@@ -52,19 +49,18 @@ enum Messages {
         assignment: String?,
         site: _DeclarationSite? = nil
     ) -> String {
-        let key = VisibleText.of(keyType)
-        let reader = site.map { " through the @Dependency declared at \(VisibleText.of($0))" } ?? ""
+        let reader = site.map { " through the @Dependency declared at \(visible: $0)" } ?? ""
         let override =
             if let assignment {
                 "Override it in the test (`withDependencies { \(assignment) }` or `.dependencies { \(assignment) }`)"
             } else {
-                "Set the DependencyValues property that reads \(key) in the test (in `withDependencies` or the test's "
-                    + "`.dependencies` trait)"
+                "Set the DependencyValues property that reads \(visible: keyType) in the test (in `withDependencies` "
+                    + "or the test's `.dependencies` trait)"
             }
         return """
-            Ambient: \(key) has no testingValue, so this test read its defaultValue (the live value)\(reader). \
-            \(override), or give \(key) a `static var testingValue`; declare `static var testingValue: Value { \
-            defaultValue }` when the live value is safe in tests.
+            Ambient: \(visible: keyType) has no testingValue, so this test read its defaultValue (the live \
+            value)\(reader). \(override), or give \(visible: keyType) a `static var testingValue`; declare \
+            `static var testingValue: Value { defaultValue }` when the live value is safe in tests.
             """
     }
 
@@ -74,76 +70,70 @@ enum Messages {
         assignment: String?
     ) -> String {
         let property =
-            site.map { "the @Dependency declared at \(VisibleText.of($0))" } ?? "the @Dependency that read it"
-        let keyType = VisibleText.of(keyType)
+            site.map { "the @Dependency declared at \(visible: $0)" } ?? "the @Dependency that read it"
         let fix =
             assignment.map { ": `withDependencies { \($0) } operation: { MyObject() }`" }
-            ?? ", in the operation of the withDependencies that overrides \(keyType)"
+            ?? ", in the operation of the withDependencies that overrides \(visible: keyType)"
         return """
-            The current scope does override \(keyType), but \(property) belongs to an object created outside that \
-            scope, and an object keeps the values it was created with. Create the object inside the scope\(fix).
+            The current scope does override \(visible: keyType), but \(property) belongs to an object created \
+            outside that scope, and an object keeps the values it was created with. Create the object inside the \
+            scope\(fix).
             """
     }
 
     static func unimplemented(_ endpoint: String) -> String {
-        let endpoint = VisibleText.escaping(endpoint)
-        return """
-            Ambient: \(endpoint) is unimplemented in tests, and this test called it. Override it for the test, for \
-            example `withDependencies { $0.<client>.<endpoint> = { ... } }`, or in the test's `.dependencies { }` trait.
-            """
+        """
+        Ambient: \(visible: endpoint) is unimplemented in tests, and this test called it. Override it for the test, \
+        for example `withDependencies { $0.<client>.<endpoint> = { ... } }`, or in the test's `.dependencies { }` \
+        trait.
+        """
     }
 
     /// The warning for a call that no test receives: what is true in `context`, where no test is running.
     static func unimplemented(_ endpoint: String, calledIn context: DependencyContext) -> String {
-        let endpoint = VisibleText.escaping(endpoint)
         switch context {
         case .testing:
             return """
-                Ambient: \(endpoint) is unimplemented in tests, and it was called in the testing context where no \
-                test receives Ambient's failures (a process that does not link AmbientTesting, or a thread that \
-                carries no test's values). Override it where it is called, for example \
+                Ambient: \(visible: endpoint) is unimplemented in tests, and it was called in the testing context \
+                where no test receives Ambient's failures (a process that does not link AmbientTesting, or a thread \
+                that carries no test's values). Override it where it is called, for example \
                 `withDependencies { $0.<client>.<endpoint> = { ... } }`.
                 """
         case .preview:
             return """
-                Ambient: \(endpoint) is unimplemented in the preview values (a key's previewValue is its \
+                Ambient: \(visible: endpoint) is unimplemented in the preview values (a key's previewValue is its \
                 testingValue unless it declares one), and it was called. Give the key a `static var previewValue` \
                 that implements it, or override it where it is called, for example \
                 `withDependencies { $0.<client>.<endpoint> = { ... } }`.
                 """
         case .default:
             return """
-                Ambient: \(endpoint) is unimplemented, and it was called with the live values. A key's \
-                defaultValue must implement every endpoint: replace `unimplemented("\(endpoint)")` in it.
+                Ambient: \(visible: endpoint) is unimplemented, and it was called with the live values. A key's \
+                defaultValue must implement every endpoint: replace `unimplemented("\(visible: endpoint)")` in it.
                 """
         }
     }
 
     static func missingInitializer(_ type: any Any.Type) -> String {
-        let type = VisibleText.of(type)
-        return """
-            Ambient: \(type) does not implement init(dependencies:). Add `init(dependencies: DependencyValues)` to \
-            \(type), or build it yourself and pass the values on, for example \
-            `DependencyState { dependencies in \(type)(..., dependencies: dependencies) }`.
-            """
+        """
+        Ambient: \(visible: type) does not implement init(dependencies:). Add `init(dependencies: DependencyValues)` \
+        to \(visible: type), or build it yourself and pass the values on, for example \
+        `DependencyState { dependencies in \(visible: type)(..., dependencies: dependencies) }`.
+        """
     }
-}
 
-extension Messages {
     static func readBeforeInstall(_ type: any Any.Type) -> String {
-        let type = VisibleText.of(type)
-        return """
-            Ambient: a view read its \(type) before SwiftUI installed the view, so it was built from the \
-            dependencies of the current scope rather than those at the view's position. Read @DependencyObject and \
-            @DependencyState properties in `body` (or later), not in the view's initializer.
-            """
+        """
+        Ambient: a view read its \(visible: type) before SwiftUI installed the view, so it was built from the \
+        dependencies of the current scope rather than those at the view's position. Read @DependencyObject and \
+        @DependencyState properties in `body` (or later), not in the view's initializer.
+        """
     }
 
     static func reentrantBuild(_ type: any Any.Type) -> String {
-        let type = VisibleText.of(type)
-        return """
-            Ambient: building \(type) for a view read the same view's \(type), which is not built yet. Do not read \
-            the view's @DependencyObject or @DependencyState from inside the object's initializer.
-            """
+        """
+        Ambient: building \(visible: type) for a view read the same view's \(visible: type), which is not built yet. \
+        Do not read the view's @DependencyObject or @DependencyState from inside the object's initializer.
+        """
     }
 }

@@ -38,12 +38,12 @@ struct ReadContext: Sendable {
     /// `analytics` in the `@Dependency(\\.analytics)` at `site`, read from the source file.
     static func name(declaredAt site: _DeclarationSite) -> String? {
         // NB: `nil` when the file cannot be read (a test binary run away from its sources).
-        guard let data = FileManager.default.contents(atPath: site.filePath) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard site.line >= 1, site.line <= lines.count,
-            let marker = lines[site.line - 1].range(of: "@Dependency(")
+        guard site.line >= 1, let data = FileManager.default.contents(atPath: site.filePath),
+            let line = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .dropFirst(site.line - 1).first,
+            let marker = line.range(of: "@Dependency(")
         else { return nil }
-        let rest = lines[site.line - 1][marker.upperBound...].drop { $0 == " " }
+        let rest = line[marker.upperBound...].drop { $0 == " " }
         guard rest.hasPrefix("\\.") else { return nil }
         return identifier(rest.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
     }

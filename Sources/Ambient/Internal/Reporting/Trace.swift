@@ -81,7 +81,7 @@ enum Trace {
         if values.context != outerContext { changes.append("context \(values.context.id)") }
         let keys = layer.map { "\($0.keyType)" }
         if !keys.isEmpty { changes.append("overrides " + keys.joined(separator: ", ")) }
-        let place = site.map { "at \(DependencyProvenance.Location($0))" } ?? "at an unknown place"
+        let place = site.map { "at \($0.location)" } ?? "at an unknown place"
         emit("entered scope \(place) (" + (changes.isEmpty ? "sets nothing" : changes.joined(separator: "; ")) + ")")
     }
 
@@ -96,7 +96,7 @@ enum Trace {
         let owner =
             rebuilt
             ? "rebuilt for a scope that overrides what it reads" : (root.isProcess ? "process root" : "test root")
-        let read = site.map { " for the read at \(DependencyProvenance.Location($0.reported))" } ?? ""
+        let read = site.map { " for the read at \($0.reported)" } ?? ""
         emit("created \(key) (default of the \(context.id) context, \(owner))" + read)
     }
 

@@ -20,28 +20,25 @@ struct UnimplementedEndpoint: Sendable {
         creator = IssueReporting.reporterForCurrentValues
     }
 
-    /// Reports a call: a failure of the test running here, or where no test receives it, a warning that says what
-    /// is true in the context the call was made in.
-    func reportCall() {
+    /// Reports a call, then returns `result`: the body of an endpoint that cannot throw.
+    ///
+    /// The report is a failure of the test running here, or where no test receives it, a warning that says what is
+    /// true in the context the call was made in.
+    func reportCall<Result>(returning result: Result) -> Result {
         let receiver = IssueReporting.reporterForCurrentValues ?? creator
         if let receiver, receiver.handles(.unimplemented) {
-            return receiver.report(.unimplemented, Messages.unimplemented(name), at: site?.reported)
+            receiver.report(.unimplemented, Messages.unimplemented(name), at: site?.reported)
+        } else {
+            let message =
+                receiver.map { _ in Messages.unimplemented(name) }
+                ?? Messages.unimplemented(name, calledIn: DependencyValues.current.context)
+            ProcessEnvironment.writeToStandardError(message + "\n")
         }
-        let message =
-            receiver.map { _ in Messages.unimplemented(name) }
-            ?? Messages.unimplemented(name, calledIn: DependencyValues.current.context)
-        ProcessEnvironment.writeToStandardError(message + "\n")
+        return result
     }
 
     /// Reports a call, then throws ``UnimplementedEndpointError``: the body of a throwing endpoint.
     func fail() throws -> Never {
-        reportCall()
-        throw UnimplementedEndpointError(endpoint: name)
-    }
-
-    /// Reports a call, then returns `placeholder`: the body of an endpoint that cannot throw.
-    func reportCall<Result>(returning placeholder: Result) -> Result {
-        reportCall()
-        return placeholder
+        throw reportCall(returning: UnimplementedEndpointError(endpoint: name))
     }
 }

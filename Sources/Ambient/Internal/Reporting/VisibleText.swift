@@ -31,3 +31,10 @@ package enum VisibleText {
         }
     }
 }
+
+extension DefaultStringInterpolation {
+    /// `value` as ``VisibleText/of(_:)`` shows it, in a message: `"Ambient: \(visible: Key.self) ..."`.
+    mutating func appendInterpolation(visible value: Any) {
+        appendLiteral(VisibleText.of(value))
+    }
+}

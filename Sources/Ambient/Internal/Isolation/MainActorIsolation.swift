@@ -1,7 +1,30 @@
-// How a `@Dependency` takes a key path to a main-actor property: the key path is not `Sendable`, so it is wrapped in a
-// `Sendable` key path of Ambient's that applies it on the main actor only (see `Dependency+MainActor.swift`).
+// What keeps main-actor code on the main actor: the check that says whether the caller runs there, and the wrapper
+// through which a `@Dependency` takes a key path to a main-actor property: the key path is not `Sendable`, so it is
+// wrapped in a `Sendable` key path of Ambient's that applies it on the main actor only (see
+// `Dependency+MainActor.swift`).
 
+import Dispatch
 import Foundation
+
+/// Whether the caller runs on the main actor, asked without stopping the process when it does not, so that Ambient
+/// can stop with a message that says what to do instead (`MainActor.assumeIsolated` alone stops with none).
+///
+/// The main actor runs on the main thread, or — once the main thread has handed the main queue to Dispatch
+/// (`dispatchMain()`, as `swift test` does on Linux) — in the main queue's blocks, on another thread. A caller for
+/// which this says `true` then calls `MainActor.assumeIsolated`, which checks again: this check only chooses between
+/// that and the message, so it can never let a caller off the main actor run isolated code.
+enum MainActorCheck {
+    /// A key the main queue holds, so that a block it runs can be told from one another queue runs.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    static var isOnMainActor: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+}
 
 /// A key path to a `DependencyValues` property isolated to the main actor, kept where `Sendable` values are kept.
 ///
