@@ -21,20 +21,8 @@
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
     @usableFromInline let values: DependencyValues
-    /// The property's key path; `nil` for a type key, which `identity` names.
-    ///
-    /// NB: not an enum of a key path and a key type: a wrapper with one optional reference is destroyed with one
-    /// release, with no outlined switch over the cases, and every object with ten properties destroys ten.
-    @usableFromInline let keyPath: (any KeyPath<DependencyValues, Value> & Sendable)?
-    /// The key path's identity (the cache key of its resolved value), or the type key's metadata.
-    @usableFromInline let identity: ObjectIdentifier
-    /// Whether `identity` is a key path's.
-    ///
-    /// NB: the same as `keyPath != nil`, kept as a plain word so that a class's read can load it without loading
-    /// (and so retaining) the key path.
-    @usableFromInline let isKeyPath: Bool
-    /// Where the property is declared: reports about its reads point there.
-    @usableFromInline let site: DeclarationSite
+    /// The property's key and declaration: what a ``DependencyOwner``'s property keeps, read here through `values`.
+    @usableFromInline let property: OwnedDependency<Value>
     #if canImport(SwiftUI)
         /// The values at the view's position, once SwiftUI installed this property in a view (see
         /// `Dependency+View.swift`); `nil` in any other owner, which reads `values`.
@@ -58,12 +46,7 @@ public struct Dependency<Value: Sendable>: Sendable {
         column: UInt = #column
     ) {
         // NB: inlinable, so that an owner's ten properties are ten specialized stores and not ten generic calls.
-        values = DependencyValues.current
-        self.keyPath = keyPath
-        identity = ObjectIdentifier(keyPath)
-        isKeyPath = true
-        site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if values.storage.recorder != nil { captureReadDuringCreation() }
+        self.init(property: OwnedDependency(keyPath, fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A dependency read through its key: a type key, whose value is the type itself, or any ``DependencyKey``
@@ -87,36 +70,18 @@ public struct Dependency<Value: Sendable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) where Key.Value == Value {
+        self.init(property: OwnedDependency(key, fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A property that reads `property`'s key in the current values.
+    ///
+    /// While a default is being created from those values, it names the key without reading it, so that the default
+    /// is rebuilt for a scope that overrides it (<doc:Semantics#Lazy-is-lazy>).
+    @inlinable
+    init(property: OwnedDependency<Value>) {
         values = DependencyValues.current
-        keyPath = nil
-        identity = ObjectIdentifier(key)
-        isKeyPath = false
-        site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if values.storage.recorder != nil { captureReadDuringCreation() }
-    }
-
-    /// While a default is being created from `values`, names this property's key without reading it, so that the
-    /// default is rebuilt for a scope that overrides it (<doc:Semantics#Lazy-is-lazy>).
-    @usableFromInline
-    func captureReadDuringCreation() {
-        guard let recorder = values.storage.recorder else { return }
-        if let keyPath {
-            recorder.name(keyPath: keyPath)
-        } else {
-            recorder.name(typeKey)
-        }
-    }
-
-    /// A wrapper over given values, for the long path of ``OwnedDependency`` (whose owner holds the values).
-    init(
-        values: DependencyValues, keyPath: (any KeyPath<DependencyValues, Value> & Sendable)?,
-        identity: ObjectIdentifier, site: DeclarationSite
-    ) {
-        self.values = values
-        self.keyPath = keyPath
-        self.identity = identity
-        isKeyPath = keyPath != nil
-        self.site = site
+        self.property = property
+        if values.storage.recorder != nil { property.nameDuringCreation(in: values) }
     }
 
     /// The dependency's value in the values the owner was created with.
@@ -125,12 +90,12 @@ public struct Dependency<Value: Sendable>: Sendable {
         #if canImport(SwiftUI)
             let values = view.values ?? self.values
         #endif
-        if let created = Self.createdValue(
-            in: Unmanaged.passUnretained(values.storage), identity: identity, isKeyPath: isKeyPath)
+        if let created = OwnedDependency<Value>.createdValue(
+            in: Unmanaged.passUnretained(values.storage), identity: property.identity, isKeyPath: property.isKeyPath)
         {
             return created
         }
-        return resolve(in: values)
+        return property.resolve(in: values)
     }
 
     /// The dependency's value, read by a class that owns the property.
@@ -146,53 +111,10 @@ public struct Dependency<Value: Sendable>: Sendable {
         storage storage: ReferenceWritableKeyPath<Owner, Dependency>
     ) -> Value {
         // NB: field by field, so that only plain words are loaded: a whole wrapper would be copied out (retained).
-        let created = createdValue(
+        let created = OwnedDependency<Value>.createdValue(
             in: Unmanaged.passUnretained(owner[keyPath: storage].values.storage),
-            identity: owner[keyPath: storage].identity,
-            isKeyPath: owner[keyPath: storage].isKeyPath)
+            identity: owner[keyPath: storage].property.identity,
+            isKeyPath: owner[keyPath: storage].property.isKeyPath)
         return created ?? owner[keyPath: storage].wrappedValue
-    }
-
-    /// The value already created for the key, read from its box without retaining the box; `nil` sends the read
-    /// the long way.
-    ///
-    /// `storage` is not retained either: the caller's wrapper (or owner) holds it.
-    @inlinable @inline(__always)
-    static func createdValue(
-        in storage: Unmanaged<ScopeNode>, identity: ObjectIdentifier, isKeyPath: Bool
-    ) -> Value? {
-        let address =
-            isKeyPath
-            ? ScopeNode.cachedValueAddress(in: storage, forKeyPath: identity)
-            : storage._withUnsafeGuaranteedRef { $0.createdValue(for: identity) }
-        return ScopeNode.value(at: address, as: Value.self)
-    }
-
-    /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).
-    ///
-    /// In the testing and preview contexts the read carries what a report about it, or an explanation of the value
-    /// it creates, needs (``ReadContext``).
-    @usableFromInline
-    func resolve(in values: DependencyValues) -> Value {
-        guard values.context != .default else { return read(in: values) }
-        var context = ReadContext(site: site, ambient: DependencyValues.current)
-        if let keyPath {
-            context.keyPath = keyPath
-        } else {
-            context.typeKey = typeKey
-        }
-        return ReadContext.$current.withValue(context) { read(in: values) }
-    }
-
-    private func read(in values: DependencyValues) -> Value {
-        if let keyPath { return values.resolve(keyPath) }
-        return values.value(ofTypeKey: typeKey, as: Value.self)
-    }
-
-    /// The type key that `identity` names (for a wrapper made with a type key).
-    private var typeKey: any DependencyKey.Type {
-        // NB: `identity` is the key's metadata (`ObjectIdentifier(key)`), which is what an `Any.Type` holds; the
-        // conformance is found again at run time, on the long path only, rather than kept in every wrapper.
-        unsafeBitCast(identity, to: Any.Type.self) as! any DependencyKey.Type
     }
 }

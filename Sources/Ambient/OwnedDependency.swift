@@ -12,12 +12,18 @@
 @propertyWrapper
 public struct OwnedDependency<Value: Sendable>: Sendable {
     /// The property's key path; `nil` for a type key, which `identity` names.
+    ///
+    /// NB: not an enum of a key path and a key type: a wrapper with one optional reference is destroyed with one
+    /// release, with no outlined switch over the cases, and every object with ten properties destroys ten.
     @usableFromInline let keyPath: (any KeyPath<DependencyValues, Value> & Sendable)?
     /// The key path's identity (the cache key of its resolved value), or the type key's metadata.
     @usableFromInline let identity: ObjectIdentifier
     /// Whether `identity` is a key path's.
+    ///
+    /// NB: the same as `keyPath != nil`, kept as a plain word so that a class's read can load it without loading
+    /// (and so retaining) the key path.
     @usableFromInline let isKeyPath: Bool
-    /// Where the property is declared.
+    /// Where the property is declared: reports about its reads point there.
     @usableFromInline let site: DeclarationSite
 
     /// A dependency read through a ``DependencyValues`` property.
@@ -82,7 +88,7 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
         storage storage: ReferenceWritableKeyPath<Owner, OwnedDependency>
     ) -> Value {
         // NB: field by field, as `Dependency`'s class read: only plain words are loaded, nothing is retained.
-        let created = Dependency<Value>.createdValue(
+        let created = createdValue(
             in: Unmanaged.passUnretained(owner.dependencies.storage),
             identity: owner[keyPath: storage].identity,
             isKeyPath: owner[keyPath: storage].isKeyPath)
@@ -96,20 +102,60 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
         resolve(in: values)
     }
 
-    /// Reads the dependency the long way, as a ``Dependency`` created with `values` would.
+    /// While a default is being created from `values`, names the key without reading it, so that the default is
+    /// rebuilt for a scope that overrides it (<doc:Semantics#Lazy-is-lazy>).
+    @usableFromInline
+    func nameDuringCreation(in values: DependencyValues) {
+        guard let recorder = values.storage.recorder else { return }
+        if let keyPath {
+            recorder.name(keyPath: keyPath)
+        } else {
+            recorder.name(typeKey)
+        }
+    }
+
+    /// The value already created for the key, read from its box without retaining the box; `nil` sends the read
+    /// the long way.
+    ///
+    /// `storage` is not retained either: the caller's wrapper (or owner) holds it.
+    @inlinable @inline(__always)
+    static func createdValue(
+        in storage: Unmanaged<ScopeNode>, identity: ObjectIdentifier, isKeyPath: Bool
+    ) -> Value? {
+        let address =
+            isKeyPath
+            ? ScopeNode.cachedValueAddress(in: storage, forKeyPath: identity)
+            : storage._withUnsafeGuaranteedRef { $0.createdValue(for: identity) }
+        return ScopeNode.value(at: address, as: Value.self)
+    }
+
+    /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).
+    ///
+    /// In the testing and preview contexts the read carries what a report about it, or an explanation of the value
+    /// it creates, needs (``ReadContext``).
     @usableFromInline
     func resolve(in values: DependencyValues) -> Value {
-        Dependency(values: values, keyPath: keyPath, identity: identity, site: site).resolve(in: values)
+        guard values.context != .default else { return read(in: values) }
+        var context = ReadContext(site: site, ambient: DependencyValues.current)
+        if let keyPath {
+            context.keyPath = keyPath
+        } else {
+            context.typeKey = typeKey
+        }
+        return ReadContext.$current.withValue(context) { read(in: values) }
+    }
+
+    private func read(in values: DependencyValues) -> Value {
+        if let keyPath { return values.resolve(keyPath) }
+        return values.value(ofTypeKey: typeKey, as: Value.self)
+    }
+
+    /// The type key that `identity` names (for a property made with a type key).
+    private var typeKey: any DependencyKey.Type {
+        // NB: `identity` is the key's metadata (`ObjectIdentifier(key)`), which is what an `Any.Type` holds; the
+        // conformance is found again at run time, on the long path only, rather than kept in every wrapper.
+        unsafeBitCast(identity, to: Any.Type.self) as! any DependencyKey.Type
     }
 }
 
-extension OwnedDependency: OwnedDependencyRead {
-    func name(in recorder: ReadRecorder) {
-        // NB: as `Dependency.init` names it: the key, without reading the value.
-        if let keyPath {
-            recorder.name(keyPath: keyPath)
-        } else if let key = unsafeBitCast(identity, to: Any.Type.self) as? any DependencyKey.Type {
-            recorder.name(key)
-        }
-    }
-}
+extension OwnedDependency: OwnedDependencyRead {}
