@@ -101,61 +101,6 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
     func resolveOutOfLine(in values: DependencyValues) -> Value {
         resolve(in: values)
     }
-
-    /// While a default is being created from `values`, names the key without reading it, so that the default is
-    /// rebuilt for a scope that overrides it (<doc:Semantics#Lazy-is-lazy>).
-    @usableFromInline
-    func nameDuringCreation(in values: DependencyValues) {
-        guard let recorder = values.storage.recorder else { return }
-        if let keyPath {
-            recorder.name(keyPath: keyPath)
-        } else {
-            recorder.name(typeKey)
-        }
-    }
-
-    /// The value already created for the key, read from its box without retaining the box; `nil` sends the read
-    /// the long way.
-    ///
-    /// `storage` is not retained either: the caller's wrapper (or owner) holds it.
-    @inlinable @inline(__always)
-    static func createdValue(
-        in storage: Unmanaged<ScopeNode>, identity: ObjectIdentifier, isKeyPath: Bool
-    ) -> Value? {
-        let address =
-            isKeyPath
-            ? ScopeNode.cachedValueAddress(in: storage, forKeyPath: identity)
-            : storage._withUnsafeGuaranteedRef { $0.createdValue(for: identity) }
-        return ScopeNode.value(at: address, as: Value.self)
-    }
-
-    /// Reads the dependency the long way (first read in these values, or a getter that cannot be cached).
-    ///
-    /// In the testing and preview contexts the read carries what a report about it, or an explanation of the value
-    /// it creates, needs (``ReadContext``).
-    @usableFromInline
-    func resolve(in values: DependencyValues) -> Value {
-        guard values.context != .default else { return read(in: values) }
-        var context = ReadContext(site: site, ambient: DependencyValues.current)
-        if let keyPath {
-            context.keyPath = keyPath
-        } else {
-            context.typeKey = typeKey
-        }
-        return ReadContext.$current.withValue(context) { read(in: values) }
-    }
-
-    private func read(in values: DependencyValues) -> Value {
-        if let keyPath { return values.resolve(keyPath) }
-        return values.value(ofTypeKey: typeKey, as: Value.self)
-    }
-
-    /// The type key that `identity` names (for a property made with a type key).
-    private var typeKey: any DependencyKey.Type {
-        // NB: `identity` is the key's metadata (`ObjectIdentifier(key)`), which is what an `Any.Type` holds; the
-        // conformance is found again at run time, on the long path only, rather than kept in every wrapper.
-        unsafeBitCast(identity, to: Any.Type.self) as! any DependencyKey.Type
-    }
 }
 
 extension OwnedDependency: OwnedDependencyRead {}
