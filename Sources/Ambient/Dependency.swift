@@ -45,8 +45,10 @@ public struct Dependency<Value: Sendable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        // NB: inlinable, so that an owner's ten properties are ten specialized stores and not ten generic calls.
-        self.init(property: OwnedDependency(keyPath, fileID: fileID, filePath: filePath, line: line, column: column))
+        // NB: inlinable, so that an owner's ten properties are ten specialized stores and not ten generic calls; the key
+        // path is consumed, or it would be retained for the property and released after it.
+        self.init(
+            property: OwnedDependency(consume keyPath, fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A dependency read through its key: a type key, whose value is the type itself, or any ``DependencyKey``
@@ -81,7 +83,16 @@ public struct Dependency<Value: Sendable>: Sendable {
     init(property: OwnedDependency<Value>) {
         values = DependencyValues.current
         self.property = property
-        if values.storage.recorder != nil { property.nameDuringCreation(in: values) }
+        if values.storage.recorder != nil { nameDuringCreation() }
+    }
+
+    /// ``OwnedDependency/nameDuringCreation(in:)`` with these values.
+    ///
+    /// NB: a call on the whole wrapper, as built, so that the inlined initializer stores its fields once and copies
+    /// nothing for this rare path.
+    @usableFromInline
+    func nameDuringCreation() {
+        property.nameDuringCreation(in: values)
     }
 
     /// The dependency's value in the values the owner was created with.
