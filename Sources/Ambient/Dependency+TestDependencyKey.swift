@@ -27,10 +27,7 @@ extension Dependency {
         line: UInt = #line,
         column: UInt = #column
     ) where Key.Value == Value {
-        self.init(
-            values: DependencyValues.current, keyPath: nil, identity: ObjectIdentifier(InterfaceKey<Key>.storageKey),
-            site: DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        if values.storage.recorder != nil { captureReadDuringCreation() }
+        self.init(property: OwnedDependency(key, fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 

@@ -21,20 +21,8 @@
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
     @usableFromInline let values: DependencyValues
-    /// The property's key path; `nil` for a type key, which `identity` names.
-    ///
-    /// NB: not an enum of a key path and a key type: a wrapper with one optional reference is destroyed with one
-    /// release, with no outlined switch over the cases, and every object with ten properties destroys ten.
-    @usableFromInline let keyPath: (any KeyPath<DependencyValues, Value> & Sendable)?
-    /// The key path's identity (the cache key of its resolved value), or the type key's metadata.
-    @usableFromInline let identity: ObjectIdentifier
-    /// Whether `identity` is a key path's.
-    ///
-    /// NB: the same as `keyPath != nil`, kept as a plain word so that a class's read can load it without loading
-    /// (and so retaining) the key path.
-    @usableFromInline let isKeyPath: Bool
-    /// Where the property is declared: reports about its reads point there.
-    @usableFromInline let site: DeclarationSite
+    /// The property's key and declaration: what a ``DependencyOwner``'s property keeps, read here through `values`.
+    @usableFromInline let property: OwnedDependency<Value>
     #if canImport(SwiftUI)
         /// The values at the view's position, once SwiftUI installed this property in a view (see
         /// `Dependency+View.swift`); `nil` in any other owner, which reads `values`.
@@ -57,13 +45,10 @@ public struct Dependency<Value: Sendable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        // NB: inlinable, so that an owner's ten properties are ten specialized stores and not ten generic calls.
-        values = DependencyValues.current
-        self.keyPath = keyPath
-        identity = ObjectIdentifier(keyPath)
-        isKeyPath = true
-        site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if values.storage.recorder != nil { captureReadDuringCreation() }
+        // NB: inlinable, so that an owner's ten properties are ten specialized stores and not ten generic calls; the key
+        // path is consumed, or it would be retained for the property and released after it.
+        self.init(
+            property: OwnedDependency(consume keyPath, fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A dependency read through its key: a type key, whose value is the type itself, or any ``DependencyKey``
@@ -87,36 +72,27 @@ public struct Dependency<Value: Sendable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) where Key.Value == Value {
+        self.init(property: OwnedDependency(key, fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A property that reads `property`'s key in the current values.
+    ///
+    /// While a default is being created from those values, it names the key without reading it, so that the default
+    /// is rebuilt for a scope that overrides it (<doc:Semantics#Lazy-is-lazy>).
+    @inlinable
+    init(property: OwnedDependency<Value>) {
         values = DependencyValues.current
-        keyPath = nil
-        identity = ObjectIdentifier(key)
-        isKeyPath = false
-        site = DeclarationSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if values.storage.recorder != nil { captureReadDuringCreation() }
+        self.property = property
+        if values.storage.recorder != nil { nameDuringCreation() }
     }
 
-    /// While a default is being created from `values`, names this property's key without reading it, so that the
-    /// default is rebuilt for a scope that overrides it (<doc:Semantics#Lazy-is-lazy>).
+    /// ``OwnedDependency/nameDuringCreation(in:)`` with these values.
+    ///
+    /// NB: a call on the whole wrapper, as built, so that the inlined initializer stores its fields once and copies
+    /// nothing for this rare path.
     @usableFromInline
-    func captureReadDuringCreation() {
-        guard let recorder = values.storage.recorder else { return }
-        if let keyPath {
-            recorder.name(keyPath: keyPath)
-        } else {
-            recorder.name(typeKey)
-        }
-    }
-
-    /// A wrapper over given values, for the long path of ``OwnedDependency`` (whose owner holds the values).
-    init(
-        values: DependencyValues, keyPath: (any KeyPath<DependencyValues, Value> & Sendable)?,
-        identity: ObjectIdentifier, site: DeclarationSite
-    ) {
-        self.values = values
-        self.keyPath = keyPath
-        self.identity = identity
-        isKeyPath = keyPath != nil
-        self.site = site
+    func nameDuringCreation() {
+        property.nameDuringCreation(in: values)
     }
 
     /// The dependency's value in the values the owner was created with.
@@ -125,12 +101,12 @@ public struct Dependency<Value: Sendable>: Sendable {
         #if canImport(SwiftUI)
             let values = view.values ?? self.values
         #endif
-        if let created = Self.createdValue(
-            in: Unmanaged.passUnretained(values.storage), identity: identity, isKeyPath: isKeyPath)
+        if let created = OwnedDependency<Value>.createdValue(
+            in: Unmanaged.passUnretained(values.storage), identity: property.identity, isKeyPath: property.isKeyPath)
         {
             return created
         }
-        return resolve(in: values)
+        return property.resolve(in: values)
     }
 
     /// The dependency's value, read by a class that owns the property.
@@ -146,11 +122,27 @@ public struct Dependency<Value: Sendable>: Sendable {
         storage storage: ReferenceWritableKeyPath<Owner, Dependency>
     ) -> Value {
         // NB: field by field, so that only plain words are loaded: a whole wrapper would be copied out (retained).
-        let created = createdValue(
+        let created = OwnedDependency<Value>.createdValue(
             in: Unmanaged.passUnretained(owner[keyPath: storage].values.storage),
-            identity: owner[keyPath: storage].identity,
-            isKeyPath: owner[keyPath: storage].isKeyPath)
+            identity: owner[keyPath: storage].property.identity,
+            isKeyPath: owner[keyPath: storage].property.isKeyPath)
         return created ?? owner[keyPath: storage].wrappedValue
+    }
+}
+
+// The read that both wrappers make with the key an `OwnedDependency` keeps: beside `Dependency`'s own, so that a read
+// through `@Dependency` is followed in one file.
+extension OwnedDependency {
+    /// While a default is being created from `values`, names the key without reading it, so that the default is
+    /// rebuilt for a scope that overrides it (<doc:Semantics#Lazy-is-lazy>).
+    @usableFromInline
+    func nameDuringCreation(in values: DependencyValues) {
+        guard let recorder = values.storage.recorder else { return }
+        if let keyPath {
+            recorder.name(keyPath: keyPath)
+        } else {
+            recorder.name(typeKey)
+        }
     }
 
     /// The value already created for the key, read from its box without retaining the box; `nil` sends the read
@@ -189,7 +181,7 @@ public struct Dependency<Value: Sendable>: Sendable {
         return values.value(ofTypeKey: typeKey, as: Value.self)
     }
 
-    /// The type key that `identity` names (for a wrapper made with a type key).
+    /// The type key that `identity` names (for a property made with a type key).
     private var typeKey: any DependencyKey.Type {
         // NB: `identity` is the key's metadata (`ObjectIdentifier(key)`), which is what an `Any.Type` holds; the
         // conformance is found again at run time, on the long path only, rather than kept in every wrapper.

@@ -57,14 +57,14 @@ open class DependencyOwner {
     /// While a default is being created from these values, notes the keys of this object's properties as read, as
     /// a plain `@Dependency` does when it is created: the default is then rebuilt for a scope that overrides them.
     private func captureReadsDuringCreation() {
-        guard let recorder = dependencies.storage.recorder, recorder.isOpen else { return }
+        guard dependencies.storage.recorder?.isOpen == true else { return }
         // NB: the properties are found by reflection, which is slow, but only while a default is being created: a
         // subclass's stored properties are all initialized before `super.init` runs, so they are all visible here.
         var mirror: Mirror? = Mirror(reflecting: self)
         while let current = mirror {
             for child in current.children {
                 if let property = child.value as? any OwnedDependencyRead {
-                    property.name(in: recorder)
+                    property.nameDuringCreation(in: dependencies)
                 }
             }
             mirror = current.superclassMirror
@@ -74,6 +74,6 @@ open class DependencyOwner {
 
 /// What ``DependencyOwner`` needs of an ``OwnedDependency`` whose value type it does not know.
 protocol OwnedDependencyRead: Sendable {
-    /// Names the property's key to `recorder`, without reading its value.
-    func name(in recorder: ReadRecorder)
+    /// While a default is being created from `values`, names the property's key without reading its value.
+    func nameDuringCreation(in values: DependencyValues)
 }

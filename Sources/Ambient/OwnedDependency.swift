@@ -12,12 +12,18 @@
 @propertyWrapper
 public struct OwnedDependency<Value: Sendable>: Sendable {
     /// The property's key path; `nil` for a type key, which `identity` names.
+    ///
+    /// NB: not an enum of a key path and a key type: a wrapper with one optional reference is destroyed with one
+    /// release, with no outlined switch over the cases, and every object with ten properties destroys ten.
     @usableFromInline let keyPath: (any KeyPath<DependencyValues, Value> & Sendable)?
     /// The key path's identity (the cache key of its resolved value), or the type key's metadata.
     @usableFromInline let identity: ObjectIdentifier
     /// Whether `identity` is a key path's.
+    ///
+    /// NB: the same as `keyPath != nil`, kept as a plain word so that a class's read can load it without loading
+    /// (and so retaining) the key path.
     @usableFromInline let isKeyPath: Bool
-    /// Where the property is declared.
+    /// Where the property is declared: reports about its reads point there.
     @usableFromInline let site: DeclarationSite
 
     /// A dependency read through a ``DependencyValues`` property.
@@ -82,7 +88,7 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
         storage storage: ReferenceWritableKeyPath<Owner, OwnedDependency>
     ) -> Value {
         // NB: field by field, as `Dependency`'s class read: only plain words are loaded, nothing is retained.
-        let created = Dependency<Value>.createdValue(
+        let created = createdValue(
             in: Unmanaged.passUnretained(owner.dependencies.storage),
             identity: owner[keyPath: storage].identity,
             isKeyPath: owner[keyPath: storage].isKeyPath)
@@ -95,21 +101,6 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
     func resolveOutOfLine(in values: DependencyValues) -> Value {
         resolve(in: values)
     }
-
-    /// Reads the dependency the long way, as a ``Dependency`` created with `values` would.
-    @usableFromInline
-    func resolve(in values: DependencyValues) -> Value {
-        Dependency(values: values, keyPath: keyPath, identity: identity, site: site).resolve(in: values)
-    }
 }
 
-extension OwnedDependency: OwnedDependencyRead {
-    func name(in recorder: ReadRecorder) {
-        // NB: as `Dependency.init` names it: the key, without reading the value.
-        if let keyPath {
-            recorder.name(keyPath: keyPath)
-        } else if let key = unsafeBitCast(identity, to: Any.Type.self) as? any DependencyKey.Type {
-            recorder.name(key)
-        }
-    }
-}
+extension OwnedDependency: OwnedDependencyRead {}

@@ -78,27 +78,15 @@ extension DependencyValues {
     /// }
     /// ```
     public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
-        get {
-            if let live = Key.self as? any DependencyKey.Type { return liveValue(of: live, as: Key.Value.self) }
-            return self[InterfaceKey<Key>.self]
-        }
-        set {
-            if let live = Key.self as? any DependencyKey.Type {
-                setLiveValue(newValue, of: live)
-            } else {
-                self[InterfaceKey<Key>.self] = newValue
-            }
-        }
+        get { value(ofTypeKey: InterfaceKey<Key>.storageKey, as: Key.Value.self) }
+        set { setValue(newValue, ofTypeKey: InterfaceKey<Key>.storageKey) }
     }
 
-    /// The value of `key`, the live conformance of an interface key whose value is `Value`.
-    private func liveValue<Live: DependencyKey, Value>(of key: Live.Type, as _: Value.Type) -> Value {
-        // NB: `Live` is the interface key itself, found conforming at run time, so `Live.Value` is `Value`.
-        self[key] as! Value
-    }
-
-    private mutating func setLiveValue<Live: DependencyKey, Value>(_ value: Value, of key: Live.Type) {
-        self[key] = value as! Live.Value
+    /// Overrides a type key known only as an existential, whose value is `Value`.
+    private mutating func setValue<StorageKey: DependencyKey, Value>(_ value: Value, ofTypeKey key: StorageKey.Type) {
+        // NB: `key` is an interface key's storage key: the interface key itself, found conforming to `DependencyKey`
+        // at run time, or its `InterfaceKey`; either way its `Value` is `Value`.
+        self[key] = value as! StorageKey.Value
     }
 }
 

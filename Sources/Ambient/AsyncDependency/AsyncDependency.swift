@@ -1,5 +1,3 @@
-import Foundation
-
 /// A dependency whose live value is made by an asynchronous, throwing function: a database that must be opened, a
 /// configuration fetched at launch.
 ///
@@ -24,16 +22,17 @@ import Foundation
 ///
 /// The function runs in the dependency values in which the `AsyncDependency` was created: for a key's default,
 /// the values it was read from.
-public final class AsyncDependency<Value: Sendable>: @unchecked Sendable {
-    // NB: @unchecked, and safe: every stored `var` is read and written only while `lock` is held, and what they hold
-    // (the function, the captured dependency values, the continuations, `Value`) is Sendable.
-    private let lock = NSLock()
-    private var make: (@Sendable () async throws -> Value)?
-    private var values: DependencyValues?
-    private var ready: Value?
-    private var isRunning = false
-    private var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
-    private var lastWaiter = 0
+public final class AsyncDependency<Value: Sendable>: Sendable {
+    private let state: ConditionLock<State>
+
+    private struct State {
+        /// The function that creates the value, and the values it runs in; dropped once it returned the value.
+        var creation: (make: @Sendable () async throws -> Value, values: DependencyValues)?
+        var ready: Value?
+        var isRunning = false
+        var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
+        var lastWaiter = 0
+    }
 
     /// A value that `make` creates, on the first await of ``value``.
     ///
@@ -43,8 +42,7 @@ public final class AsyncDependency<Value: Sendable>: @unchecked Sendable {
     ///
     /// - Parameter make: Creates the value; it runs in the dependency values current here.
     public init(_ make: @escaping @Sendable () async throws -> Value) {
-        self.make = make
-        values = DependencyValues.current
+        state = ConditionLock(State(creation: (make, DependencyValues.current)))
     }
 
     /// A value that is ready at once: a testing or preview value, or an override.
@@ -60,7 +58,7 @@ public final class AsyncDependency<Value: Sendable>: @unchecked Sendable {
     }
 
     private init(ready: Value) {
-        self.ready = ready
+        state = ConditionLock(State(ready: ready))
     }
 
     /// The value, once it is ready: the first await starts its creation, and every await until it ends waits for it.
@@ -73,10 +71,10 @@ public final class AsyncDependency<Value: Sendable>: @unchecked Sendable {
     ///   task is cancelled first.
     public var value: Value {
         get async throws {
-            if let ready = lock.withLock({ ready }) { return ready }
-            let waiter = lock.withLock {
-                lastWaiter += 1
-                return lastWaiter
+            if let ready = state.withLock({ $0.ready }) { return ready }
+            let waiter = state.withLock { state in
+                state.lastWaiter += 1
+                return state.lastWaiter
             }
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
@@ -90,7 +88,7 @@ public final class AsyncDependency<Value: Sendable>: @unchecked Sendable {
                     }
                 }
             } onCancel: {
-                lock.withLock { waiters.removeValue(forKey: waiter) }?.resume(throwing: CancellationError())
+                state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume(throwing: CancellationError())
             }
         }
     }
@@ -106,9 +104,7 @@ public final class AsyncDependency<Value: Sendable>: @unchecked Sendable {
     /// - Throws: ``AsyncDependencyNotReadyError`` while the value is not ready.
     public var readyValue: Value {
         get throws(AsyncDependencyNotReadyError) {
-            lock.lock()
-            let (ready, isRunning) = (ready, isRunning)
-            lock.unlock()
+            let (ready, isRunning) = state.withLock { ($0.ready, $0.isRunning) }
             guard let ready else { throw AsyncDependencyNotReadyError(type: "\(Self.self)", isRunning: isRunning) }
             return ready
         }
@@ -119,37 +115,36 @@ public final class AsyncDependency<Value: Sendable>: @unchecked Sendable {
     private func wait(
         _ waiter: Int,
         _ continuation: CheckedContinuation<Value, any Error>
-    ) -> (@Sendable () async throws -> Value, DependencyValues)? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let ready {
-            continuation.resume(returning: ready)
-            return nil
+    ) -> (make: @Sendable () async throws -> Value, values: DependencyValues)? {
+        state.withLock { state in
+            if let ready = state.ready {
+                continuation.resume(returning: ready)
+                return nil
+            }
+            // NB: under the lock, as the cancellation handler takes it: a cancellation either comes first and is seen
+            // here, or comes later and finds the continuation registered.
+            if Task.isCancelled {
+                continuation.resume(throwing: CancellationError())
+                return nil
+            }
+            state.waiters[waiter] = continuation
+            guard !state.isRunning, let creation = state.creation else { return nil }
+            state.isRunning = true
+            return creation
         }
-        // NB: under the lock, as the cancellation handler takes it: a cancellation either comes first and is seen
-        // here, or comes later and finds the continuation registered.
-        if Task.isCancelled {
-            continuation.resume(throwing: CancellationError())
-            return nil
-        }
-        waiters[waiter] = continuation
-        guard !isRunning, let make, let values else { return nil }
-        isRunning = true
-        return (make, values)
     }
 
     /// Ends a creation: keeps its value, or forgets its error so that the next await runs it again; resumes every
     /// task that waited for it.
     private func finish(_ outcome: Result<Value, any Error>) {
-        let waiting = lock.withLock {
-            isRunning = false
+        let waiting = state.withLock { state in
+            state.isRunning = false
             if case .success(let value) = outcome {
-                ready = value
-                make = nil
-                values = nil
+                state.ready = value
+                state.creation = nil
             }
-            defer { waiters = [:] }
-            return waiters.values
+            defer { state.waiters = [:] }
+            return state.waiters.values
         }
         for continuation in waiting { continuation.resume(with: outcome) }
     }

@@ -92,6 +92,5 @@ private enum DateGeneratorKey: DependencyKey {
     static let fixedInstant = Date(timeIntervalSince1970: 1_704_067_200)
 
     static var defaultValue: DateGenerator { .live }
-    static var previewValue: DateGenerator { .constant(fixedInstant) }
     static var testingValue: DateGenerator { .constant(fixedInstant) }
 }

@@ -105,7 +105,6 @@ extension DependencyValues {
 
 private enum RandomGeneratorKey: DependencyKey {
     static var defaultValue: RandomGenerator { .system }
-    static var previewValue: RandomGenerator { .seeded(0) }
     static var testingValue: RandomGenerator { .seeded(0) }
 }
 

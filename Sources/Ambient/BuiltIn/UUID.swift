@@ -97,7 +97,6 @@ extension DependencyValues {
 
 private enum UUIDGeneratorKey: DependencyKey {
     static var defaultValue: UUIDGenerator { .live }
-    static var previewValue: UUIDGenerator { .incrementing }
     static var testingValue: UUIDGenerator { .incrementing }
 }
 

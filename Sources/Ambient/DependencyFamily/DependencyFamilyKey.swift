@@ -48,27 +48,23 @@ public protocol DependencyFamilyKey: SendableMetatype {
 extension DependencyFamilyKey {
     /// The key's ``testingValue(for:)`` if it declares one, else its ``defaultValue(for:)``.
     public static func previewValue(for argument: Argument) -> Member {
-        FamilyReport.$isSuppressed.withValue(true) { testingValue(for: argument) }
+        MissingTestingValue.$isSuppressed.withValue(true) { testingValue(for: argument) }
     }
 
     /// The key's ``defaultValue(for:)``, with a report that the key has no testing value of its own.
     public static func testingValue(for argument: Argument) -> Member {
-        if !FamilyReport.isSuppressed {
+        if !MissingTestingValue.isSuppressed {
             IssueReporting.report(
-                .missingTestingValue, FamilyReport.missingTestingValue(Self.self, argument),
+                .missingTestingValue, Messages.missingFamilyTestingValue(Self.self, argument),
                 to: IssueReporting.reporterForCurrentValues)
         }
         return defaultValue(for: argument)
     }
 }
 
-/// What a family reports about its members.
-enum FamilyReport {
-    /// Whether a missing `testingValue(for:)` goes unreported: while a preview member falls back on it.
-    @TaskLocal static var isSuppressed = false
-
+extension Messages {
     /// The failure of a test that read a member of a family with no `testingValue(for:)`.
-    static func missingTestingValue(_ key: any DependencyFamilyKey.Type, _ argument: some Sendable) -> String {
+    static func missingFamilyTestingValue(_ key: any DependencyFamilyKey.Type, _ argument: some Sendable) -> String {
         let key = VisibleText.of(key)
         let argument = VisibleText.of(argument)
         // NB: the member is read through the family's subscript, which does not know the property that reads the

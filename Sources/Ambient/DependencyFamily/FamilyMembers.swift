@@ -1,24 +1,49 @@
-import Foundation
-
 /// The members of a ``DependencyFamily`` by argument: each created once, under any race, and kept while it is held
 /// (an object) or for the family's life (a value).
-final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: @unchecked Sendable {
-    // NB: @unchecked, and safe: `slots` and `nextSweep` are read and written only while `condition` is locked, and the
-    // rest is immutable and Sendable.
-    private let condition = NSCondition()
+final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: Sendable {
     private let values: DependencyValues
     private let make: @Sendable (Argument) -> Member
-    private var slots: [Argument: Slot] = [:]
-    /// The count of slots at which the next sweep removes those of freed members: twice the count after the last.
-    private var nextSweep = 64
+    private let state = ConditionLock(State())
+
+    private struct State {
+        var slots: [Argument: Slot] = [:]
+        /// The count of slots at which the next sweep removes those of freed members: twice the count after the last.
+        var nextSweep = 64
+
+        /// Removes the slots of freed objects once the slots doubled since the last sweep, so that their count stays
+        /// within twice the members in use (plus 64) at a constant cost per creation.
+        mutating func sweepIfDue() {
+            guard slots.count >= nextSweep else { return }
+            slots = slots.filter { _, slot in
+                if case .object(let weak) = slot { return weak.object != nil }
+                return true
+            }
+            nextSweep = max(64, slots.count * 2)
+        }
+    }
 
     private enum Slot {
         /// Being created by the thread named.
-        case creating(ObjectIdentifier)
+        case creating(thread: UInt)
         /// An object, kept weakly.
         case object(Weak)
         /// A value, kept.
         case value(Member)
+
+        /// The slot that keeps `member`: weakly if it is an object.
+        init(_ member: Member) {
+            self = type(of: member as Any) is AnyClass ? .object(Weak(object: member as AnyObject)) : .value(member)
+        }
+
+        /// The member, unless it is being created or was freed.
+        var member: Member? {
+            switch self {
+            case .creating: nil
+            // NB: stored from a `Member` by `init(_:)`, so the cast back always succeeds.
+            case .object(let weak): weak.object.map { $0 as! Member }
+            case .value(let member): member
+            }
+        }
     }
 
     private struct Weak {
@@ -38,57 +63,28 @@ final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: @unc
     ///   - entering: Whether the creation enters the family's values; the first member of a scope's family is
     ///     created in the values current already, so that Ambient records what it reads as the family's reads.
     func member(for argument: Argument, entering: Bool = true) -> Member {
-        let thread = ObjectIdentifier(Thread.current)
-        condition.lock()
-        while true {
-            switch slots[argument] {
-            case .value(let member):
-                condition.unlock()
-                return member
-            case .object(let weak):
-                if let object = weak.object {
-                    condition.unlock()
-                    // NB: stored from a `Member` just below, so the cast back always succeeds.
-                    return object as! Member
+        let thread = currentThreadID()
+        // The member found, or `.some(nil)` once this thread claimed its creation; `nil` waits for another's.
+        let found = state.waitFor { state -> Member?? in
+            if case .creating(let creator) = state.slots[argument] {
+                if creator == thread {
+                    fatalError("Ambient: creating the member for \(VisibleText.of(argument)) reads that same member.")
                 }
-            case .creating(let creator) where creator == thread:
-                condition.unlock()
-                fatalError("Ambient: creating the member for \(VisibleText.of(argument)) reads that same member.")
-            case .creating:
-                condition.wait()
-                continue
-            case nil:
-                break
+                return nil
             }
-            break
+            if let member = state.slots[argument]?.member { return member }
+            state.slots[argument] = .creating(thread: thread)
+            state.sweepIfDue()
+            return .some(nil)
         }
-        slots[argument] = .creating(thread)
-        sweepIfDue()
-        condition.unlock()
+        if let found { return found }
         let member = entering ? withDependencies(values) { make(argument) } : make(argument)
-        condition.lock()
-        slots[argument] =
-            type(of: member as Any) is AnyClass ? .object(Weak(object: member as AnyObject)) : .value(member)
-        condition.broadcast()
-        condition.unlock()
+        state.withLockBroadcasting { $0.slots[argument] = Slot(member) }
         return member
     }
 
     /// How many slots the family has now.
     var keptCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return slots.count
-    }
-
-    /// Removes the slots of freed objects once the slots doubled since the last sweep, so that their count stays
-    /// within twice the members in use (plus 64) at a constant cost per creation.
-    private func sweepIfDue() {
-        guard slots.count >= nextSweep else { return }
-        slots = slots.filter { _, slot in
-            if case .object(let weak) = slot { return weak.object != nil }
-            return true
-        }
-        nextSweep = max(64, slots.count * 2)
+        state.withLock { $0.slots.count }
     }
 }

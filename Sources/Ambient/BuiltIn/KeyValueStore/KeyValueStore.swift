@@ -153,6 +153,5 @@ extension DependencyValues {
 
 private enum KeyValueStoreKey: DependencyKey {
     static var defaultValue: KeyValueStore { .standard }
-    static var previewValue: KeyValueStore { .inMemory() }
     static var testingValue: KeyValueStore { .inMemory() }
 }
