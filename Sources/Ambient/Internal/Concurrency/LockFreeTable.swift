@@ -1,26 +1,160 @@
-// The lock-free table, and the one hash of every table in Ambient.
+// The one lock-free table of Ambient (`LockFreePairs`, which argues for its memory order for every user), the
+// object that keeps one growing and owns its elements (`LockFreeTable`), and the one hash of every table.
 
-/// An insert-only map from a type's identity to an immutable object, read without locks.
+public import AmbientAtomics
+
+/// An insert-only, open-addressed array of (key, value) word pairs, probed without a lock and without a call: the
+/// storage of every lock-free table in Ambient (``LockFreeTable``, ``KeyPathPairs``, ``PropertyKeys``).
 ///
-/// Readers load the current slot array with one acquiring load and probe it; writers are serialized by the caller
-/// (the owning root's or cache's lock). When the table grows, the new slot array keeps the old one alive, so a reader
-/// that still probes it never sees freed memory; the arrays double, so they cost at most twice the final size.
+/// Word 0 holds the hash's shift, word 1 the mask of the pair index, word 2 the pairs reserved (a count), word 3 the
+/// array that this one replaced (or 0); pair `i` is words `4 + 2i` (the key, 0 while free) and `5 + 2i` (its value,
+/// 0 until stored; never 0 once stored). Keys are identities of objects, never 0.
+///
+/// The memory order, argued once for every table. The header and the zeroed pairs are written before the array is
+/// published, by a releasing store that readers load acquiring, and the header never changes. A pair is filled once,
+/// in three steps: a writer reserves one of at most half the pairs in the count (compare-and-swap), claims a free key
+/// word by a compare-and-swap from 0, then stores the value with a releasing store. A reader loads keys relaxed and
+/// the value of its key acquiring, so a value it sees comes with everything its writer did before storing it (the
+/// object the value points at, built); a value still 0 reads as absent, as a read made before the insert would. The
+/// array is at most half full, so every probe ends at a free pair. So any number of writers may insert at once; only
+/// ``inserting(_:for:)``, which grows the array, needs one writer at a time (its owner's lock).
+@usableFromInline
+struct LockFreePairs: @unchecked Sendable {
+    // Safe: the header is immutable once published, and every pair word and the count are read and written only
+    // atomically, in the order argued above.
+
+    @usableFromInline let words: UnsafeMutablePointer<UInt>
+
+    /// The words before the first pair.
+    @inlinable static var headerWords: Int { 4 }
+
+    /// An empty array of `capacity` pairs (a power of two), or one that starts with the pairs of `previous`, which it
+    /// replaces and keeps allocated for readers still probing it.
+    init(capacity: Int, previous: LockFreePairs? = nil) {
+        precondition(capacity > 1 && capacity.nonzeroBitCount == 1)
+        let count = Self.headerWords + 2 * capacity
+        words = .allocate(capacity: count)
+        words.initialize(repeating: 0, count: count)
+        words[0] = UInt(slotShift(forCapacity: capacity))
+        words[1] = UInt(capacity - 1)
+        words[3] = previous.map { UInt(bitPattern: $0.words) } ?? 0
+        previous?.forEachPair { _ = insert($1, for: $0) }
+    }
+
+    /// The pairs at `words`, as published.
+    @inlinable
+    init(words: UnsafeMutablePointer<UInt>) {
+        self.words = words
+    }
+
+    /// The pairs whose words start at the address `bits`, as published.
+    init(bits: UInt) {
+        self.init(words: UnsafeMutablePointer(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    var capacity: Int { Int(words[1]) + 1 }
+
+    /// How many pairs are filled or about to be.
+    var count: Int { Int(atomic(2).loadRelaxed()) }
+
+    @inline(__always)
+    private func atomic(_ index: Int) -> AtomicWord { AtomicWord(address: words + index) }
+
+    /// The value stored for `key`, or 0. Lock-free.
+    @inlinable @inline(__always)
+    func value(for key: UInt) -> UInt {
+        let mask = Int(bitPattern: words[1])
+        var index = slotIndex(ofBits: key, shift: words[0])
+        while true {
+            let pair = words + (Self.headerWords &+ 2 &* index)
+            let found = ambient_load_relaxed(pair)
+            if found == key { return ambient_load_acquire(pair + 1) }
+            if found == 0 { return 0 }
+            index = (index &+ 1) & mask
+        }
+    }
+
+    /// Stores `value` (never 0) for `key` unless the key has a pair or the array is half full; returns whether it
+    /// did. Any number of writers at once.
+    @discardableResult
+    func insert(_ value: UInt, for key: UInt) -> Bool {
+        var index = slotIndex(ofBits: key, shift: words[0])
+        var hasReserved = false
+        while true {
+            let pair = Self.headerWords + 2 * index
+            if atomic(pair).loadRelaxed() == 0 {
+                guard hasReserved || changeCount(by: 1) else { return false }
+                hasReserved = true
+                if atomic(pair).compareExchange(expected: 0, desired: key).exchanged {
+                    atomic(pair + 1).storeReleasing(value)
+                    return true
+                }
+            }
+            if atomic(pair).loadRelaxed() == key {
+                if hasReserved { changeCount(by: -1) }
+                return false
+            }
+            index = (index + 1) & (capacity - 1)
+        }
+    }
+
+    /// Adds `change` to the count unless that would fill more than half the pairs; returns whether it did.
+    @discardableResult
+    private func changeCount(by change: Int) -> Bool {
+        var count = atomic(2).loadRelaxed()
+        while count &+ UInt(bitPattern: change) <= UInt(capacity / 2) {
+            let (exchanged, original) = atomic(2).compareExchange(
+                expected: count, desired: count &+ UInt(bitPattern: change))
+            if exchanged { return true }
+            count = original
+        }
+        return false
+    }
+
+    /// Stores `value` for `key`, which has no pair; returns the array that holds it: this one, or when this one is
+    /// half full a copy twice its size, to publish in its place. One writer at a time.
+    func inserting(_ value: UInt, for key: UInt) -> LockFreePairs {
+        let target = (count + 1) * 2 > capacity ? LockFreePairs(capacity: 2 * capacity, previous: self) : self
+        target.insert(value, for: key)
+        return target
+    }
+
+    /// Calls `body` with every stored key and value. One writer at a time, or none.
+    func forEachPair(_ body: (_ key: UInt, _ value: UInt) -> Void) {
+        for pair in stride(from: Self.headerWords, to: Self.headerWords + 2 * capacity, by: 2) {
+            let value = atomic(pair + 1).loadAcquiring()
+            if value != 0 { body(atomic(pair).loadRelaxed(), value) }
+        }
+    }
+
+    /// Frees this array and every one it replaced; for the owner, once no reader can probe them.
+    func deallocate() {
+        let previous = words[3]
+        words.deallocate()
+        if previous != 0 { LockFreePairs(bits: previous).deallocate() }
+    }
+}
+
+/// An insert-only map from a type's identity to an immutable object, read without locks: ``LockFreePairs`` that
+/// grow, with their elements retained.
+///
+/// Writers are serialized by the caller (the owning root's lock).
 final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
-    // `init` (see `AtomicWords`); the slot arrays it points to are `Slots`, whose soundness is argued there.
+    // `init` (see `AtomicWords`); the pairs it points to argue for themselves.
 
-    /// Word 0: the current ``Slots``, retained. Must stay the first stored property.
+    /// Word 0: the current ``LockFreePairs``; each value is an element, retained. Must stay the first stored property.
     private var atomicWords = AtomicWords()
     private var current: AtomicWord { AtomicWords.word(0, of: self) }
-    @inline(__always)
-    private var slots: Unmanaged<Slots<Element>> { unmanaged(current.loadAcquiring()) }
 
     init(capacity: Int = 8) {
-        current.storeRelaxed(retainedBits(Slots<Element>(capacity: capacity)))
+        current.storeRelaxed(UInt(bitPattern: LockFreePairs(capacity: capacity).words))
     }
 
     deinit {
-        slots.release()
+        let pairs = LockFreePairs(bits: current.loadAcquiring())
+        pairs.forEachPair { unmanaged($1, as: Element.self).release() }
+        pairs.deallocate()
     }
 
     /// Whether the atomic words are where ``AtomicWords`` looks for them.
@@ -36,98 +170,25 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     /// free of reference counting, so readers on several threads never write to a shared cache line.
     @inline(__always)
     func findUnmanaged(_ key: ObjectIdentifier) -> Unmanaged<Element>? {
-        slots._withUnsafeGuaranteedRef { $0.findUnmanaged(key) }
+        let bits = LockFreePairs(bits: current.loadAcquiring()).value(for: UInt(bitPattern: key))
+        return UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
     }
 
     /// Stores `element` for `key` unless an element is already there; returns the element that is there afterwards.
     ///
-    /// Callers must not run two inserts at once (they hold the owning cache's lock).
+    /// Callers must not run two inserts at once (they hold the owning root's lock).
     @discardableResult
     func insert(_ element: Element, for key: ObjectIdentifier) -> Element {
-        let slots = self.slots.takeUnretainedValue()
-        if let existing = slots.findUnmanaged(key) { return existing.takeUnretainedValue() }
-        guard (slots.count + 1) * 2 > slots.capacity else {
-            slots.insertNew(element, keyBits: UInt(bitPattern: key))
-            return element
-        }
-        // `larger` keeps `slots` alive: readers may still be probing it.
-        let larger = Slots<Element>(capacity: slots.capacity * 2, previous: slots)
-        larger.insertNew(element, keyBits: UInt(bitPattern: key))
-        unmanaged(current.exchange(retainedBits(larger)), as: Slots<Element>.self).release()
+        if let existing = find(key) { return existing }
+        let pairs = LockFreePairs(bits: current.loadRelaxed()).inserting(
+            retainedBits(element), for: UInt(bitPattern: key))
+        current.storeReleasing(UInt(bitPattern: pairs.words))
         return element
     }
 }
 
-/// One open-addressed slot array of a ``LockFreeTable``.
-final class Slots<Element: AnyObject & Sendable>: @unchecked Sendable {
-    // Safe: slots are atomics; an element is published by storing its key with release ordering after the element
-    // itself, and readers load the key with acquire ordering before the element. Slots never change once filled.
-    // `count` is touched only by the single writer that the owning table admits at a time.
-    let capacity: Int
-    private let shift: Int
-    /// Each slot's key, then its element (retained), side by side; only accessed atomically, through ``AtomicWord``.
-    private let words: UnsafeMutablePointer<UInt>
-    /// The smaller array this one replaced, kept for readers that loaded it before the swap.
-    private let previous: Slots?
-    private(set) var count = 0
-
-    /// An empty array, or one that starts with the elements of `previous`, which it replaces.
-    init(capacity: Int, previous: Slots? = nil) {
-        self.previous = previous
-        precondition(capacity > 1 && capacity.nonzeroBitCount == 1)
-        self.capacity = capacity
-        shift = slotShift(forCapacity: capacity)
-        words = .allocate(capacity: 2 * capacity)
-        words.initialize(repeating: 0, count: 2 * capacity)
-        guard let previous else { return }
-        for index in 0..<previous.capacity where previous.keyWord(index).loadRelaxed() != 0 {
-            let element = unmanaged(previous.element(index).loadRelaxed(), as: Element.self).takeUnretainedValue()
-            insertNew(element, keyBits: previous.keyWord(index).loadRelaxed())
-        }
-    }
-
-    deinit {
-        for index in 0..<capacity where keyWord(index).loadRelaxed() != 0 {
-            unmanaged(element(index).loadRelaxed(), as: Element.self).release()
-        }
-        words.deinitialize(count: 2 * capacity)
-        words.deallocate()
-    }
-
-    @inline(__always)
-    func findUnmanaged(_ key: ObjectIdentifier) -> Unmanaged<Element>? {
-        let wanted = UInt(bitPattern: key)
-        let mask = capacity - 1
-        var index = slotIndex(of: key, shift: shift)
-        while true {
-            let found = keyWord(index).loadAcquiring()
-            if found == wanted { return unmanaged(element(index).loadRelaxed()) }
-            if found == 0 { return nil }
-            index = (index + 1) & mask
-        }
-    }
-
-    @inline(__always)
-    private func keyWord(_ index: Int) -> AtomicWord { AtomicWord(address: words + 2 * index) }
-
-    @inline(__always)
-    private func element(_ index: Int) -> AtomicWord { AtomicWord(address: words + 2 * index + 1) }
-
-    /// Stores an element for a key known to be absent. Single writer only.
-    func insertNew(_ element: Element, keyBits: UInt) {
-        let mask = capacity - 1
-        var index = slotIndex(ofBits: keyBits, shift: UInt(truncatingIfNeeded: shift))
-        while keyWord(index).loadRelaxed() != 0 {
-            index = (index + 1) & mask
-        }
-        self.element(index).storeRelaxed(retainedBits(element))
-        keyWord(index).storeReleasing(keyBits)
-        count += 1
-    }
-}
-
 /// Fibonacci hashing of a type's or a key path's identity: one multiply, no `Hasher` round trip on the read path.
-/// The one hash of every table in Ambient (``LockFreeTable``, ``KeyPathPairs``).
+/// The one hash of every table in Ambient (``LockFreePairs``, ``OverrideMap``).
 @inline(__always)
 func slotIndex(of key: ObjectIdentifier, shift: Int) -> Int {
     slotIndex(ofBits: UInt(bitPattern: key), shift: UInt(truncatingIfNeeded: shift))
