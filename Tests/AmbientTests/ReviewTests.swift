@@ -58,6 +58,9 @@ extension DependencyValues {
 enum ReviewGate {
     static let pStarted = DispatchSemaphore(value: 0)
     static let rStarted = DispatchSemaphore(value: 0)
+    /// Signalled, in the round under way, when a thread starts waiting for another thread's creation (the wait
+    /// warning, told at once).
+    static let aThreadWaits = ConditionLock(DispatchSemaphore(value: 0))
 }
 
 /// R's default reads P.
@@ -75,7 +78,7 @@ enum ReviewPKey: DependencyKey {
     static var testingValue: Int {
         ReviewGate.pStarted.signal()
         ReviewGate.rStarted.wait()
-        Thread.sleep(forTimeInterval: 0.05)  // R's thread is now waiting for P
+        ReviewGate.aThreadWaits.withLock { $0 }.wait()  // R's thread is now waiting for P
         return 1
     }
 }
@@ -223,7 +226,12 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
     @Test func finishedCreationDoesNotLeaveAStaleWaiterThatLooksLikeACycle() async {
         // Today the child process stops with "Ambient: dependency cycle: ReviewPKey → ReviewRKey → ReviewPKey."
         await #expect(processExitsWith: .success) {
+            // A thread that starts to wait for another's creation says so at once, which tells P's creation that R's
+            // thread waits for it. Each round gets a semaphore of its own: the other thread may wait too, for R.
+            CreationWait.delayOverride.withLock { $0 = 0 }
+            CreationWait.afterWarning.withLock { $0 = { ReviewGate.aThreadWaits.withLock { $0 }.signal() } }
             for _ in 0..<10 {
+                ReviewGate.aThreadWaits.withLock { $0 = DispatchSemaphore(value: 0) }
                 let values = DependencyValues._freshRoot(context: .testing)
                 let done = DispatchSemaphore(value: 0)
                 Thread.detachNewThread {
