@@ -174,9 +174,9 @@ final class Interpreter: @unchecked Sendable {
             if model.creations.reduce(0, +) - createdBefore > 1 {
                 actual = entries.map { ModelKeys.read(key, in: $0.values).serial }
             } else {
-                ModelRuntime.shared.armRace(true)
+                ModelRuntime.shared.armRace(readers: reads.count)
                 actual = race(reads)
-                ModelRuntime.shared.armRace(false)
+                ModelRuntime.shared.armRace(readers: nil)
             }
             if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
                 compare(actual, expected, step)

@@ -32,6 +32,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// order of its readers, in which the model makes them (the first creation of a default is made from the
     /// values of whoever reads it first, which a later step may read through).
     private var raceTurn: Int?
+    /// How many readers the race under way has.
+    private var raceReaders = 0
     /// The index of the race reader this thread (or task) is, while it reads.
     @TaskLocal static var raceReader: Int?
     private let raceCondition = NSCondition()
@@ -190,20 +192,25 @@ final class ModelRuntime: @unchecked Sendable {
 
     // MARK: Races across scopes
 
-    /// Starts counting the readers of a race across scopes, and gives the first its turn; or stops counting.
-    func armRace(_ isArmed: Bool) {
+    /// Starts counting the `readers` of a race across scopes, and gives the first its turn; or, with `nil`, stops
+    /// counting.
+    func armRace(readers: Int?) {
         raceCondition.withLock {
-            raceArrivals = isArmed ? 0 : nil
-            raceTurn = isArmed ? 0 : nil
+            raceArrivals = readers == nil ? nil : 0
+            raceTurn = readers == nil ? nil : 0
+            raceReaders = readers ?? 0
         }
     }
 
     /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
-    /// ended its read (a second at most), counted among the readers that arrived; then lets the next reader start.
+    /// ended its read, counted among the readers that arrived; then lets the next reader start.
+    ///
+    /// No wait here or in ``waitForASecondReader()`` closes a cycle: a reader waits only for the one before it, which
+    /// passes its turn before it waits for anything, and a creation waits for a second reader only once it passed the
+    /// turn of its own reader, in a race of two readers or more.
     func readInRace(as index: Int, _ read: () -> Int) -> Int {
-        let deadline = Date().addingTimeInterval(1)
         raceCondition.withLock {
-            while let turn = raceTurn, turn < index, raceCondition.wait(until: deadline) {}
+            while let turn = raceTurn, turn < index { raceCondition.wait() }
             raceArrivals? += 1
             raceCondition.broadcast()
         }
@@ -220,11 +227,10 @@ final class ModelRuntime: @unchecked Sendable {
         }
     }
 
-    /// In a race, waits (a second at most) until a second reader arrived.
+    /// In a race of two readers or more, waits until a second reader arrived.
     private func waitForASecondReader() {
-        let deadline = Date().addingTimeInterval(1)
         raceCondition.withLock {
-            while let arrivals = raceArrivals, arrivals < 2, raceCondition.wait(until: deadline) {}
+            while let arrivals = raceArrivals, arrivals < min(2, raceReaders) { raceCondition.wait() }
         }
     }
 
