@@ -46,9 +46,8 @@ final class ObjectProbe: ReferencingProbe {
                     let serials = reads.map { ModelKeys.read($0, in: .current).serial }
                     ModelRuntime.shared.finish(work, reading: serials)
                 }
-                while self != nil, !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: 5_000_000)
-                }
+                // Runs until the default is freed, whose `deinit` cancels this task.
+                if self != nil { await untilCancelled() }
                 ModelRuntime.shared.workEnded(work)
             })
     }
@@ -115,6 +114,15 @@ final class OwnerSubclassProbe<Inherited: ModelKey, Own: ModelKey>: OwnerBasePro
         default: nil
         }
     }
+}
+
+/// Suspends until the current task is cancelled: on no timer, in a stream that nothing feeds, which ends with the
+/// task.
+func untilCancelled() async {
+    var feed: AsyncStream<Never>.Continuation?
+    let nothing = AsyncStream<Never> { feed = $0 }
+    for await _ in nothing {}
+    feed?.finish()
 }
 
 /// The task an ``ObjectProbe`` started, cancelled when the probe is freed.
