@@ -144,7 +144,7 @@ final class Interpreter: @unchecked Sendable {
             captured[slot] = (.current, node)
         case .reenter(let slot, let executor, let body), .reenterChanged(let slot, _, let executor, let body):
             guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { return }
-            reenter(values, on: executor) { self.runSync(body, in: inner) }
+            Self.reenter(values, on: executor) { self.runSync(body, in: inner) }
             model.release(inner)
         case .race(let key, let threads):
             let values = DependencyValues.current

@@ -38,9 +38,9 @@ extension ModelKey {
         OwnerSubclassProbe<Inherited, Self>(serial: serial)
     }
 
-    static var defaultValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .default) }
-    static var previewValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .preview) }
-    static var testingValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .testing) }
+    static var defaultValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
+    static var previewValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
+    static var testingValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
 }
 
 /// Key `Tens * 10 + Ones` of ``ModelKeys``: `K<D1, D3>` is key 13, as Ambient's messages name it.

@@ -233,7 +233,7 @@ final class ModelRuntime: @unchecked Sendable {
     func instanceFreed(of program: Int) { lock.withLock { alive[program, default: 0] -= 1 } }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
-    func makeDefault(of key: Int, in _: DependencyContext) -> any ModelProbe {
+    func makeDefault(of key: Int) -> any ModelProbe {
         let (behavior, serial) = lock.withLock { () -> (KeyBehavior, Int) in
             creations[key] += 1
             lastSerial += 1
@@ -249,11 +249,7 @@ final class ModelRuntime: @unchecked Sendable {
                 _ = ModelKeys.read(entered.reads, in: .current)
             }
         }
-        switch behavior.work?.kind {
-        case .dispatch?: dispatch(behavior.work?.reads ?? [], for: serial)
-        case .taskDuringCreation?: startTaskAndWait(behavior.work?.reads ?? [], for: serial)
-        case .task?, nil: break
-        }
+        if let work = behavior.work, work.kind != .task { runAndWait(work, of: serial) }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
         switch behavior.shape {
@@ -262,10 +258,8 @@ final class ModelRuntime: @unchecked Sendable {
         case .ownerSubclass(let inherited, let own):
             return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
         case .object:
-            if let work = behavior.work, work.kind == .task {
-                return ObjectProbe(serial: serial, references: references, captured: captured, reads: work.reads)
-            }
-            return ObjectProbe(serial: serial, references: references, captured: captured)
+            let taskReads = behavior.work?.kind == .task ? behavior.work?.reads : nil
+            return ObjectProbe(serial: serial, references: references, captured: captured, reads: taskReads)
         case .value:
             return ValueProbe(serial: serial, references: references, captured: captured)
         }
@@ -274,44 +268,22 @@ final class ModelRuntime: @unchecked Sendable {
     /// The serial of the override that a creation of `key` sets in the scope it enters.
     static func overrideSerial(madeBy key: Int) -> Int { -10_000 - key }
 
-    /// Reads `reads` in a `Task { }`, which inherits the creation's task-local values, and waits for it.
-    private func startTaskAndWait(_ reads: [Int], for serial: Int) {
+    /// Runs work that a creation waits for: a Dispatch block that re-enters the creation's values, or a `Task { }`
+    /// that inherits its task-local values, reading `work.reads`, noted as the reads of `serial`'s Dispatch block.
+    private func runAndWait(_ work: KeyBehavior.Work, of serial: Int) {
+        let read: @Sendable () -> Void = { [self] in
+            let serials = work.reads.map { ModelKeys.read($0, in: .current).serial }
+            lock.withLock { dispatchReads.append((serial, serials)) }
+        }
+        guard work.kind == .taskDuringCreation else { return Interpreter.reenter(.current, on: .dispatch, read) }
         let done = DispatchSemaphore(value: 0)
         let executor = ProgramExecutor()
-        _ = ProgramExecutor.task(on: executor) { [self] in
-            let serials = reads.map { ModelKeys.read($0, in: .current).serial }
-            lock.withLock { dispatchReads.append((serial, serials)) }
+        _ = ProgramExecutor.task(on: executor) {
+            read()
             done.signal()
         }
         done.wait()
         // NB: until the task ended, it holds the creation's values, which the model no longer counts.
         executor.finishAndWait()
-    }
-
-    /// Reads `reads` on a Dispatch queue in the values of the creation, and waits for the block.
-    private func dispatch(_ reads: [Int], for serial: Int) {
-        // NB: the block drops the creation's values before it signals, so that they are not kept a moment longer.
-        let values = DroppedValues(DependencyValues.current)
-        let done = DispatchSemaphore(value: 0)
-        ProgramExecutor.dispatchQueue().async { [self] in
-            let serials = values.read(reads)
-            lock.withLock { dispatchReads.append((serial, serials)) }
-            done.signal()
-        }
-        done.wait()
-    }
-}
-
-/// Values that a block reads in once, and drops.
-private final class DroppedValues: @unchecked Sendable {
-    // Safe: `values` is read and dropped by the one block that holds this object.
-    private var values: DependencyValues?
-
-    init(_ values: DependencyValues) { self.values = values }
-
-    func read(_ keys: [Int]) -> [Int] {
-        guard let values else { return [] }
-        self.values = nil
-        return withDependencies(values) { keys.map { ModelKeys.read($0, in: .current).serial } }
     }
 }
