@@ -100,10 +100,8 @@ struct KeyBehavior: Hashable, Sendable {
         if let scopedRead, !stop() { inScope(scopedRead) }
     }
 
-    /// Every key the creation may read before its value exists, values aside.
-    var creationReads: [Int] {
-        reads + conditionalReads.flatMap { [$0.when, $0.then] } + (scopedRead.map { [$0.reads] } ?? [])
-    }
+    /// Whether the creation reads no key before its value exists, whatever the values.
+    var readsNothingWhileCreated: Bool { reads.isEmpty && conditionalReads.isEmpty && scopedRead == nil }
 }
 
 /// Where re-entered values run.
@@ -169,16 +167,9 @@ struct RootRun: Hashable, Sendable {
 struct Program: Hashable, Sendable {
     var keys: [KeyBehavior]
     var roots: [RootRun]
-
-    /// The number of steps, nested ones included: what shrinking makes smaller.
-    var size: Int { roots.reduce(0) { $0 + 1 + Step.size(of: $1.body) } }
 }
 
 extension Step {
-    static func size(of steps: [Step]) -> Int {
-        steps.reduce(0) { $0 + 1 + ($1.body.map(size) ?? 0) }
-    }
-
     /// The steps this step runs inside it; `nil` for a step that nests none.
     var body: [Step]? {
         switch self {
