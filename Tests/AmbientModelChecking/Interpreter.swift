@@ -200,7 +200,7 @@ final class Interpreter: @unchecked Sendable {
             // An object that is no default holds the scope its properties were made in.
             model.hold(node)
             let dependencies = program.keys.indices.map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
-            holders[slot] = (ObjectProbe(serial: 0, references: dependencies, captured: nil), node)
+            holders[slot] = (ObjectProbe(serial: 0, references: dependencies), node)
         case .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
             check(step, model.read(key, in: inner)) { holder.readReference(key)?.serial }
@@ -242,9 +242,7 @@ final class Interpreter: @unchecked Sendable {
         for override in overrides {
             lastOverride -= 1
             let probe: any ModelProbe =
-                override.isObject
-                ? ObjectProbe(serial: lastOverride, references: [], captured: nil)
-                : ValueProbe(serial: lastOverride, references: [], captured: nil)
+                override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
             probes.append((override.key, probe))
         }
         let inner = model.scope(

@@ -243,7 +243,7 @@ final class ModelRuntime: @unchecked Sendable {
         if behavior.waitsForASecondReader { waitForASecondReader() }
         behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
             withDependencies {
-                let override = ValueProbe(serial: Self.overrideSerial(madeBy: key), references: [], captured: nil)
+                let override = ValueProbe(serial: Self.overrideSerial(madeBy: key))
                 ModelKeys.set(entered.overriding, to: override, in: &$0)
             } operation: {
                 _ = ModelKeys.read(entered.reads, in: .current)
