@@ -271,19 +271,38 @@ final class ModelRuntime: @unchecked Sendable {
     /// Runs work that a creation waits for: a Dispatch block that re-enters the creation's values, or a `Task { }`
     /// that inherits its task-local values, reading `work.reads`, noted as the reads of `serial`'s Dispatch block.
     private func runAndWait(_ work: KeyBehavior.Work, of serial: Int) {
-        let read: @Sendable () -> Void = { [self] in
-            let serials = work.reads.map { ModelKeys.read($0, in: .current).serial }
-            lock.withLock { dispatchReads.append((serial, serials)) }
-        }
-        guard work.kind == .taskDuringCreation else { return Interpreter.reenter(.current, on: .dispatch, read) }
         let done = DispatchSemaphore(value: 0)
-        let executor = ProgramExecutor()
-        _ = ProgramExecutor.task(on: executor) {
-            read()
+        let record: @Sendable ([Int]) -> Void = { [self] serials in
+            lock.withLock { dispatchReads.append((serial, serials)) }
             done.signal()
         }
+        guard work.kind == .taskDuringCreation else {
+            // NB: the block drops the creation's values before it signals, so that they are not kept a moment longer.
+            // Not a re-entry, which also waits until the queue released its closure: a second wake-up per creation,
+            // which a program of many creations under the thread sanitizer (seed 3884, near the watchdog's 30 s)
+            // cannot spare.
+            let values = DroppedValues(DependencyValues.current)
+            ProgramExecutor.dispatchQueue().async { record(values.read(work.reads)) }
+            return done.wait()
+        }
+        let executor = ProgramExecutor()
+        _ = ProgramExecutor.task(on: executor) { record(work.reads.map { ModelKeys.read($0, in: .current).serial }) }
         done.wait()
         // NB: until the task ended, it holds the creation's values, which the model no longer counts.
         executor.finishAndWait()
+    }
+}
+
+/// Values that a block reads in once, and drops.
+private final class DroppedValues: @unchecked Sendable {
+    // Safe: `values` is read and dropped by the one block that holds this object.
+    private var values: DependencyValues?
+
+    init(_ values: DependencyValues) { self.values = values }
+
+    func read(_ keys: [Int]) -> [Int] {
+        guard let values else { return [] }
+        self.values = nil
+        return withDependencies(values) { keys.map { ModelKeys.read($0, in: .current).serial } }
     }
 }
