@@ -145,7 +145,7 @@ final class Interpreter: @unchecked Sendable {
             captured[slot] = (.current, node)
         case .reenter(let slot, let executor, let body), .reenterChanged(let slot, _, let executor, let body):
             guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { return }
-            reenter(values, on: executor) { self.runSync(body, in: inner) }
+            Self.reenter(values, on: executor) { self.runSync(body, in: inner) }
             model.release(inner)
         case .race(let key, let threads):
             let values = DependencyValues.current
@@ -201,7 +201,7 @@ final class Interpreter: @unchecked Sendable {
             // An object that is no default holds the scope its properties were made in.
             model.hold(node)
             let dependencies = program.keys.indices.map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
-            holders[slot] = (ObjectProbe(serial: 0, references: dependencies, captured: nil), node)
+            holders[slot] = (ObjectProbe(serial: 0, references: dependencies), node)
         case .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
             check(step, model.read(key, in: inner)) { holder.readReference(key)?.serial }
@@ -243,9 +243,7 @@ final class Interpreter: @unchecked Sendable {
         for override in overrides {
             lastOverride -= 1
             let probe: any ModelProbe =
-                override.isObject
-                ? ObjectProbe(serial: lastOverride, references: [], captured: nil)
-                : ValueProbe(serial: lastOverride, references: [], captured: nil)
+                override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
             probes.append((override.key, probe))
         }
         let inner = model.scope(

@@ -292,7 +292,7 @@ final class ModelRuntime: @unchecked Sendable {
     }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
-    func makeDefault(of key: Int, in _: DependencyContext) -> any ModelProbe {
+    func makeDefault(of key: Int) -> any ModelProbe {
         let (behavior, serial) = lock.withLock { () -> (KeyBehavior, Int) in
             creations[key] += 1
             lastSerial += 1
@@ -302,17 +302,13 @@ final class ModelRuntime: @unchecked Sendable {
         if behavior.waitsForASecondReader { waitForASecondReader() }
         behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
             withDependencies {
-                let override = ValueProbe(serial: Self.overrideSerial(madeBy: key), references: [], captured: nil)
+                let override = ValueProbe(serial: Self.overrideSerial(madeBy: key))
                 ModelKeys.set(entered.overriding, to: override, in: &$0)
             } operation: {
                 _ = ModelKeys.read(entered.reads, in: .current)
             }
         }
-        switch behavior.work?.kind {
-        case .dispatch?: dispatch(behavior.work?.reads ?? [], for: serial)
-        case .taskDuringCreation?: startTaskAndWait(behavior.work?.reads ?? [], for: serial)
-        case .task?, nil: break
-        }
+        if let work = behavior.work, work.kind != .task { runAndWait(work, of: serial) }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
         switch behavior.shape {
@@ -321,10 +317,8 @@ final class ModelRuntime: @unchecked Sendable {
         case .ownerSubclass(let inherited, let own):
             return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
         case .object:
-            if let work = behavior.work, work.kind == .task {
-                return ObjectProbe(serial: serial, references: references, captured: captured, reads: work.reads)
-            }
-            return ObjectProbe(serial: serial, references: references, captured: captured)
+            let taskReads = behavior.work?.kind == .task ? behavior.work?.reads : nil
+            return ObjectProbe(serial: serial, references: references, captured: captured, reads: taskReads)
         case .value:
             return ValueProbe(serial: serial, references: references, captured: captured)
         }
@@ -333,31 +327,28 @@ final class ModelRuntime: @unchecked Sendable {
     /// The serial of the override that a creation of `key` sets in the scope it enters.
     static func overrideSerial(madeBy key: Int) -> Int { -10_000 - key }
 
-    /// Reads `reads` in a `Task { }`, which inherits the creation's task-local values, and waits for it.
-    private func startTaskAndWait(_ reads: [Int], for serial: Int) {
+    /// Runs work that a creation waits for: a Dispatch block that re-enters the creation's values, or a `Task { }`
+    /// that inherits its task-local values, reading `work.reads`, noted as the reads of `serial`'s Dispatch block.
+    private func runAndWait(_ work: KeyBehavior.Work, of serial: Int) {
         let done = DispatchSemaphore(value: 0)
-        let executor = ProgramExecutor()
-        _ = ProgramExecutor.task(on: executor) { [self] in
-            let serials = reads.map { ModelKeys.read($0, in: .current).serial }
+        let record: @Sendable ([Int]) -> Void = { [self] serials in
             lock.withLock { dispatchReads.append((serial, serials)) }
             done.signal()
         }
+        guard work.kind == .taskDuringCreation else {
+            // NB: the block drops the creation's values before it signals, so that they are not kept a moment longer.
+            // Not a re-entry, which also waits until the queue released its closure: a second wake-up per creation,
+            // which a program of many creations under the thread sanitizer (seed 3884, near the watchdog's 30 s)
+            // cannot spare.
+            let values = DroppedValues(DependencyValues.current)
+            ProgramExecutor.dispatchQueue().async { record(values.read(work.reads)) }
+            return done.wait()
+        }
+        let executor = ProgramExecutor()
+        _ = ProgramExecutor.task(on: executor) { record(work.reads.map { ModelKeys.read($0, in: .current).serial }) }
         done.wait()
         // NB: until the task ended, it holds the creation's values, which the model no longer counts.
         executor.finishAndWait()
-    }
-
-    /// Reads `reads` on a Dispatch queue in the values of the creation, and waits for the block.
-    private func dispatch(_ reads: [Int], for serial: Int) {
-        // NB: the block drops the creation's values before it signals, so that they are not kept a moment longer.
-        let values = DroppedValues(DependencyValues.current)
-        let done = DispatchSemaphore(value: 0)
-        ProgramExecutor.dispatchQueue().async { [self] in
-            let serials = values.read(reads)
-            lock.withLock { dispatchReads.append((serial, serials)) }
-            done.signal()
-        }
-        done.wait()
     }
 }
 

@@ -30,7 +30,10 @@ final class ObjectProbe: ReferencingProbe {
     private let token = LiveToken()
     private let work: ModelRuntime.WorkID?
 
-    init(serial: Int, references: [Dependency<any ModelProbe>], captured: DependencyValues?, reads: [Int]? = nil) {
+    init(
+        serial: Int, references: [Dependency<any ModelProbe>] = [], captured: DependencyValues? = nil,
+        reads: [Int]? = nil
+    ) {
         self.serial = serial
         self.references = references
         self.captured = captured
@@ -61,8 +64,8 @@ final class ObjectProbe: ReferencingProbe {
 /// A value-typed probe; its token counts it among the live instances for as long as a copy exists.
 struct ValueProbe: ReferencingProbe {
     let serial: Int
-    let references: [Dependency<any ModelProbe>]
-    let captured: DependencyValues?
+    var references: [Dependency<any ModelProbe>] = []
+    var captured: DependencyValues?
     private let token = LiveToken()
 }
 
