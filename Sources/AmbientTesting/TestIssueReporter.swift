@@ -26,6 +26,9 @@ final class TestIssueReporter: _DependencyIssueReporter {
     struct Failure: Sendable {
         var message: String
         var site: _DeclarationSite?
+        /// For an XCTest failure that neither `site` nor the test's values locate: the line of the test method that
+        /// led to it, found where it was reported.
+        var lineInTheTest: TestLocation?
     }
 
     private struct State {
@@ -43,6 +46,9 @@ final class TestIssueReporter: _DependencyIssueReporter {
 
     private let test: Test?
     private let testName: String
+    /// Whether an XCTest failure that no `@Dependency` locates is filed at the line of the test method that led to
+    /// it: when there is no `withTestDependencies` call to file it at.
+    private let locatesInTheTest: Bool
     /// Whether the test runs on the main thread, as XCTest tests do: a failure made there while the test runs is
     /// attributed to it.
     private let runsOnMainThread: Bool
@@ -77,6 +83,7 @@ final class TestIssueReporter: _DependencyIssueReporter {
         let test = Test.current
         self.test = test
         self.testName = testName ?? test?.name ?? "the test"
+        locatesInTheTest = test == nil && testName != nil && location == nil
         runsOnMainThread = Thread.isMainThread
         let record = record ?? { Self.recordFailure($0, of: test, at: location) }
         self.record = record
@@ -148,11 +155,13 @@ final class TestIssueReporter: _DependencyIssueReporter {
         // A call of an unimplemented endpoint is fixed in the test (it overrides the endpoint): a Swift Testing issue
         // points at the test, an XCTest failure, which has no test location, at the endpoint's declaration.
         let site = kind == .unimplemented && test != nil ? nil : site
+        // Found now, while the code that reported is on this thread's stack.
+        let line = locatesInTheTest && site == nil ? XCTestFailure.lineInTheTest(named: testName) : nil
         if !state.withLock({ $0.testHasEnded }), isOnTheTestsOwnTaskOrThread {
-            record(Failure(message: message, site: site))
+            record(Failure(message: message, site: site, lineInTheTest: line))
             return
         }
-        let located = Failure(message: message + "\n" + Self.whereItHappened(), site: site)
+        let located = Failure(message: message + "\n" + Self.whereItHappened(), site: site, lineInTheTest: line)
         let (isKept, testHasEnded, courier) = state.withLock { state in
             if state.isCollecting { state.pending.append(located) }
             return (state.isCollecting, state.testHasEnded, state.courier)
@@ -215,7 +224,7 @@ final class TestIssueReporter: _DependencyIssueReporter {
                 Comment(rawValue: failure.message),
                 sourceLocation: failure.site?.sourceLocation ?? test.sourceLocation)
         } else {
-            XCTestFailure.record(failure.message, at: failure.site, test: location)
+            XCTestFailure.record(failure.message, at: failure.site, test: location ?? failure.lineInTheTest)
         }
     }
 

@@ -1,10 +1,14 @@
 import Ambient
 import XCTest
 
+#if !canImport(ObjectiveC) && canImport(Runtime)
+    import Runtime
+#endif
+
 /// Where a test's code is, for a failure that nothing else locates: the `withTestDependencies` call that made the
-/// test's values.
+/// test's values, or the line of the test method that led to the failure.
 struct TestLocation: Sendable {
-    /// The file, as `#fileID` gives it.
+    /// The file, as `#fileID` gives it, or its path.
     var fileID: String
     /// The line.
     var line: Int
@@ -13,6 +17,11 @@ struct TestLocation: Sendable {
         self.fileID = "\(fileID)"
         self.line = Int(line)
     }
+
+    init(path: String, line: Int) {
+        fileID = path
+        self.line = line
+    }
 }
 
 /// Records a failure of the running XCTest test at the line of user code it is about, not inside AmbientTesting.
@@ -20,7 +29,8 @@ struct TestLocation: Sendable {
 /// With the declaration site of the `@Dependency` that made the read, the failure points there. Without one, it is
 /// attributed to the running test itself: on Darwin, XCTest shows an issue with no location at the test; on Linux,
 /// XCTest knows no test's line, so the failure is filed at `test`, the `withTestDependencies` call that made the
-/// values, when there is one, and under the test's name at line 0 only when Ambient knows no line at all.
+/// values, or else at the line of the test method that led to it (``lineInTheTest(named:)``), and under the test's
+/// name at line 0 only when Ambient knows no line at all.
 enum XCTestFailure {
     static func record(_ message: String, at site: _DeclarationSite?, test: TestLocation? = nil) {
         guard let testCase = XCTestRootObserver.running else {
@@ -43,5 +53,23 @@ enum XCTestFailure {
                 withDescription: message, inFile: site?.filePath ?? test?.fileID ?? testCase.name,
                 atLine: site?.line ?? test?.line ?? 0, expected: true)
         #endif
+    }
+
+    /// Where the code running here was called from in the XCTest method `testName` (`Class.method`): the line of
+    /// the innermost frame of that method, or of a closure written in it (one that a Dispatch queue runs, say), with
+    /// its source location. Only on Linux, where XCTest knows no test's line: it reads the debug information of the
+    /// test binary, so it is asked for only to file a failure that nothing else locates.
+    static func lineInTheTest(named testName: String) -> TestLocation? {
+        #if !canImport(ObjectiveC) && canImport(Runtime)
+            let method = testName + "("
+            guard let frames = try? Backtrace.capture(limit: 256).symbolicated()?.frames else { return nil }
+            for frame in frames {
+                guard let symbol = frame.symbol, symbol.name.contains(method),
+                    let source = symbol.sourceLocation, source.line > 0
+                else { continue }
+                return TestLocation(path: source.path, line: source.line)
+            }
+        #endif
+        return nil
     }
 }

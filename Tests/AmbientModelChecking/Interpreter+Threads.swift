@@ -11,40 +11,25 @@ extension Interpreter {
     /// the closure keeps the values' scope alive. A read that the program makes next (a task a default started, in
     /// a snapshot of that scope) would find the scope's instance in some runs and not in others, where the model
     /// finds the scope ended (seed 132: a creation more or less).
-    func reenter(_ values: DependencyValues, on executor: Executor, _ body: @escaping @Sendable () -> Void) {
+    static func reenter(_ values: DependencyValues, on executor: Executor, _ body: @escaping @Sendable () -> Void) {
         guard executor != .inline else {
             withDependencies(values, operation: body)
             return
         }
         let (ran, released) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        Self.start(on: executor, Self.work(values, body, signalling: ran, released))
+        // NB: a detached task needs an asynchronous caller; a synchronous one uses a thread instead.
+        let start: (@escaping @Sendable () -> Void) -> Void =
+            executor == .dispatch
+            ? { ProgramExecutor.dispatchQueue().async(execute: $0) } : { Thread(block: $0).start() }
+        // NB: only the closure holds the values, so that they are released with it (see ``Reentry``).
+        start { [reentry = Reentry(values, signalling: released)] in
+            reentry.run(body)
+            ran.signal()
+        }
         // NB: both: the signal of `ran`, on the thread that ran the body, orders the body's work before what this
         // thread does next; the release may happen on another thread.
         ran.wait()
         released.wait()
-    }
-
-    /// A closure that runs `body` in `values` and signals `ran`, and signals `released` once it is freed, with the
-    /// values.
-    static func work(
-        _ values: DependencyValues, _ body: @escaping @Sendable () -> Void,
-        signalling ran: DispatchSemaphore, _ released: DispatchSemaphore
-    ) -> @Sendable () -> Void {
-        let reentry = Reentry(values, signalling: released)
-        return {
-            reentry.run(body)
-            ran.signal()
-        }
-    }
-
-    /// Runs `work` on `executor` (on a thread, but for a Dispatch queue), holding it no longer than the call.
-    static func start(on executor: Executor, _ work: @escaping @Sendable () -> Void) {
-        if executor == .dispatch {
-            ProgramExecutor.dispatchQueue().async(execute: work)
-        } else {
-            // NB: a detached task needs an asynchronous caller; a synchronous one uses a thread instead.
-            Thread(block: work).start()
-        }
     }
 
     /// Runs `read` on `threads` threads released at once; the serials they read.

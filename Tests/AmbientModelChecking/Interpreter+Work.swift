@@ -2,36 +2,20 @@ import Foundation
 
 /// The work that defaults start, let run one at a time and checked.
 extension Interpreter {
-    /// Lets the tasks of defaults that were freed end (a second at most), before the program reads on: until then,
-    /// each holds the values it inherited and what they keep, which the model lets go of when the default is freed
-    /// (seeds 282488 and 301312 read in that moment, and found an instance the model had freed).
+    /// Lets the tasks of defaults that were freed end, before the program reads on: until then, each holds the values
+    /// it inherited and what they keep, which the model lets go of when the default is freed (seeds 282488 and 301312
+    /// read in that moment, and found an instance the model had freed).
     func letTasksOfFreedDefaultsEnd() async {
-        await yield(forAtMost: 1) { !ModelRuntime.shared.tasksOfFreedDefaultsRun }
+        await ModelRuntime.shared.waitUntil { !ModelRuntime.shared.tasksOfFreedDefaultsRun }
     }
 
     /// Ends the work that the program's defaults started and that was not let run, without reads, and lets the work
-    /// let run finish its reads (a second at most): a program that stopped early leaves some unreleased, and their
-    /// reads, late, would create defaults in the next program.
+    /// let run finish its reads: a program that stopped early leaves some unreleased, and their reads, late, would
+    /// create defaults in the next program.
     func finishStartedWork() async {
         ModelRuntime.shared.stop()
         ModelRuntime.shared.endUnread()
-        await yield(forAtMost: 1) { ModelRuntime.shared.startedWorkFinished }
-    }
-
-    /// Lets the tasks that run on this thread (those the defaults started) go on until `isDone`, for `seconds` at
-    /// most: a yield, then, while they are not done, a blocking pause. NB: not `Task.sleep`, which resumes through a
-    /// timer on the global queue, which the stress suites can hold for a minute (see `ProgramExecutor`).
-    func yield(forAtMost seconds: Double, until isDone: () -> Bool) async {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !isDone(), Date() < deadline {
-            await Task.yield()
-            if !isDone() { Self.pause() }
-        }
-    }
-
-    /// Blocks the program's thread for two milliseconds.
-    static func pause() {
-        Thread.sleep(forTimeInterval: 0.002)
+        await ModelRuntime.shared.waitUntil { ModelRuntime.shared.startedWorkFinished }
     }
 
     /// Whether what started work reads is compared with the model (`AMBIENT_MODEL_WORK_READS=1`): off by default,

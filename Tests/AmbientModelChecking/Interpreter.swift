@@ -12,9 +12,9 @@ final class Interpreter: @unchecked Sendable {
 
     let program: Program
     let model: ReferenceModel
-    /// How long the live instances may take to reach their count before the program (threads and queues release
-    /// what their closures held a moment after they signal); `nil` checks no lifetimes.
-    let settleTime: Double?
+    /// Whether the live instances are checked: none may be left once the program dropped its values and the tasks
+    /// of its freed defaults ended.
+    let checksLifetimes: Bool
     var failure: String?
     private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Place)] = [:]
     /// Objects that are no default, each with a `@Dependency` on every key, and the scope they were made in.
@@ -30,9 +30,9 @@ final class Interpreter: @unchecked Sendable {
     /// What Ambient reported about the program's roots.
     let reports = ModelReports()
 
-    init(program: Program, settleTime: Double?) {
+    init(program: Program, checksLifetimes: Bool) {
         self.program = program
-        self.settleTime = settleTime
+        self.checksLifetimes = checksLifetimes
         model = ReferenceModel(keys: program.keys)
     }
 
@@ -52,7 +52,7 @@ final class Interpreter: @unchecked Sendable {
             }
             model.release(node)
         }
-        if !isStopped, settleTime != nil {
+        if !isStopped, checksLifetimes {
             // With lifetimes, the work that the last step's work started runs too, checked like the rest, so that the
             // model knows what its reads create and keep; the work it starts in turn is stale (it reads nothing), in
             // the model as in the program, so that the chain ends. Without, it runs unchecked below.
@@ -65,13 +65,14 @@ final class Interpreter: @unchecked Sendable {
         kept = [:]
         valuesScopedInside = []
         heir = nil
-        guard failure == nil, !model.hasStopped, let settleTime else { return failure }
+        guard failure == nil, !model.hasStopped, checksLifetimes else { return failure }
         // Nothing keeps a scope alive but what still uses it: once the program dropped everything, nothing lives. The
         // model still counts what values that keep each other strongly would keep, to say so.
         let cycles = model.survivors()
         // NB: a task whose default was freed must end on this thread to release the values it inherited (the
-        // snapshot, and its overrides).
-        await yield(forAtMost: settleTime) { ModelRuntime.shared.liveInstances == 0 }
+        // snapshot, and its overrides), which may free more defaults, whose tasks end in turn. Once none runs, what
+        // is still alive is kept.
+        await letTasksOfFreedDefaultsEnd()
         let alive = ModelRuntime.shared.liveInstances
         if alive != 0 {
             let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
@@ -144,7 +145,7 @@ final class Interpreter: @unchecked Sendable {
             captured[slot] = (.current, node)
         case .reenter(let slot, let executor, let body), .reenterChanged(let slot, _, let executor, let body):
             guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { return }
-            reenter(values, on: executor) { self.runSync(body, in: inner) }
+            Self.reenter(values, on: executor) { self.runSync(body, in: inner) }
             model.release(inner)
         case .race(let key, let threads):
             let values = DependencyValues.current
@@ -173,9 +174,9 @@ final class Interpreter: @unchecked Sendable {
             if model.creations.reduce(0, +) - createdBefore > 1 {
                 actual = entries.map { ModelKeys.read(key, in: $0.values).serial }
             } else {
-                ModelRuntime.shared.armRace(true)
+                ModelRuntime.shared.armRace(readers: reads.count)
                 actual = race(reads)
-                ModelRuntime.shared.armRace(false)
+                ModelRuntime.shared.armRace(readers: nil)
             }
             if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
                 compare(actual, expected, step)
@@ -200,7 +201,7 @@ final class Interpreter: @unchecked Sendable {
             // An object that is no default holds the scope its properties were made in.
             model.hold(node)
             let dependencies = program.keys.indices.map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
-            holders[slot] = (ObjectProbe(serial: 0, references: dependencies, captured: nil), node)
+            holders[slot] = (ObjectProbe(serial: 0, references: dependencies), node)
         case .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
             check(step, model.read(key, in: inner)) { holder.readReference(key)?.serial }
@@ -242,9 +243,7 @@ final class Interpreter: @unchecked Sendable {
         for override in overrides {
             lastOverride -= 1
             let probe: any ModelProbe =
-                override.isObject
-                ? ObjectProbe(serial: lastOverride, references: [], captured: nil)
-                : ValueProbe(serial: lastOverride, references: [], captured: nil)
+                override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
             probes.append((override.key, probe))
         }
         let inner = model.scope(

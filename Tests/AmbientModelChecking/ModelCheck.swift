@@ -31,7 +31,7 @@ public enum ModelCheck {
         let program = generator.program()
         guard let message = await run(program, seed: seed, options: options) else { return nil }
         let kind = kind(of: message)
-        // A lifetime failure waits `settleTime` on every candidate that still fails; the others take a millisecond.
+        // A lifetime failure is shrunk less: each candidate that still fails leaves instances alive.
         // `AMBIENT_MODEL_SHRINK=0` reports the program as generated: what finds the first seed a planted break fails.
         let attempts =
             !options.shrinks || ProcessInfo.processInfo.environment["AMBIENT_MODEL_SHRINK"] == "0" ? 0 : 3_000
@@ -41,7 +41,7 @@ public enum ModelCheck {
         }
         let shrunk = await shrinker.shrink(program)
         let shrunkMessage = await run(shrunk, seed: seed, options: options) ?? message
-        let replay = (options.settleTime == nil ? "AMBIENT_MODEL_LIFETIMES=0 " : "") + "AMBIENT_MODEL_SEED=\(seed)"
+        let replay = (options.checksLifetimes ? "" : "AMBIENT_MODEL_LIFETIMES=0 ") + "AMBIENT_MODEL_SEED=\(seed)"
         return ModelFailure(seed: seed, replay: replay, message: shrunkMessage, program: shrunk.description)
     }
 
@@ -173,23 +173,22 @@ public enum ModelCheck {
     private static func run(_ program: Program, seed: UInt64, options: ModelCheckOptions) async -> String? {
         Watchdog.shared.watch(program, seed: seed)
         defer { Watchdog.shared.watch(nil, seed: seed) }
-        return await Interpreter(program: program, settleTime: options.settleTime).run()
+        return await Interpreter(program: program, checksLifetimes: options.checksLifetimes).run()
     }
 }
 
-/// What the generated programs may contain, and how long frees may lag.
+/// What the generated programs may contain.
 public struct ModelCheckOptions: Sendable {
-    /// How long, in seconds, a program's instances may take to be freed once it dropped its values (threads and
-    /// queues release their closures a moment after they finish); `nil` checks reads and creations only
-    /// (`AMBIENT_MODEL_LIFETIMES=0`). Only a program that fails waits that long.
-    public var settleTime: Double? = 3
-    /// Whether a failing program is shrunk before it is described (a lifetime failure waits `settleTime` on each
-    /// candidate that still fails).
+    /// Whether no instance of a program may be left once it dropped its values and the tasks of its freed defaults
+    /// ended (the events it waits for, on no timer); `false` checks reads and creations only
+    /// (`AMBIENT_MODEL_LIFETIMES=0`).
+    public var checksLifetimes = true
+    /// Whether a failing program is shrunk before it is described.
     public var shrinks = true
     /// Every pattern, reads, creations and live instances checked; `AMBIENT_MODEL_LIFETIMES=0` checks no live
     /// instances.
     public init() {
-        if ProcessInfo.processInfo.environment["AMBIENT_MODEL_LIFETIMES"] == "0" { settleTime = nil }
+        if ProcessInfo.processInfo.environment["AMBIENT_MODEL_LIFETIMES"] == "0" { checksLifetimes = false }
     }
 }
 

@@ -38,9 +38,9 @@ extension ModelKey {
         OwnerSubclassProbe<Inherited, Self>(serial: serial)
     }
 
-    static var defaultValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .default) }
-    static var previewValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .preview) }
-    static var testingValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index, in: .testing) }
+    static var defaultValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
+    static var previewValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
+    static var testingValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
 }
 
 /// Key `Tens * 10 + Ones` of ``ModelKeys``: `K<D1, D3>` is key 13, as Ambient's messages name it.
@@ -104,19 +104,13 @@ enum ModelKeys {
     static let keyPathsLearned: Void = {
         for key in 0..<count {
             withDependencies {
-                set(key, to: Placeholder(), in: &$0)
+                // NB: counted as an instance of the program before the first, which no check counts.
+                set(key, to: ValueProbe(serial: 0), in: &$0)
             } operation: {
                 _ = dependency(on: key, byKeyPath: true).wrappedValue
             }
         }
     }()
-
-    /// An override that no program sees.
-    private struct Placeholder: ModelProbe {
-        var serial: Int { 0 }
-        func readReference(_ index: Int) -> (any ModelProbe)? { nil }
-        func readCaptured(_ key: Int) -> (any ModelProbe)? { nil }
-    }
 
     /// Key `key`'s value in `values`.
     static func read(_ key: Int, in values: DependencyValues) -> any ModelProbe {

@@ -32,11 +32,17 @@ final class ModelRuntime: @unchecked Sendable {
     /// order of its readers, in which the model makes them (the first creation of a default is made from the
     /// values of whoever reads it first, which a later step may read through).
     private var raceTurn: Int?
+    /// How many readers the race under way has.
+    private var raceReaders = 0
     /// The index of the race reader this thread (or task) is, while it reads.
     @TaskLocal static var raceReader: Int?
     private let raceCondition = NSCondition()
     /// What the Dispatch blocks of creations read, by the serial of the default, in the order they ran.
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
+    /// Tasks waiting in ``waitUntil(_:)`` for the next change of the work or of the live instances.
+    private var changeWaiters: [CheckedContinuation<Void, Never>] = []
+    /// How many such changes there were, so that a waiter never misses one between looking and waiting.
+    private var changes = 0
 
     /// Work one default started: its index in ``works``.
     typealias WorkID = Int
@@ -112,38 +118,42 @@ final class ModelRuntime: @unchecked Sendable {
     /// started so far that was not let run: the end of a program that stopped early (its reads, late, would create
     /// defaults the model does not follow).
     func endUnread(_ work: WorkID? = nil) {
-        let waiting = lock.withLock {
+        let (waiting, waiters) = lock.withLock {
             if work == nil { worksStarted = works.count }
             let ending = work.map { [$0] } ?? works.indices.filter { !works[$0].isStale && !works[$0].isReleased }
-            return ending.compactMap { index in
+            let waiting = ending.compactMap { index in
                 works[index].isStale = true
                 defer { works[index].waiting = nil }
                 return works[index].waiting
             }
+            return (waiting, noteChange())
         }
         for continuation in waiting { continuation.resume(returning: false) }
+        resume(waiters)
     }
 
     /// Notes what `work` read.
     func finish(_ work: WorkID, reading serials: [Int]) {
-        let finished = lock.withLock {
+        let (finished, waiters) = lock.withLock {
             works[work].reads = serials
             defer { works[work].finished = nil }
-            return works[work].finished
+            return (works[work].finished, noteChange())
         }
         finished?.resume(returning: serials)
+        resume(waiters)
     }
 
     /// Lets `work` run, and returns what it read.
     func release(_ work: WorkID) async -> [Int] {
         await withCheckedContinuation { continuation in
-            let (waiting, reads) = lock.withLock {
+            let (waiting, reads, waiters) = lock.withLock {
                 works[work].isReleased = true
                 if works[work].reads == nil { works[work].finished = continuation }
                 defer { works[work].waiting = nil }
-                return (works[work].waiting, works[work].reads)
+                return (works[work].waiting, works[work].reads, noteChange())
             }
             waiting?.resume(returning: true)
+            resume(waiters)
             if let reads { continuation.resume(returning: reads) }
         }
     }
@@ -151,12 +161,20 @@ final class ModelRuntime: @unchecked Sendable {
     /// Notes that the default that started `work` was freed: its task ends at its next turn, and lets go of the values
     /// it inherited then.
     func defaultFreed(_ work: WorkID) {
-        lock.withLock { works[work].isFreed = true }
+        resume(
+            lock.withLock {
+                works[work].isFreed = true
+                return noteChange()
+            })
     }
 
     /// Notes that the task of `work` ended.
     func workEnded(_ work: WorkID) {
-        lock.withLock { works[work].hasEnded = true }
+        resume(
+            lock.withLock {
+                works[work].hasEnded = true
+                return noteChange()
+            })
     }
 
     /// Whether a task of the program that was let run (or is stale) still runs although its default was freed: until
@@ -174,20 +192,25 @@ final class ModelRuntime: @unchecked Sendable {
 
     // MARK: Races across scopes
 
-    /// Starts counting the readers of a race across scopes, and gives the first its turn; or stops counting.
-    func armRace(_ isArmed: Bool) {
+    /// Starts counting the `readers` of a race across scopes, and gives the first its turn; or, with `nil`, stops
+    /// counting.
+    func armRace(readers: Int?) {
         raceCondition.withLock {
-            raceArrivals = isArmed ? 0 : nil
-            raceTurn = isArmed ? 0 : nil
+            raceArrivals = readers == nil ? nil : 0
+            raceTurn = readers == nil ? nil : 0
+            raceReaders = readers ?? 0
         }
     }
 
     /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
-    /// ended its read (a second at most), counted among the readers that arrived; then lets the next reader start.
+    /// ended its read, counted among the readers that arrived; then lets the next reader start.
+    ///
+    /// No wait here or in ``waitForASecondReader()`` closes a cycle: a reader waits only for the one before it, which
+    /// passes its turn before it waits for anything, and a creation waits for a second reader only once it passed the
+    /// turn of its own reader, in a race of two readers or more.
     func readInRace(as index: Int, _ read: () -> Int) -> Int {
-        let deadline = Date().addingTimeInterval(1)
         raceCondition.withLock {
-            while let turn = raceTurn, turn < index, raceCondition.wait(until: deadline) {}
+            while let turn = raceTurn, turn < index { raceCondition.wait() }
             raceArrivals? += 1
             raceCondition.broadcast()
         }
@@ -204,11 +227,10 @@ final class ModelRuntime: @unchecked Sendable {
         }
     }
 
-    /// In a race, waits (a second at most) until a second reader arrived.
+    /// In a race of two readers or more, waits until a second reader arrived.
     private func waitForASecondReader() {
-        let deadline = Date().addingTimeInterval(1)
         raceCondition.withLock {
-            while let arrivals = raceArrivals, arrivals < 2, raceCondition.wait(until: deadline) {}
+            while let arrivals = raceArrivals, arrivals < min(2, raceReaders) { raceCondition.wait() }
         }
     }
 
@@ -230,10 +252,47 @@ final class ModelRuntime: @unchecked Sendable {
         }
     }
 
-    func instanceFreed(of program: Int) { lock.withLock { alive[program, default: 0] -= 1 } }
+    func instanceFreed(of program: Int) {
+        resume(
+            lock.withLock {
+                alive[program, default: 0] -= 1
+                return noteChange()
+            })
+    }
+
+    // MARK: Waiting for changes
+
+    /// Suspends until `isDone` holds, looking again after each change of the work or of the live instances: the
+    /// events that can make it hold, with no timer. A task of the programs' thread that the change lets end runs to
+    /// its end before this one goes on, in the order the thread runs them.
+    func waitUntil(_ isDone: () -> Bool) async {
+        while true {
+            let seen = lock.withLock { changes }
+            if isDone() { return }
+            await withCheckedContinuation { continuation in
+                let changedMeanwhile = lock.withLock {
+                    if changes != seen { return true }
+                    changeWaiters.append(continuation)
+                    return false
+                }
+                if changedMeanwhile { continuation.resume() }
+            }
+        }
+    }
+
+    /// Notes a change, under `lock`, and returns the waiters to resume once it is released.
+    private func noteChange() -> [CheckedContinuation<Void, Never>] {
+        changes += 1
+        defer { changeWaiters = [] }
+        return changeWaiters
+    }
+
+    private func resume(_ waiters: [CheckedContinuation<Void, Never>]) {
+        for waiter in waiters { waiter.resume() }
+    }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
-    func makeDefault(of key: Int, in _: DependencyContext) -> any ModelProbe {
+    func makeDefault(of key: Int) -> any ModelProbe {
         let (behavior, serial) = lock.withLock { () -> (KeyBehavior, Int) in
             creations[key] += 1
             lastSerial += 1
@@ -243,17 +302,13 @@ final class ModelRuntime: @unchecked Sendable {
         if behavior.waitsForASecondReader { waitForASecondReader() }
         behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
             withDependencies {
-                let override = ValueProbe(serial: Self.overrideSerial(madeBy: key), references: [], captured: nil)
+                let override = ValueProbe(serial: Self.overrideSerial(madeBy: key))
                 ModelKeys.set(entered.overriding, to: override, in: &$0)
             } operation: {
                 _ = ModelKeys.read(entered.reads, in: .current)
             }
         }
-        switch behavior.work?.kind {
-        case .dispatch?: dispatch(behavior.work?.reads ?? [], for: serial)
-        case .taskDuringCreation?: startTaskAndWait(behavior.work?.reads ?? [], for: serial)
-        case .task?, nil: break
-        }
+        if let work = behavior.work, work.kind != .task { runAndWait(work, of: serial) }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
         switch behavior.shape {
@@ -262,10 +317,8 @@ final class ModelRuntime: @unchecked Sendable {
         case .ownerSubclass(let inherited, let own):
             return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
         case .object:
-            if let work = behavior.work, work.kind == .task {
-                return ObjectProbe(serial: serial, references: references, captured: captured, reads: work.reads)
-            }
-            return ObjectProbe(serial: serial, references: references, captured: captured)
+            let taskReads = behavior.work?.kind == .task ? behavior.work?.reads : nil
+            return ObjectProbe(serial: serial, references: references, captured: captured, reads: taskReads)
         case .value:
             return ValueProbe(serial: serial, references: references, captured: captured)
         }
@@ -274,31 +327,28 @@ final class ModelRuntime: @unchecked Sendable {
     /// The serial of the override that a creation of `key` sets in the scope it enters.
     static func overrideSerial(madeBy key: Int) -> Int { -10_000 - key }
 
-    /// Reads `reads` in a `Task { }`, which inherits the creation's task-local values, and waits for it.
-    private func startTaskAndWait(_ reads: [Int], for serial: Int) {
+    /// Runs work that a creation waits for: a Dispatch block that re-enters the creation's values, or a `Task { }`
+    /// that inherits its task-local values, reading `work.reads`, noted as the reads of `serial`'s Dispatch block.
+    private func runAndWait(_ work: KeyBehavior.Work, of serial: Int) {
         let done = DispatchSemaphore(value: 0)
-        let executor = ProgramExecutor()
-        _ = ProgramExecutor.task(on: executor) { [self] in
-            let serials = reads.map { ModelKeys.read($0, in: .current).serial }
+        let record: @Sendable ([Int]) -> Void = { [self] serials in
             lock.withLock { dispatchReads.append((serial, serials)) }
             done.signal()
         }
+        guard work.kind == .taskDuringCreation else {
+            // NB: the block drops the creation's values before it signals, so that they are not kept a moment longer.
+            // Not a re-entry, which also waits until the queue released its closure: a second wake-up per creation,
+            // which a program of many creations under the thread sanitizer (seed 3884, near the watchdog's 30 s)
+            // cannot spare.
+            let values = DroppedValues(DependencyValues.current)
+            ProgramExecutor.dispatchQueue().async { record(values.read(work.reads)) }
+            return done.wait()
+        }
+        let executor = ProgramExecutor()
+        _ = ProgramExecutor.task(on: executor) { record(work.reads.map { ModelKeys.read($0, in: .current).serial }) }
         done.wait()
         // NB: until the task ended, it holds the creation's values, which the model no longer counts.
         executor.finishAndWait()
-    }
-
-    /// Reads `reads` on a Dispatch queue in the values of the creation, and waits for the block.
-    private func dispatch(_ reads: [Int], for serial: Int) {
-        // NB: the block drops the creation's values before it signals, so that they are not kept a moment longer.
-        let values = DroppedValues(DependencyValues.current)
-        let done = DispatchSemaphore(value: 0)
-        ProgramExecutor.dispatchQueue().async { [self] in
-            let serials = values.read(reads)
-            lock.withLock { dispatchReads.append((serial, serials)) }
-            done.signal()
-        }
-        done.wait()
     }
 }
 

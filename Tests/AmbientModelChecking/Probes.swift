@@ -30,7 +30,10 @@ final class ObjectProbe: ReferencingProbe {
     private let token = LiveToken()
     private let work: ModelRuntime.WorkID?
 
-    init(serial: Int, references: [Dependency<any ModelProbe>], captured: DependencyValues?, reads: [Int]? = nil) {
+    init(
+        serial: Int, references: [Dependency<any ModelProbe>] = [], captured: DependencyValues? = nil,
+        reads: [Int]? = nil
+    ) {
         self.serial = serial
         self.references = references
         self.captured = captured
@@ -46,9 +49,8 @@ final class ObjectProbe: ReferencingProbe {
                     let serials = reads.map { ModelKeys.read($0, in: .current).serial }
                     ModelRuntime.shared.finish(work, reading: serials)
                 }
-                while self != nil, !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: 5_000_000)
-                }
+                // Runs until the default is freed, whose `deinit` cancels this task.
+                if self != nil { await untilCancelled() }
                 ModelRuntime.shared.workEnded(work)
             })
     }
@@ -62,8 +64,8 @@ final class ObjectProbe: ReferencingProbe {
 /// A value-typed probe; its token counts it among the live instances for as long as a copy exists.
 struct ValueProbe: ReferencingProbe {
     let serial: Int
-    let references: [Dependency<any ModelProbe>]
-    let captured: DependencyValues?
+    var references: [Dependency<any ModelProbe>] = []
+    var captured: DependencyValues?
     private let token = LiveToken()
 }
 
@@ -115,6 +117,15 @@ final class OwnerSubclassProbe<Inherited: ModelKey, Own: ModelKey>: OwnerBasePro
         default: nil
         }
     }
+}
+
+/// Suspends until the current task is cancelled: on no timer, in a stream that nothing feeds, which ends with the
+/// task.
+func untilCancelled() async {
+    var feed: AsyncStream<Never>.Continuation?
+    let nothing = AsyncStream<Never> { feed = $0 }
+    for await _ in nothing {}
+    feed?.finish()
 }
 
 /// The task an ``ObjectProbe`` started, cancelled when the probe is freed.

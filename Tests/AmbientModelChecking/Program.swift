@@ -100,10 +100,8 @@ struct KeyBehavior: Hashable, Sendable {
         if let scopedRead, !stop() { inScope(scopedRead) }
     }
 
-    /// Every key the creation may read before its value exists, values aside.
-    var creationReads: [Int] {
-        reads + conditionalReads.flatMap { [$0.when, $0.then] } + (scopedRead.map { [$0.reads] } ?? [])
-    }
+    /// Whether the creation reads no key before its value exists, whatever the values.
+    var readsNothingWhileCreated: Bool { reads.isEmpty && conditionalReads.isEmpty && scopedRead == nil }
 }
 
 /// Where re-entered values run.
@@ -169,51 +167,37 @@ struct RootRun: Hashable, Sendable {
 struct Program: Hashable, Sendable {
     var keys: [KeyBehavior]
     var roots: [RootRun]
-
-    /// The number of steps, nested ones included: what shrinking makes smaller.
-    var size: Int { roots.reduce(0) { $0 + 1 + Step.size(of: $1.body) } }
 }
 
 extension Step {
-    static func size(of steps: [Step]) -> Int {
-        steps.reduce(0) { $0 + 1 + ($1.body.map(size) ?? 0) }
+    /// The overrides this step sets (`nil` for a step that sets none), the steps it runs inside it, and how to make it
+    /// again with others in their place; `nil` for a step that nests none.
+    private var nesting: (overrides: [OverrideSpec]?, body: [Step], make: ([OverrideSpec], [Step]) -> Step)? {
+        switch self {
+        case .scope(let overrides, let context, let isAsync, let body):
+            (overrides, body, { .scope(overrides: $0, context: context, isAsync: isAsync, body: $1) })
+        case .reenter(let slot, let executor, let body):
+            (nil, body, { .reenter(slot: slot, executor: executor, body: $1) })
+        case .rootValues(let body): (nil, body, { .rootValues(body: $1) })
+        case .reenterChanged(let slot, let overrides, let executor, let body):
+            (overrides, body, { .reenterChanged(slot: slot, overrides: $0, executor: executor, body: $1) })
+        case .scopeReadingInUpdate(let overrides, let reads, let body):
+            (overrides, body, { .scopeReadingInUpdate(overrides: $0, reads: reads, body: $1) })
+        case .scopeInKeptValues(let key, let overrides, let body):
+            (overrides, body, { .scopeInKeptValues(key, overrides: $0, body: $1) })
+        default: nil
+        }
     }
 
     /// The steps this step runs inside it; `nil` for a step that nests none.
-    var body: [Step]? {
-        switch self {
-        case .scope(_, _, _, let body), .reenter(_, _, let body), .rootValues(let body),
-            .reenterChanged(_, _, _, let body), .scopeReadingInUpdate(_, _, let body),
-            .scopeInKeptValues(_, _, let body):
-            body
-        default: nil
-        }
-    }
+    var body: [Step]? { nesting?.body }
 
     /// The overrides this step sets; `nil` for a step that sets none.
-    var overrides: [OverrideSpec]? {
-        switch self {
-        case .scope(let overrides, _, _, _), .reenterChanged(_, let overrides, _, _),
-            .scopeReadingInUpdate(let overrides, _, _), .scopeInKeptValues(_, let overrides, _):
-            overrides
-        default: nil
-        }
-    }
+    var overrides: [OverrideSpec]? { nesting?.overrides }
 
     /// This step with `body` in place of the steps it nests, and `overrides` (if given) in place of its overrides.
     func with(body newBody: [Step]? = nil, overrides newOverrides: [OverrideSpec]? = nil) -> Step {
-        let (body, overrides) = (newBody ?? body ?? [], newOverrides ?? self.overrides ?? [])
-        switch self {
-        case .scope(_, let context, let isAsync, _):
-            return .scope(overrides: overrides, context: context, isAsync: isAsync, body: body)
-        case .reenter(let slot, let executor, _): return .reenter(slot: slot, executor: executor, body: body)
-        case .rootValues: return .rootValues(body: body)
-        case .reenterChanged(let slot, _, let executor, _):
-            return .reenterChanged(slot: slot, overrides: overrides, executor: executor, body: body)
-        case .scopeReadingInUpdate(_, let reads, _):
-            return .scopeReadingInUpdate(overrides: overrides, reads: reads, body: body)
-        case .scopeInKeptValues(let key, _, _): return .scopeInKeptValues(key, overrides: overrides, body: body)
-        default: return self
-        }
+        guard let (overrides, body, make) = nesting else { return self }
+        return make(newOverrides ?? overrides ?? [], newBody ?? body)
     }
 }

@@ -107,7 +107,7 @@ struct ProgramGenerator {
             }
         }
         issueKeys(&keys)
-        for index in keys.indices where keys[index].creationReads.isEmpty && keys[index].laterReads.isEmpty {
+        for index in keys.indices where keys[index].readsNothingWhileCreated && keys[index].laterReads.isEmpty {
             // Its creation reads nothing, so the scopes of a race share it: the second reader waits for the first.
             keys[index].waitsForASecondReader =
                 !keys[index].capturesCurrent && keys[index].work == nil && random.chance(40)

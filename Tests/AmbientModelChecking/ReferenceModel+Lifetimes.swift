@@ -31,17 +31,13 @@ extension ReferenceModel {
         reachable().instances
     }
 
-    /// What the program, the creations under way and the tasks not run yet hold, and what that holds in turn.
-    private func reachable(from instances: [Int] = [], nodes: [any Node] = []) -> (
-        nodes: Set<ObjectIdentifier>, instances: Set<Int>
-    ) {
-        var nodesToVisit = nodes
-        var instancesToVisit = instances
-        if nodes.isEmpty, instances.isEmpty {
-            nodesToVisit = held.values.map(\.node) + startedWork.map(\.values)
-            instancesToVisit = Array(heldInstances.keys)
-            nodesToVisit += underWay.flatMap { [$0.values, $0.source.node] as [any Node] }
-        }
+    /// What `nodes` hold, and what that holds in turn; without `nodes`, what the program, the creations under way and
+    /// the tasks not run yet hold.
+    private func reachable(from nodes: [any Node]? = nil) -> (nodes: Set<ObjectIdentifier>, instances: Set<Int>) {
+        var nodesToVisit: [any Node] =
+            nodes
+            ?? (held.values.map(\.node) + startedWork.map(\.values) + underWay.flatMap { [$0.values, $0.source.node] })
+        var instancesToVisit = nodes == nil ? Array(heldInstances.keys) : []
         var seenNodes: Set<ObjectIdentifier> = []
         var seenInstances: Set<Int> = []
         while !nodesToVisit.isEmpty || !instancesToVisit.isEmpty {
@@ -64,7 +60,7 @@ extension ReferenceModel {
         var alive: Set<Int> = []
         for serial in instances.keys where !alive.contains(serial) {
             guard let values = instances[serial]?.values else { continue }
-            let held = reachable(nodes: [values])
+            let held = reachable(from: [values])
             if held.instances.contains(serial) { alive.formUnion(held.instances) }
         }
         return alive.count

@@ -26,27 +26,20 @@ struct Shrinker {
 
     /// Programs one change smaller than `program`, the largest cuts first.
     static func candidates(of program: Program) -> [Program] {
-        var result: [Program] = []
-        if program.roots.count > 1 {
-            for index in program.roots.indices {
-                var smaller = program
-                smaller.roots.remove(at: index)
-                result.append(smaller)
+        func changing<T>(_ part: WritableKeyPath<Program, T>, to values: [T]) -> [Program] {
+            values.map { value in
+                var changed = program
+                changed[keyPath: part] = value
+                return changed
             }
         }
-        for index in program.roots.indices {
-            for body in variants(of: program.roots[index].body) {
-                var smaller = program
-                smaller.roots[index].body = body
-                result.append(smaller)
-            }
+        let roots = program.roots.indices
+        var result = changing(\.roots, to: roots.count < 2 ? [] : roots.map { program.roots.removing(at: $0) })
+        for index in roots {
+            result += changing(\.roots[index].body, to: variants(of: program.roots[index].body))
         }
         for index in program.keys.indices {
-            for key in variants(of: program.keys[index]) {
-                var simpler = program
-                simpler.keys[index] = key
-                result.append(simpler)
-            }
+            result += changing(\.keys[index], to: variants(of: program.keys[index]))
         }
         return result
     }
@@ -81,7 +74,7 @@ struct Shrinker {
         var result: [[Step]] = []
         for (index, step) in steps.enumerated() {
             func replacing(with replacement: [Step]) {
-                result.append(Array(steps[..<index]) + replacement + Array(steps[(index + 1)...]))
+                result.append(steps.removing(at: index, inserting: replacement))
             }
             replacing(with: [])
             if var inlined = step.body {
@@ -118,5 +111,12 @@ struct Shrinker {
             }
         }
         return result
+    }
+}
+
+extension Array {
+    /// The array without the element at `index`, with `replacement` in its place.
+    func removing(at index: Int, inserting replacement: [Element] = []) -> [Element] {
+        Array(self[..<index]) + replacement + Array(self[(index + 1)...])
     }
 }

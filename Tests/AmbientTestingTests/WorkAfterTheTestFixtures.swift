@@ -15,32 +15,47 @@ private func untilTheLastTestRuns() async {
     lastTestStarted.signal()
 }
 
+/// Leaves a detached task that calls an `unimplemented` endpoint of the test's values once the last test runs.
+private func leaveADetachedCallOfAnUnimplementedEndpoint() {
+    let client = DependencyValues.current.apiClient
+    Task.detached {
+        await untilTheLastTestRuns()
+        _ = client.count()
+        leftoverWorkDone.signal()
+    }
+}
+
+/// Leaves a task that reads a key without a testing value once the last test runs.
+private func leaveATaskThatReadsAKeyWithoutTestingValue() {
+    Task {
+        await untilTheLastTestRuns()
+        _ = DependencyValues.current.liveOnlyService
+        leftoverWorkDone.signal()
+    }
+}
+
+/// Lets the leftover work of the two tests before go on, and waits for it off the task pool: the work is tasks,
+/// which need a thread of it.
+private func waitForTheLeftoverWork() async {
+    lastTestStarted.signal()
+    await waitOffTheTaskPool(for: leftoverWorkDone)
+    await waitOffTheTaskPool(for: leftoverWorkDone)
+}
+
 /// Probes of work a test leaves behind, with the trait: two passed tests leave work that fails once they ended, and a third waits for it.
 @Suite(.serialized, .dependencies, Fixture.only("WorkAfterTheTraitTestFixtures"))
 struct WorkAfterTheTraitTestFixtures {
-    @Test func leavesADetachedCallOfAnUnimplementedEndpoint() {
-        let client = DependencyValues.current.apiClient
-        Task.detached {
-            await untilTheLastTestRuns()
-            _ = client.count()
-            leftoverWorkDone.signal()
-        }
-    }
+    @Test func leavesADetachedCallOfAnUnimplementedEndpoint() { leaveADetachedCallOfAnUnimplementedEndpoint() }
+    @Test func leavesATaskThatReadsAKeyWithoutTestingValue() { leaveATaskThatReadsAKeyWithoutTestingValue() }
+    @Test func waitsForTheLeftoverWork() async { await waitForTheLeftoverWork() }
+}
 
-    @Test func leavesATaskThatReadsAKeyWithoutTestingValue() {
-        Task {
-            await untilTheLastTestRuns()
-            _ = DependencyValues.current.liveOnlyService
-            leftoverWorkDone.signal()
-        }
-    }
-
-    /// Waits off the task pool: the leftover work it waits for is tasks, which need a thread of it.
-    @Test func waitsForTheLeftoverWork() async {
-        lastTestStarted.signal()
-        await waitOffTheTaskPool(for: leftoverWorkDone)
-        await waitOffTheTaskPool(for: leftoverWorkDone)
-    }
+/// The same probes without the trait, whose end Swift Testing tells no one of.
+@Suite(.serialized, Fixture.only("WorkAfterThePlainTestFixtures"))
+struct WorkAfterThePlainTestFixtures {
+    @Test func leavesADetachedCallOfAnUnimplementedEndpoint() { leaveADetachedCallOfAnUnimplementedEndpoint() }
+    @Test func leavesATaskThatReadsAKeyWithoutTestingValue() { leaveATaskThatReadsAKeyWithoutTestingValue() }
+    @Test func waitsForTheLeftoverWork() async { await waitForTheLeftoverWork() }
 }
 
 /// Awaited Dispatch work that re-enters the test's values inside a known-issue block.

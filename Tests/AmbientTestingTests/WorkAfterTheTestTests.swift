@@ -27,6 +27,19 @@ struct WorkAfterTheTestTests {
             "\(child.summary)")
     }
 
+    /// What the Testing and Semantics articles say of a test without the trait: Swift Testing tells no one when it
+    /// ends, so a failure its leftover work makes after it passed is still recorded as its issue, and fails the run.
+    @Test func workThatFailsAfterItsPlainTestEndedIsStillThatTestsIssue() async throws {
+        let child = try await TestBinary.runSwiftTesting(suite: "WorkAfterThePlainTestFixtures")
+        #expect(child.status == 1, "\(child.summary)")
+        for test in ["leavesADetachedCallOfAnUnimplementedEndpoint()", "leavesATaskThatReadsAKeyWithoutTestingValue()"]
+        {
+            #expect(child.errorOutput.contains("Test \(test) passed after"), "\(child.summary)")
+            #expect(child.errorOutput.contains("Test \(test) recorded an issue"), "\(child.summary)")
+        }
+        #expect(!child.errorOutput.contains("Ambient: after "), "\(child.summary)")
+    }
+
     @Test func awaitedDispatchWorkIsAKnownIssueWhenTheTestReadItsValuesInsideTheBlock() async throws {
         let child = try await TestBinary.runSwiftTesting("AwaitedDispatchWorkFixtures", "valuesCapturedInsideTheBlock")
         #expect(child.status == 0, "\(child.summary)")

@@ -5,15 +5,24 @@ import Testing
 @Suite(.enabled(if: TestBinary.canRunFixtures, "needs a test binary that runs its own tests (swift test on Linux)"))
 struct XCTestFailureLocationTests {
     @Test func failureInAWithTestDependenciesBlockIsFiledAtTheBlock() async throws {
-        let child = try await TestBinary.runXCTest("WithTestDependenciesXCTestFixture")
+        try await expectFailures(
+            of: "WithTestDependenciesXCTestFixture", filedAt: WithTestDependenciesXCTestFixture.lines)
+    }
+
+    /// A plain `XCTestCase` outside every `withTestDependencies` block: nothing but the stack names a line.
+    @Test func directReadInAPlainXCTestCaseIsFiledAtTheRead() async throws {
+        try await expectFailures(of: "DirectReadXCTestFixture", filedAt: DirectReadXCTestFixture.lines)
+    }
+
+    /// Runs the XCTest fixture class `fixture` and expects one failure per method, filed at the line given for it
+    /// in `XCTestFailureLocationFixtures.swift`, and none at line 0.
+    private func expectFailures(of fixture: String, filedAt lines: [(method: String, line: Int)]) async throws {
+        let child = try await TestBinary.runXCTest(fixture)
         let output = child.output + child.errorOutput
         #expect(output.contains("Executed 2 tests, with 2 failures"), "\(child.summary)")
         let file = "AmbientTestingTests/XCTestFailureLocationFixtures.swift"
-        for (method, line) in [
-            ("test1ReadsInABlockWithOverrides", WithTestDependenciesXCTestFixture.blockLine),
-            ("test2ReadsInABlockWithoutOverrides", WithTestDependenciesXCTestFixture.plainBlockLine),
-        ] {
-            let location = "\(file):\(line): error: WithTestDependenciesXCTestFixture.\(method) : Ambient: "
+        for (method, line) in lines {
+            let location = "\(file):\(line): error: \(fixture).\(method) : Ambient: "
             #expect(output.contains(location), "\(child.summary)")
         }
         #expect(!output.contains(":0: error:"), "\(child.summary)")

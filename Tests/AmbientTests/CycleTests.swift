@@ -34,11 +34,16 @@ import Testing
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func cycleAcrossTwoThreadsStopsInsteadOfDeadlocking() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            // Watchdog: were the cycle missed, both threads would wait for each other; after a minute the waiting
+            // thread's warning names the keys, and the process ends with success, which fails the test.
+            CreationWait.delayOverride.withLock { $0 = 60 }
+            CreationWait.afterWarning.withLock { $0 = { exit(0) } }
             let values = DependencyValues.current
             Thread.detachNewThread { _ = values[CrossThreadAKey.self] }
             Thread.detachNewThread { _ = values[CrossThreadBKey.self] }
             CrossThreadRendezvous.release()
-            try? await Task.sleep(for: .seconds(10))  // one of the threads stops the process long before this
+            // The event this waits for is the end of the process, which one of the threads brings about.
+            await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
         }
         let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
         let forward = "Ambient: dependency cycle: CrossThreadAKey → CrossThreadBKey → CrossThreadAKey."

@@ -45,10 +45,9 @@ import Testing
     /// The seeds known to disagree still do (see `ModelCheck.knownDisagreements`): when one agrees, this test fails,
     /// and the seed moves to the former disagreements.
     @Test func knownDisagreementsStillDisagree() async {
-        // Unshrunk, and a leak is one after a second: each of these seeds disagrees at once, or not at all.
+        // Unshrunk: each of these seeds disagrees at once, or not at all.
         var options = ModelCheckOptions()
         options.shrinks = false
-        options.settleTime = options.settleTime.map { min($0, 1) }
         for seed in ModelCheck.knownDisagreements {
             let failure = await ModelCheck.check(seed: seed, options: options)
             withKnownIssue("seed \(seed) disagrees with the model") {

@@ -163,7 +163,8 @@ import Testing
         #expect(Body.live.alive - bodies <= 2)
     }
 
-    /// One of two defaults that hold each other and take a while to build, so that threads overlap.
+    /// One of two defaults that hold each other and take a while to build, so that threads overlap. NB: the pause is
+    /// the slow creation the test races on, not a wait for anything: a correct core passes whatever its length.
     final class SlowPing: @unchecked Sendable {
         // Safe: as `SelfLogger`.
         static let creations = Counter()

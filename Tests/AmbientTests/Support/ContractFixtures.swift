@@ -11,28 +11,29 @@ enum RequestNumberKey: DependencyKey {
     static var testingValue: Int { 0 }
 }
 
-/// A per-request default whose `init` starts a task that holds it weakly and is cancelled in `deinit`.
+/// A per-request default whose `init` starts a task that holds it weakly and flushes it at each request to flush,
+/// until `deinit` ends the requests. No one asks for a flush here: the task waits, with the values it inherited, for
+/// as long as the default lives, and no timer ever makes it hold the default for a moment.
 final class Flusher: Sendable {
     static let live = LiveInstances()
     let requestNumber: Int
-    private let task = ConditionLock<Task<Void, Never>?>(nil)
+    private let requests: AsyncStream<Void>.Continuation
 
     init() {
         requestNumber = DependencyValues.current.requestNumber
         Self.live.created()
-        let started = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 20_000_000)
-                self?.flush()
-            }
+        let channel = ConditionLock<AsyncStream<Void>.Continuation?>(nil)
+        let stream = AsyncStream<Void> { continuation in channel.withLock { $0 = continuation } }
+        requests = channel.withLock { $0 }.unsafelyUnwrapped
+        Task { [weak self] in
+            for await _ in stream { self?.flush() }
         }
-        task.withLock { $0 = started }
     }
 
     func flush() {}
 
     deinit {
-        task.withLock { $0?.cancel() }
+        requests.finish()
         Self.live.freed()
     }
 }
@@ -366,34 +367,6 @@ enum RequestReportKey: DependencyKey {
     static var testingValue: RequestReport { defaultValue }
 }
 
-/// A default whose `init` starts a task that reads its own key once, a moment later (soak seed 5003447's shape):
-/// `readAgain` reads it, while the key's `isReading` is on (each test turns it off when it ends, so that no chain
-/// outlives it).
-final class SelfReadingStarter: Sendable {
-    /// How many of the tasks have read again, or found reading off: what a test waits for, instead of a timer.
-    static let tasksDone = Counter()
-
-    init(counting creations: Counter, while isReading: ConditionLock<Bool>, readAgain: @escaping @Sendable () -> Void) {
-        _ = creations.increment()
-        Task {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-            if isReading.withLock({ $0 }) { readAgain() }
-            _ = Self.tasksDone.increment()
-        }
-    }
-}
-
-enum SelfReadingStarterKey: DependencyKey {
-    static let creations = Counter()
-    static let isReading = ConditionLock(false)
-    static var defaultValue: SelfReadingStarter {
-        SelfReadingStarter(counting: creations, while: isReading) {
-            _ = DependencyValues.current.selfReadingStarter
-        }
-    }
-    static var testingValue: SelfReadingStarter { defaultValue }
-}
-
 /// A class-typed default whose `init` starts a task that waits until the value is freed, then reads a key once
 /// (while `isReading` is on): work that outlives its value and reads again, in that order every time, with no timer.
 final class ReadsOnceFreed: Sendable {
@@ -470,5 +443,4 @@ extension DependencyValues {
     var chainLink: ReadsOnceFreed { self[ChainLinkKey.self] }
     var chainLinkA: ReadsOnceFreed { self[ChainLinkAKey.self] }
     var chainLinkB: ReadsOnceFreed { self[ChainLinkBKey.self] }
-    var selfReadingStarter: SelfReadingStarter { self[SelfReadingStarterKey.self] }
 }

@@ -131,12 +131,13 @@ struct FileLock: Sendable {
                 throw saveFailed("cannot lock \(path): \(errnoText())")
             }
             let waited = ProcessInfo.processInfo.systemUptime - start
-            if waited >= locking.giveUpAfter {
-                throw .busy(path: dataFile.path, seconds: locking.giveUpAfter)
-            }
+            // The notice first: a run that gives up has always said that it waited, however late it looked again.
             if !noticed && waited >= locking.noticeAfter {
                 noticed = true
                 locking.onWait(path)
+            }
+            if waited >= locking.giveUpAfter {
+                throw .busy(path: dataFile.path, seconds: locking.giveUpAfter)
             }
             Thread.sleep(forTimeInterval: pause * Double.random(in: 0.5...1.5))
             pause = min(pause * 2, 0.02)

@@ -114,8 +114,17 @@ public struct TodosProcess {
     /// Waits for a started process and collects what it printed.
     public static func finish(_ started: (Process, Pipe, Pipe)) -> Result {
         let (process, output, error) = started
+        // Standard error is read on another thread meanwhile: a run that fills one pipe while this thread waits for
+        // the end of the other would otherwise block until the kill.
+        let errorRead = DispatchGroup()
+        let collected = Locked(Data())
+        DispatchQueue.global().async(group: errorRead) {
+            let data = error.fileHandleForReading.readDataToEndOfFile()
+            collected.withLock { $0 = data }
+        }
         let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complained = error.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
+        let complained = collected.withLock { $0 }
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,

@@ -20,7 +20,6 @@ import TodosTestSupport
     private func todos(_ arguments: [String], environment: [String: String]) throws -> TodosProcess.Result {
         var process = TodosProcess(arguments: arguments, environment: environment)
         process.directory = folder.url
-        process.timeout = 10
         return try process.run()
     }
 
@@ -67,7 +66,6 @@ import TodosTestSupport
         var process = TodosProcess(arguments: ["add", "A"], environment: environment)
         process.directory = folder.url
         process.unprivileged = true
-        process.timeout = 10
         let result = try process.run()
         #expect(result.status == 2)
         #expect(

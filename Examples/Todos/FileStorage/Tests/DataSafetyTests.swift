@@ -428,8 +428,10 @@ import TodosTestSupport
     @Test func aChangeWaitsForTheLockAndThenKeepsBothChanges() throws {
         expectSuccess(try todos("add", "A").run())
         let lock = HeldLock(folder.lockFile)
-        let started = try todos("add", "B", environment: ["TODOS_LOCK_NOTICE": "0.1"]).start()
-        // The lock is released once the waiting process said it waits, however long a busy machine takes to get there.
+        // The lock is released once the waiting process said it waits, however long a busy machine takes to get there:
+        // it gives up only after a minute, as a hang.
+        let environment = ["TODOS_LOCK_NOTICE": "0.1", "TODOS_LOCK_TIMEOUT": "60"]
+        let started = try todos("add", "B", environment: environment).start()
         let notice = "waiting for another todos process…\n"
         var announced = Data()
         while !String(decoding: announced, as: UTF8.self).contains(notice) {

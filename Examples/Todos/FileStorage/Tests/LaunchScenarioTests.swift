@@ -30,7 +30,6 @@ import TodosTestSupport
             arguments: arguments,
             environment: environment.merging([TodosDirectory.variable: folder.path]) { mine, _ in mine })
         process.directory = folder.url
-        process.timeout = 10
         return try process.run()
     }
 

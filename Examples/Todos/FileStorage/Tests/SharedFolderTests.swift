@@ -24,11 +24,9 @@ import TodosTestSupport
         folder = try TemporaryFolder()
     }
 
-    /// `todos --data-dir <folder> arguments...`, not yet started; killed if it runs for 10 s.
+    /// `todos --data-dir <folder> arguments...`, not yet started; killed, as a hang, if it runs for a minute.
     private func todos(_ arguments: String..., environment: [String: String] = [:]) -> TodosProcess {
-        var process = TodosProcess(arguments: ["--data-dir", folder.path] + arguments, environment: environment)
-        process.timeout = 10
-        return process
+        TodosProcess(arguments: ["--data-dir", folder.path] + arguments, environment: environment)
     }
 
     private func path(_ name: String) -> String {
@@ -119,9 +117,7 @@ import TodosTestSupport
             + "users (mode 0777, no sticky bit), who could put a link to another folder in the data folder's place; "
             + "make it yours alone with `chmod go-w \(parent.path(percentEncoded: false))`, or keep the data elsewhere"
         for arguments in [["add", "A"], ["settings", "--notifications", "off"]] {
-            var change = TodosProcess(arguments: ["--data-dir", data] + arguments)
-            change.timeout = 10
-            let refused = try change.run()
+            let refused = try TodosProcess(arguments: ["--data-dir", data] + arguments).run()
             #expect(refused.status == 1)
             #expect(
                 refused.errorOutput
@@ -189,9 +185,7 @@ import TodosTestSupport
     ) throws {
         let nowhere = path("created-through-the-link")
         try FileManager.default.createSymbolicLink(atPath: path(name), withDestinationPath: nowhere)
-        var run = TodosProcess(arguments: ["--data-dir", folder.path] + arguments)
-        run.timeout = 10
-        let result = try run.run()
+        let result = try TodosProcess(arguments: ["--data-dir", folder.path] + arguments).run()
         #expect(result.status == 1)
         let reason = "its lock file \(path(name)) is a symbolic link, not a regular file; remove it and try again"
         #expect(
@@ -233,9 +227,7 @@ import TodosTestSupport
         end: String
     ) throws {
         #expect(mkfifo(path(name), 0o644) == 0)
-        var run = TodosProcess(arguments: ["--data-dir", folder.path] + arguments)
-        run.timeout = 10
-        let result = try run.run()
+        let result = try TodosProcess(arguments: ["--data-dir", folder.path] + arguments).run()
         #expect(!result.wasKilled, "todos blocked on the FIFO")
         #expect(result.status == 1)
         let data = path(name.contains("settings") ? "settings.json" : "todos.json")

@@ -25,7 +25,6 @@ import TodosTestSupport
         var process = TodosProcess(arguments: arguments, environment: environment)
         process.setup = "set -- \"$@\" \"$(printf '\(printf)')\""
         process.directory = folder.url
-        process.timeout = 10
         return process
     }
 
@@ -60,7 +59,6 @@ import TodosTestSupport
         var process = TodosProcess(arguments: ["add", "A"], environment: ["HOME": folder.path])
         process.setup = "export \(name)=\"$(printf '\(folder.path)/data\\377')\""
         process.directory = folder.url
-        process.timeout = 10
         let result = try process.run()
         #expect(result.status == 2)
         #expect(result.output == "")
@@ -76,7 +74,6 @@ import TodosTestSupport
     @Test func aVariableThatIsNotUTF8IsIgnoredWhenAnotherDecidesTheFolder() throws {
         var process = TodosProcess(arguments: ["--data-dir", folder.path, "add", "A"])
         process.setup = "export HOME=\"$(printf '/home/caf\\351')\" TODOS_DATA_DIR=\"$(printf '/tmp/\\377')\""
-        process.timeout = 10
         let result = try process.run()
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(try folder.savedTitles() == ["A"])
