@@ -75,7 +75,9 @@ struct LockFreePairs: @unchecked Sendable {
     }
 
     /// Stores `value` (never 0) for `key` unless the key has a pair or the array is half full; returns whether it
-    /// did. Any number of writers at once.
+    /// did. Any number of writers at once. Once it returns, a read of `key` finds its value (this one or another
+    /// writer's) unless the array was full: a writer that finds the key claimed waits for its value, which the
+    /// claiming writer stores right after its compare-and-swap, having built it before.
     @discardableResult
     func insert(_ value: UInt, for key: UInt) -> Bool {
         var index = slotIndex(ofBits: key, shift: words[0])
@@ -92,6 +94,7 @@ struct LockFreePairs: @unchecked Sendable {
             }
             if atomic(pair).loadRelaxed() == key {
                 if hasReserved { changeCount(by: -1) }
+                while atomic(pair + 1).loadAcquiring() == 0 {}
                 return false
             }
             index = (index + 1) & (capacity - 1)
