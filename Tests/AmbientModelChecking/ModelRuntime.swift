@@ -338,7 +338,7 @@ final class ModelRuntime: @unchecked Sendable {
         guard work.kind == .taskDuringCreation else {
             // NB: the block drops the creation's values before it signals, so that they are not kept a moment longer.
             // Not a re-entry, which also waits until the queue released its closure: a second wake-up per creation,
-            // which a program of many creations under the thread sanitizer (seed 3884, near the watchdog's 30 s)
+            // which a program of many creations under the thread sanitizer (seed 3884, up to 28 s)
             // cannot spare.
             let values = DroppedValues(DependencyValues.current)
             ProgramExecutor.dispatchQueue().async { record(values.read(work.reads)) }
