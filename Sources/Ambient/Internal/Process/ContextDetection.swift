@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Foundation
 
 /// The rules that pick a process's ``DependencyContext``, as a pure function of its environment, its arguments and
 /// whether a test framework is loaded.
@@ -22,13 +16,8 @@ enum ContextDetection {
     /// The environment variable that chooses the context explicitly.
     static let variable = "AMBIENT_CONTEXT"
 
-    /// The outcome of a detection: the context, and a message to print when `AMBIENT_CONTEXT` held nonsense.
-    struct Result: Equatable {
-        var context: DependencyContext
-        var warning: String?
-    }
-
-    /// The context for a process with this environment and these arguments.
+    /// The context for a process with this environment and these arguments, and the warning to print when
+    /// `AMBIENT_CONTEXT` held nonsense.
     ///
     /// - Parameters:
     ///   - environment: The process environment.
@@ -39,7 +28,7 @@ enum ContextDetection {
         environment: [String: String],
         arguments: [String],
         testFrameworkIsLoaded: Bool = testFrameworkIsLoaded()
-    ) -> Result {
+    ) -> (context: DependencyContext, warning: String?) {
         let detected: DependencyContext =
             if environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" {
                 .preview
@@ -48,37 +37,28 @@ enum ContextDetection {
             } else {
                 .default
             }
-        guard let requested = environment[variable] else {
-            return Result(context: detected)
-        }
+        guard let requested = environment[variable] else { return (detected, nil) }
         // NB: a context's `id` is how the variable spells it.
         if let context = DependencyContext.allCases.first(where: { $0.id == requested.lowercased() }) {
-            return Result(context: context)
+            return (context, nil)
         }
-        let shown = VisibleText.escaping(requested)
-        return Result(
-            context: detected,
-            warning: """
-                Ambient: AMBIENT_CONTEXT="\(shown)" is not a dependency context. Use "default", "preview" or \
-                "testing", or unset it. Ignoring it; this process runs in the \(detected) context.
-                """
-        )
+        let warning = """
+            Ambient: AMBIENT_CONTEXT="\(visible: requested)" is not a dependency context. Use "default", "preview" or \
+            "testing", or unset it. Ignoring it; this process runs in the \(detected) context.
+            """
+        return (detected, warning)
     }
 
     /// Whether the environment or the arguments look like a test run. Never enough on its own: see rule 3.
     private static func showsATestRun(environment: [String: String], arguments: [String]) -> Bool {
         // Xcode sets these for XCTest and Swift Testing bundles alike.
         let xcodeTestVariables = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
-        if xcodeTestVariables.contains(where: { environment[$0] != nil }) {
-            return true
-        }
         // `swift test` runs `<Package>PackageTests.xctest` on Linux, and `xctest` or
         // `swiftpm-testing-helper` on macOS; Swift Testing is asked for with `--testing-library`.
         let executable = arguments.first?.split(separator: "/").last ?? ""
-        if executable.hasSuffix(".xctest") || executable == "xctest" || executable == "swiftpm-testing-helper" {
-            return true
-        }
-        return arguments.contains("--testing-library")
+        return xcodeTestVariables.contains { environment[$0] != nil }
+            || executable.hasSuffix(".xctest") || ["xctest", "swiftpm-testing-helper"].contains(executable)
+            || arguments.contains("--testing-library")
     }
 
     /// Symbols that exist in a process only while a test framework is loaded in it (checked with `nm -D` against
