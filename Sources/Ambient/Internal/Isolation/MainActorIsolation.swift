@@ -39,8 +39,9 @@ enum MainActorCheck {
 /// One instance per key path (``sendableKeyPath(for:)``), so that a key path's identity, which keys the per-scope
 /// cache, names one property for the life of the process.
 final class MainActorProperty<Value: Sendable>: @unchecked Sendable, Hashable {
-    // Safe: `keyPath` is immutable, and it is applied (its getter run) only after `read(in:)` has checked that it
-    // runs on the main thread, which is where the main actor runs; hashing and comparing use the object's identity.
+    // Safe: `keyPath` is immutable, and it is applied (its getter run) only after
+    // ``DependencyValues/subscript(mainActorProperty:)`` has checked that it runs on the main actor; hashing and
+    // comparing use the object's identity.
     let keyPath: KeyPath<DependencyValues, Value>
 
     private init(_ keyPath: KeyPath<DependencyValues, Value>) {
@@ -58,14 +59,6 @@ final class MainActorProperty<Value: Sendable>: @unchecked Sendable, Hashable {
         let wrapped = Wrapped(keyPath: \.[mainActorProperty: MainActorProperty(keyPath)])
         MainActorProperties.wrapped[keyPath] = wrapped
         return wrapped.keyPath
-    }
-
-    /// The property's value in `values`, read on the main actor.
-    func read(in values: DependencyValues) -> Value {
-        guard MainActorCheck.isOnMainActor else {
-            fatalError(Messages.mainActorPropertyReadOffMainActor(keyPath))
-        }
-        return MainActor.assumeIsolated { values[keyPath: keyPath] }
     }
 
     /// A wrapping key path, as the table of wrapped key paths keeps it.
@@ -89,9 +82,12 @@ enum MainActorProperties {
 }
 
 extension DependencyValues {
-    /// The value of a main-actor property, read through its wrapper (see ``MainActorProperty``).
+    /// The value of a main-actor property, read through its wrapper (see ``MainActorProperty``) on the main actor.
     subscript<Value>(mainActorProperty property: MainActorProperty<Value>) -> Value {
-        property.read(in: self)
+        guard MainActorCheck.isOnMainActor else {
+            fatalError(Messages.mainActorPropertyReadOffMainActor(property.keyPath))
+        }
+        return MainActor.assumeIsolated { self[keyPath: property.keyPath] }
     }
 }
 
