@@ -98,9 +98,7 @@ extension DependencyValues {
         return .cachedDefault(
             context: context,
             root: root.isProcess ? "process" : "test root",
-            createdAt: info?.createdAt.map(\.reported).map {
-                DependencyProvenance.Location(fileID: $0.fileID, line: $0.line)
-            }
+            createdAt: info?.createdAt.map { DependencyProvenance.Location(fileID: $0.fileID, line: $0.line) }
         )
     }
 

@@ -1,10 +1,10 @@
 /// Where a `@Dependency` property is declared, kept in three words so that every wrapper can afford it.
 ///
 /// Reports about a read through the property (a key without a testing value) point at this line, which is where
-/// the fix goes. `#fileID` and `#filePath` are string literals, so the pointers to their UTF-8 bytes stay valid for
-/// the life of the process.
+/// the fix goes; reporters see it too (`AmbientTesting` records issues there). `#fileID` and `#filePath` are string
+/// literals, so the pointers to their UTF-8 bytes stay valid for the life of the process.
 @usableFromInline
-struct DeclarationSite: @unchecked Sendable {
+package struct DeclarationSite: @unchecked Sendable, CustomStringConvertible {
     // Safe: the pointers address string literals (`StaticString`s with a pointer representation), which are
     // immutable and never freed.
 
@@ -22,29 +22,21 @@ struct DeclarationSite: @unchecked Sendable {
         position = (UInt32(truncatingIfNeeded: line), UInt32(truncatingIfNeeded: column))
     }
 
-    /// The site as reporters see it.
-    var reported: _DeclarationSite {
-        _DeclarationSite(
-            fileID: String(cString: fileIDStart),
-            filePath: String(cString: filePathStart),
-            line: Int(position.line),
-            column: Int(position.column)
-        )
-    }
-}
-
-/// Where the `@Dependency` property that made a read is declared, for reporters (`AmbientTesting` records issues
-/// there).
-package struct _DeclarationSite: Sendable, Equatable, CustomStringConvertible {
     /// The file, as `#fileID` gives it: `Module/File.swift`.
-    package var fileID: String
+    package var fileID: String { String(cString: fileIDStart) }
     /// The file's full path, as `#filePath` gives it.
-    package var filePath: String
+    package var filePath: String { String(cString: filePathStart) }
     /// The line.
-    package var line: Int
+    package var line: Int { Int(position.line) }
     /// The column.
-    package var column: Int
+    package var column: Int { Int(position.column) }
 
     /// `Module/File.swift:12`.
-    package var description: String { "\(fileID):\(line)" }
+    @usableFromInline package var description: String { "\(fileID):\(line)" }
+
+    /// The site itself. NB: for `Trace.swift`, which still asks for it; a site describes itself.
+    var reported: DeclarationSite { self }
 }
+
+/// The name under which reporters outside the core (`AmbientTesting`) know a ``DeclarationSite``.
+package typealias _DeclarationSite = DeclarationSite

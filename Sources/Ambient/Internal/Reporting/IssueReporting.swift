@@ -14,7 +14,7 @@ package protocol _DependencyIssueReporter: Sendable {
     func report(_ kind: _DependencyIssueKind, _ message: String)
 
     /// Handles one report about a read through the `@Dependency` declared at `site`, if known.
-    func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?)
+    func report(_ kind: _DependencyIssueKind, _ message: String, at site: DeclarationSite?)
 
     /// Whether this reporter takes reports of `kind`; the ones it leaves go to standard error, once per key, as they
     /// do where no reporter is installed (a lenient test).
@@ -27,7 +27,7 @@ package protocol _DependencyIssueReporter: Sendable {
 
 extension _DependencyIssueReporter {
     /// Handles the report without its site.
-    package func report(_ kind: _DependencyIssueKind, _ message: String, at site: _DeclarationSite?) {
+    package func report(_ kind: _DependencyIssueKind, _ message: String, at site: DeclarationSite?) {
         report(kind, message)
     }
 
@@ -64,7 +64,7 @@ enum IssueReporting {
         _ kind: _DependencyIssueKind,
         _ message: String,
         once token: String? = nil,
-        site: _DeclarationSite? = nil,
+        site: DeclarationSite? = nil,
         to rootReporter: (any _DependencyIssueReporter)?
     ) {
         if let receiver = _IssueReporting.reporter ?? rootReporter, receiver.handles(kind) {
@@ -92,12 +92,10 @@ enum MissingTestingValue {
         let assignment =
             read?.propertyName(for: Key.self).map { "$0.\($0) = ..." }
             ?? (read?.typeKey == Key.self ? "$0[\(visible: Key.self).self] = ..." : nil)
-        let site = read?.site?.reported
-        var message = Messages.missingTestingValue(Key.self, assignment: assignment, site: site)
-        if let read, read.ambient.storage.override(for: ObjectIdentifier(Key.self)) != nil {
-            message += " " + Messages.readOutsideOverridingScope(Key.self, site: site, assignment: assignment)
-        }
+        let message = Messages.missingTestingValue(
+            Key.self, assignment: assignment, site: read?.site,
+            isOverriddenWhereRead: read?.ambient.storage.override(for: ObjectIdentifier(Key.self)) != nil)
         let token = "\(ObjectIdentifier(Key.self))"
-        IssueReporting.report(.missingTestingValue, message, once: token, site: site, to: creation.reporter)
+        IssueReporting.report(.missingTestingValue, message, once: token, site: read?.site, to: creation.reporter)
     }
 }

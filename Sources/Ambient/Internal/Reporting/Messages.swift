@@ -43,13 +43,15 @@ enum Messages {
 
     /// `assignment` is the override spelled as it compiles, `$0.analytics = ...`, or `nil` when the read does not
     /// tell which property reads the key (a direct read of a `DependencyValues` property); `site` is the
-    /// `@Dependency` that read, when one did.
+    /// `@Dependency` that read, when one did; `isOverriddenWhereRead` tells that the scope the read was made in
+    /// overrides the key, which the `@Dependency` does not see: its object was created outside that scope.
     static func missingTestingValue(
         _ keyType: any DependencyKey.Type,
         assignment: String?,
-        site: _DeclarationSite? = nil
+        site: DeclarationSite?,
+        isOverriddenWhereRead: Bool
     ) -> String {
-        let reader = site.map { " through the @Dependency declared at \(visible: $0)" } ?? ""
+        let reader = site.map { "the @Dependency declared at \(visible: $0)" }
         let override =
             if let assignment {
                 "Override it in the test (`withDependencies { \(assignment) }` or `.dependencies { \(assignment) }`)"
@@ -57,41 +59,33 @@ enum Messages {
                 "Set the DependencyValues property that reads \(visible: keyType) in the test (in `withDependencies` "
                     + "or the test's `.dependencies` trait)"
             }
-        return """
+        let message = """
             Ambient: \(visible: keyType) has no testingValue, so this test read its defaultValue (the live \
-            value)\(reader). \(override), or give \(visible: keyType) a `static var testingValue`; declare \
-            `static var testingValue: Value { defaultValue }` when the live value is safe in tests.
+            value)\(reader.map { " through \($0)" } ?? ""). \(override), or give \(visible: keyType) a `static var \
+            testingValue`; declare `static var testingValue: Value { defaultValue }` when the live value is safe in \
+            tests.
             """
-    }
-
-    static func readOutsideOverridingScope(
-        _ keyType: any DependencyKey.Type,
-        site: _DeclarationSite?,
-        assignment: String?
-    ) -> String {
-        let property =
-            site.map { "the @Dependency declared at \(visible: $0)" } ?? "the @Dependency that read it"
+        guard isOverriddenWhereRead else { return message }
         let fix =
             assignment.map { ": `withDependencies { \($0) } operation: { MyObject() }`" }
             ?? ", in the operation of the withDependencies that overrides \(visible: keyType)"
-        return """
-            The current scope does override \(visible: keyType), but \(property) belongs to an object created \
-            outside that scope, and an object keeps the values it was created with. Create the object inside the \
-            scope\(fix).
+        return message + " " + """
+            The current scope does override \(visible: keyType), but \(reader ?? "the @Dependency that read it") \
+            belongs to an object created outside that scope, and an object keeps the values it was created with. \
+            Create the object inside the scope\(fix).
             """
     }
 
-    static func unimplemented(_ endpoint: String) -> String {
-        """
-        Ambient: \(visible: endpoint) is unimplemented in tests, and this test called it. Override it for the test, \
-        for example `withDependencies { $0.<client>.<endpoint> = { ... } }`, or in the test's `.dependencies { }` \
-        trait.
-        """
-    }
-
-    /// The warning for a call that no test receives: what is true in `context`, where no test is running.
-    static func unimplemented(_ endpoint: String, calledIn context: DependencyContext) -> String {
+    /// The failure of the test that called `endpoint`; or with the `context` of a call that no test receives, the
+    /// warning that says what is true there, where no test is running.
+    static func unimplemented(_ endpoint: String, calledIn context: DependencyContext? = nil) -> String {
         switch context {
+        case nil:
+            return """
+                Ambient: \(visible: endpoint) is unimplemented in tests, and this test called it. Override it for the \
+                test, for example `withDependencies { $0.<client>.<endpoint> = { ... } }`, or in the test's \
+                `.dependencies { }` trait.
+                """
         case .testing:
             return """
                 Ambient: \(visible: endpoint) is unimplemented in tests, and it was called in the testing context \

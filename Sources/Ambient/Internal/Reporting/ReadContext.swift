@@ -25,7 +25,7 @@ struct ReadContext: Sendable {
     /// at the site's line — which is where a test runs. `nil` when neither tells.
     func propertyName<Key: DependencyKey>(for _: Key.Type) -> String? {
         guard let keyPath, type(of: keyPath).valueType == Key.Value.self else { return nil }
-        return Self.name(inKeyPathDescription: "\(keyPath)") ?? site.flatMap { Self.name(declaredAt: $0.reported) }
+        return Self.name(inKeyPathDescription: "\(keyPath)") ?? site.flatMap(Self.name(declaredAt:))
     }
 
     /// `analytics` in `\\DependencyValues.analytics`.
@@ -36,7 +36,7 @@ struct ReadContext: Sendable {
     }
 
     /// `analytics` in the `@Dependency(\\.analytics)` at `site`, read from the source file.
-    static func name(declaredAt site: _DeclarationSite) -> String? {
+    static func name(declaredAt site: DeclarationSite) -> String? {
         // NB: `nil` when the file cannot be read (a test binary run away from its sources).
         guard site.line >= 1, let data = FileManager.default.contents(atPath: site.filePath),
             let line = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

@@ -26,14 +26,9 @@ struct UnimplementedEndpoint: Sendable {
     /// true in the context the call was made in.
     func reportCall<Result>(returning result: Result) -> Result {
         let receiver = IssueReporting.reporterForCurrentValues ?? creator
-        if let receiver, receiver.handles(.unimplemented) {
-            receiver.report(.unimplemented, Messages.unimplemented(name), at: site?.reported)
-        } else {
-            let message =
-                receiver.map { _ in Messages.unimplemented(name) }
-                ?? Messages.unimplemented(name, calledIn: DependencyValues.current.context)
-            ProcessEnvironment.writeToStandardError(message + "\n")
-        }
+        let context = receiver == nil ? DependencyValues.current.context : nil
+        let message = Messages.unimplemented(name, calledIn: context)
+        IssueReporting.report(.unimplemented, message, site: site, to: receiver)
         return result
     }
 
