@@ -35,9 +35,9 @@ extension DependencyValues {
     /// - Parameter key: The key type.
     /// - Returns: The key's provenance in these values.
     public func explain<Key: DependencyKey>(_ key: Key.Type) -> DependencyProvenance {
-        let value = self[key]
-        let id = ObjectIdentifier(key)
-        return DependencyProvenance(key: "\(key)", value: Self.shortDescription(of: value), source: source(of: id))
+        // NB: the value is read first, so that the root knows the default it may create.
+        let value = Self.shortDescription(of: self[key])
+        return DependencyProvenance(key: "\(key)", value: value, source: source(of: ObjectIdentifier(key)))
     }
 
     /// Every override visible in these values, one per line, innermost first: where each was set and what it hides.
@@ -54,22 +54,20 @@ extension DependencyValues {
     public var overridesDescription: String {
         let all = storage.overridesInnermostFirst()
         var seen: Set<ObjectIdentifier> = []
-        var lines: [String] = []
-        for (index, override) in all.enumerated() where seen.insert(override.key).inserted {
+        return all.indices.filter { seen.insert(all[$0].key).inserted }.map { index in
+            let override = all[index]
             let provenance = DependencyProvenance(
                 key: "\(override.keyType)",
                 value: Self.shortDescription(of: override.box.valueDescription),
                 source: source(of: override)
             )
-            let hidden = all[(index + 1)...].first { $0.key == override.key }
             let hides =
-                hidden.map { outer in
-                    "hides \(Self.shortDescription(of: outer.box.valueDescription)) set at "
-                        + (outer.site.map { "\($0.location)" } ?? "an unknown place")
-                } ?? "hides the \(context.id) default"
-            lines.append("\(provenance); \(hides)")
-        }
-        return lines.joined(separator: "\n")
+                all[(index + 1)...].first { $0.key == override.key }.map { outer in
+                    "\(Self.shortDescription(of: outer.box.valueDescription)) set at "
+                        + (outer.site?.location.description ?? "an unknown place")
+                } ?? "the \(context.id) default"
+            return "\(provenance); hides \(hides)"
+        }.joined(separator: "\n")
     }
 
     /// Applies `update` in a new scope whose overrides remember `fileID` and `line`, for override sites outside this
@@ -89,17 +87,12 @@ extension DependencyValues {
     /// Where the value of `key` here comes from; the value was read first, so a default is known to the root.
     func source(of key: ObjectIdentifier) -> DependencyProvenance.Source {
         if let override = storage.override(for: key) { return source(of: override) }
-        let root = storage.root
-        let info = root.keyInfo(for: key, in: context)
+        let info = storage.root.keyInfo(for: key, in: context)
         let overridden = (info?.reads ?? []).compactMap { storage.override(for: $0) }.map { "\($0.keyType)" }
-        if !overridden.isEmpty {
-            return .rebuiltDefault(context: context, becauseOf: overridden.sorted())
-        }
-        return .cachedDefault(
-            context: context,
-            root: root.isProcess ? "process" : "test root",
-            createdAt: info?.createdAt.map { DependencyProvenance.Location(fileID: $0.fileID, line: $0.line) }
-        )
+        guard overridden.isEmpty else { return .rebuiltDefault(context: context, becauseOf: overridden.sorted()) }
+        let root = storage.root.isProcess ? "process" : "test root"
+        let createdAt = info?.createdAt.map { DependencyProvenance.Location(fileID: $0.fileID, line: $0.line) }
+        return .cachedDefault(context: context, root: root, createdAt: createdAt)
     }
 
     /// Where `override`, visible here, was set.

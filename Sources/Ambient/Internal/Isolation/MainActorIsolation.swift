@@ -31,8 +31,8 @@ enum MainActorCheck {
 /// A property declared in a module whose default isolation is `MainActor` (an Xcode 26 app target), or marked
 /// `@MainActor`, gives a key path that is not `Sendable`: its getter may only run on the main actor. `@Dependency`
 /// and its kin keep a `Sendable` key path, read it on any thread and cache what it returns per scope. So such a key
-/// path is wrapped: ``DependencyValues/subscript(mainActorProperty:)`` runs it, on the main actor, and stops with
-/// `Messages.mainActorPropertyReadOffMainActor(_:)` anywhere else. The `@Dependency` that holds it lives in an
+/// path is wrapped: ``DependencyValues/subscript(mainActorProperty:)`` runs it, on the main actor, and stops with a
+/// message that says what to do anywhere else. The `@Dependency` that holds it lives in an
 /// owner isolated to the main actor (the key path can only be formed there), so it is read there; only a wrapper
 /// copied out of its owner and sent to another thread can reach the stop.
 ///
@@ -53,11 +53,11 @@ final class MainActorProperty<Value: Sendable>: @unchecked Sendable, Hashable {
     static func sendableKeyPath(
         for keyPath: KeyPath<DependencyValues, Value>
     ) -> any KeyPath<DependencyValues, Value> & Sendable {
-        if let known = MainActorProperties.wrapped[keyPath] as? Wrapped {
+        if let known = DependencyValues.mainActorPropertyWrappers[keyPath] as? Wrapped {
             return known.keyPath
         }
         let wrapped = Wrapped(keyPath: \.[mainActorProperty: MainActorProperty(keyPath)])
-        MainActorProperties.wrapped[keyPath] = wrapped
+        DependencyValues.mainActorPropertyWrappers[keyPath] = wrapped
         return wrapped.keyPath
     }
 
@@ -74,31 +74,24 @@ final class MainActorProperty<Value: Sendable>: @unchecked Sendable, Hashable {
     }
 }
 
-/// The wrapped key paths made so far, by the key path they wrap. Kept for the process: there is one per property
-/// that a `@Dependency` names, as for key path literals themselves.
-@MainActor
-enum MainActorProperties {
-    static var wrapped: [AnyKeyPath: AnyObject] = [:]
-}
-
 extension DependencyValues {
-    /// The value of a main-actor property, read through its wrapper (see ``MainActorProperty``) on the main actor.
+    /// The wrapped key paths made so far, by the key path they wrap. Kept for the process: there is one per property
+    /// that a `@Dependency` names, as for key path literals themselves.
+    @MainActor fileprivate static var mainActorPropertyWrappers: [AnyKeyPath: AnyObject] = [:]
+
+    /// The value of a main-actor property, read through its wrapper (see ``MainActorProperty``) on the main actor;
+    /// anywhere else, the process stops with the fix.
     subscript<Value>(mainActorProperty property: MainActorProperty<Value>) -> Value {
         guard MainActorCheck.isOnMainActor else {
-            fatalError(Messages.mainActorPropertyReadOffMainActor(property.keyPath))
+            let name = ReadContext.name(inKeyPathDescription: "\(property.keyPath)").map { "\\.\($0)" } ?? "a key path"
+            fatalError(
+                """
+                Ambient: a @Dependency of \(name), a DependencyValues property isolated to the main actor, was read \
+                off the main actor. Read it on the main actor (a @Dependency declared in a type isolated to the main \
+                actor is read there), or declare the property nonisolated: \
+                `nonisolated extension DependencyValues { ... }`.
+                """)
         }
         return MainActor.assumeIsolated { self[keyPath: property.keyPath] }
-    }
-}
-
-extension Messages {
-    /// The stop when a `@Dependency` of a main-actor property is read off the main actor.
-    static func mainActorPropertyReadOffMainActor(_ keyPath: AnyKeyPath) -> String {
-        let name = ReadContext.name(inKeyPathDescription: "\(keyPath)").map { "\\.\($0)" } ?? "a key path"
-        return """
-            Ambient: a @Dependency of \(name), a DependencyValues property isolated to the main actor, was read off \
-            the main actor. Read it on the main actor (a @Dependency declared in a type isolated to the main actor is \
-            read there), or declare the property nonisolated: `nonisolated extension DependencyValues { ... }`.
-            """
     }
 }

@@ -13,9 +13,6 @@ import Foundation
 ///    would swap its live storage for an empty one in memory and drop what it was asked to save.
 /// 4. Anything else is ``DependencyContext/default``.
 enum ContextDetection {
-    /// The environment variable that chooses the context explicitly.
-    static let variable = "AMBIENT_CONTEXT"
-
     /// The context for a process with this environment and these arguments, and the warning to print when
     /// `AMBIENT_CONTEXT` held nonsense.
     ///
@@ -37,7 +34,7 @@ enum ContextDetection {
             } else {
                 .default
             }
-        guard let requested = environment[variable] else { return (detected, nil) }
+        guard let requested = environment["AMBIENT_CONTEXT"] else { return (detected, nil) }
         // NB: a context's `id` is how the variable spells it.
         if let context = DependencyContext.allCases.first(where: { $0.id == requested.lowercased() }) {
             return (context, nil)

@@ -13,21 +13,20 @@ package enum VisibleText {
 
     /// `text` with its control characters escaped.
     package static func escaping(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return text.unicodeScalars.map { isControl($0) ? escape($0) : String($0) }.joined()
+        guard text.unicodeScalars.contains(where: { escape($0) != nil }) else { return text }
+        return text.unicodeScalars.map { escape($0) ?? String($0) }.joined()
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        [0x00...0x1F, 0x7F...0x9F, 0x2028...0x2029].contains { $0.contains(scalar.value) }
-    }
-
-    private static func escape(_ scalar: Unicode.Scalar) -> String {
+    /// The escape that shows `scalar`, or `nil` when it is not a control character.
+    private static func escape(_ scalar: Unicode.Scalar) -> String? {
         switch scalar {
         case "\n": "\\n"
         case "\r": "\\r"
         case "\t": "\\t"
         case "\u{1B}": "\\e"
-        default: "\\u{" + String(scalar.value, radix: 16) + "}"
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}"..."\u{2029}":
+            "\\u{" + String(scalar.value, radix: 16) + "}"
+        default: nil
         }
     }
 }
