@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The rules that pick a process's ``DependencyContext``, as a pure function of its environment, its arguments and
 /// whether a test framework is loaded.
@@ -39,8 +45,10 @@ enum ContextDetection {
         if let context = DependencyContext.allCases.first(where: { $0.id == requested.lowercased() }) {
             return (context, nil)
         }
+        // NB: not `\(visible:)`, which .ci/darwin-typecheck's stand-ins for Ambient do not declare.
+        let shown = VisibleText.escaping(requested)
         let warning = """
-            Ambient: AMBIENT_CONTEXT="\(visible: requested)" is not a dependency context. Use "default", "preview" or \
+            Ambient: AMBIENT_CONTEXT="\(shown)" is not a dependency context. Use "default", "preview" or \
             "testing", or unset it. Ignoring it; this process runs in the \(detected) context.
             """
         return (detected, warning)

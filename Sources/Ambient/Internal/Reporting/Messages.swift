@@ -1,8 +1,9 @@
 /// Most user-facing texts of the core. Tests pin them: they are part of the API.
 ///
-/// Texts built from state that only their own file holds live beside it: the cycle report in `CreationStack.swift`,
-/// the long-wait report in `FirstRead.swift` (`CreationWait`), and the warning about an unknown `AMBIENT_CONTEXT` in
-/// `ContextDetection.swift`.
+/// Texts built from state that only their own file holds live beside it: the cycle and long-wait reports in
+/// `CreationWait.swift`, the refusals of an environment variable in `ContextDetection.swift` and
+/// `WaitWarningSetting.swift`, and the stop for a main-actor property read off the main actor in
+/// `MainActorIsolation.swift`.
 ///
 /// Every name a message echoes (a key's or a type's, an endpoint's, a file's) is interpolated as `\(visible: name)`
 /// (``VisibleText``), so that its control characters cannot forge a line of output or reach the terminal.
