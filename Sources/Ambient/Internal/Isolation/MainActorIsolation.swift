@@ -40,9 +40,12 @@ enum MainActorCheck {
 /// cache, names one property for the life of the process.
 final class MainActorProperty<Value: Sendable>: @unchecked Sendable, Hashable {
     // Safe: `keyPath` is immutable, and it is applied (its getter run) only after
-    // ``DependencyValues/subscript(mainActorProperty:)`` has checked that it runs on the main actor; hashing and
-    // comparing use the object's identity.
+    // ``DependencyValues/subscript(mainActorProperty:)`` has checked that it runs on the main actor; `wrapper` is
+    // isolated to the main actor; hashing and comparing use the object's identity.
     let keyPath: KeyPath<DependencyValues, Value>
+
+    /// The `Sendable` key path that reads this property, made on first need.
+    @MainActor private lazy var wrapper: any KeyPath<DependencyValues, Value> & Sendable = \.[mainActorProperty: self]
 
     private init(_ keyPath: KeyPath<DependencyValues, Value>) {
         self.keyPath = keyPath
@@ -53,18 +56,9 @@ final class MainActorProperty<Value: Sendable>: @unchecked Sendable, Hashable {
     static func sendableKeyPath(
         for keyPath: KeyPath<DependencyValues, Value>
     ) -> any KeyPath<DependencyValues, Value> & Sendable {
-        if let known = DependencyValues.mainActorPropertyWrappers[keyPath] as? Wrapped {
-            return known.keyPath
-        }
-        let wrapped = Wrapped(keyPath: \.[mainActorProperty: MainActorProperty(keyPath)])
-        DependencyValues.mainActorPropertyWrappers[keyPath] = wrapped
-        return wrapped.keyPath
-    }
-
-    /// A wrapping key path, as the table of wrapped key paths keeps it.
-    private final class Wrapped: Sendable {
-        let keyPath: any KeyPath<DependencyValues, Value> & Sendable
-        init(keyPath: any KeyPath<DependencyValues, Value> & Sendable) { self.keyPath = keyPath }
+        let property = DependencyValues.mainActorProperties[keyPath] as? MainActorProperty ?? MainActorProperty(keyPath)
+        DependencyValues.mainActorProperties[keyPath] = property
+        return property.wrapper
     }
 
     static func == (lhs: MainActorProperty, rhs: MainActorProperty) -> Bool { lhs === rhs }
@@ -75,9 +69,9 @@ final class MainActorProperty<Value: Sendable>: @unchecked Sendable, Hashable {
 }
 
 extension DependencyValues {
-    /// The wrapped key paths made so far, by the key path they wrap. Kept for the process: there is one per property
-    /// that a `@Dependency` names, as for key path literals themselves.
-    @MainActor fileprivate static var mainActorPropertyWrappers: [AnyKeyPath: AnyObject] = [:]
+    /// The main-actor properties wrapped so far, by the key path they wrap. Kept for the process: there is one per
+    /// property that a `@Dependency` names, as for key path literals themselves.
+    @MainActor fileprivate static var mainActorProperties: [AnyKeyPath: AnyObject] = [:]
 
     /// The value of a main-actor property, read through its wrapper (see ``MainActorProperty``) on the main actor;
     /// anywhere else, the process stops with the fix.
