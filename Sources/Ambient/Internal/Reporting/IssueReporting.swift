@@ -74,28 +74,3 @@ enum IssueReporting {
         }
     }
 }
-
-/// The report made when a key without a testing value of its own is read in the testing context.
-enum MissingTestingValue {
-    /// Set while `previewValue` falls back to `testingValue`: a preview using the live value is not a test.
-    @TaskLocal static var isSuppressed = false
-
-    static func report<Key: DependencyKey>(_: Key.Type) {
-        guard !isSuppressed, let creation = CreationStack.top, creation.context == .testing,
-            creation.key == ObjectIdentifier(Key.self)
-        else {
-            return
-        }
-        let read = creation.readContext
-        // NB: a direct read (`DependencyValues.current.analytics`) goes through the key's subscript, which does not
-        // know the property that called it, so the message then names the key instead of an assignment.
-        let assignment =
-            read?.propertyName(for: Key.self).map { "$0.\($0) = ..." }
-            ?? (read?.typeKey == Key.self ? "$0[\(visible: Key.self).self] = ..." : nil)
-        let message = Messages.missingTestingValue(
-            Key.self, assignment: assignment, site: read?.site,
-            isOverriddenWhereRead: read?.ambient.storage.override(for: ObjectIdentifier(Key.self)) != nil)
-        let token = "\(ObjectIdentifier(Key.self))"
-        IssueReporting.report(.missingTestingValue, message, once: token, site: read?.site, to: creation.reporter)
-    }
-}

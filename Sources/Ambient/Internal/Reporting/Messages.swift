@@ -1,9 +1,9 @@
 /// Most user-facing texts of the core. Tests pin them: they are part of the API.
 ///
-/// Texts built from state that only their own file holds live beside it: the cycle and long-wait reports in
-/// `CreationWait.swift`, the refusals of an environment variable in `ContextDetection.swift` and
-/// `WaitWarningSetting.swift`, and the stop for a main-actor property read off the main actor in
-/// `MainActorIsolation.swift`.
+/// Texts built from state that only their own file holds live beside it: the report of a missing testing value in
+/// `MissingTestingValue.swift`, the cycle and long-wait reports in `CreationWait.swift`, the refusals of an
+/// environment variable in `ContextDetection.swift` and `WaitWarningSetting.swift`, and the stop for a main-actor
+/// property read off the main actor in `MainActorIsolation.swift`.
 ///
 /// Every name a message echoes (a key's or a type's, an endpoint's, a file's) is interpolated as `\(visible: name)`
 /// (``VisibleText``), so that its control characters cannot forge a line of output or reach the terminal.
@@ -41,41 +41,6 @@ enum Messages {
         Ambient: prepareDependencies(_:) cannot change the context of the process; it is ignored. Set the \
         AMBIENT_CONTEXT environment variable instead, or set `context` in a withDependencies scope.
         """
-
-    /// `assignment` is the override spelled as it compiles, `$0.analytics = ...`, or `nil` when the read does not
-    /// tell which property reads the key (a direct read of a `DependencyValues` property); `site` is the
-    /// `@Dependency` that read, when one did; `isOverriddenWhereRead` tells that the scope the read was made in
-    /// overrides the key, which the `@Dependency` does not see: its object was created outside that scope.
-    static func missingTestingValue(
-        _ keyType: any DependencyKey.Type,
-        assignment: String?,
-        site: DeclarationSite?,
-        isOverriddenWhereRead: Bool
-    ) -> String {
-        let reader = site.map { "the @Dependency declared at \(visible: $0)" }
-        let override =
-            if let assignment {
-                "Override it in the test (`withDependencies { \(assignment) }` or `.dependencies { \(assignment) }`)"
-            } else {
-                "Set the DependencyValues property that reads \(visible: keyType) in the test (in `withDependencies` "
-                    + "or the test's `.dependencies` trait)"
-            }
-        let message = """
-            Ambient: \(visible: keyType) has no testingValue, so this test read its defaultValue (the live \
-            value)\(reader.map { " through \($0)" } ?? ""). \(override), or give \(visible: keyType) a `static var \
-            testingValue`; declare `static var testingValue: Value { defaultValue }` when the live value is safe in \
-            tests.
-            """
-        guard isOverriddenWhereRead else { return message }
-        let fix =
-            assignment.map { ": `withDependencies { \($0) } operation: { MyObject() }`" }
-            ?? ", in the operation of the withDependencies that overrides \(visible: keyType)"
-        return message + " " + """
-            The current scope does override \(visible: keyType), but \(reader ?? "the @Dependency that read it") \
-            belongs to an object created outside that scope, and an object keeps the values it was created with. \
-            Create the object inside the scope\(fix).
-            """
-    }
 
     /// The failure of the test that called `endpoint`; or with the `context` of a call that no test receives, the
     /// warning that says what is true there, where no test is running.
