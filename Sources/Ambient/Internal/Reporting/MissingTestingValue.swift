@@ -11,14 +11,14 @@ enum MissingTestingValue {
         }
         let read = creation.readContext
         let token = "\(ObjectIdentifier(Key.self))"
-        let message = message(Key.self, read: read)
-        IssueReporting.report(.missingTestingValue, message, once: token, site: read?.site, to: creation.reporter)
+        IssueReporting.report(
+            .missingTestingValue, message(Key.self, read: read), once: token, site: read?.site, to: creation.reporter)
     }
 
-    /// The report's text, with the fix spelled for `read`, the read that created the key's default: the override
-    /// as it compiles (`$0.analytics = ...`) when the read tells which property or type key made it, the
-    /// `@Dependency` that made it, and when the scope the read was made in overrides the key, which that
-    /// `@Dependency` does not see, that its object was created outside that scope.
+    /// The report's text, with the fix spelled for `read`, the read that created the default: the override as it
+    /// compiles (`$0.analytics = ...`) when the read tells which property or type key made it, and the
+    /// `@Dependency` that made it; when the scope the read was made in overrides the key, which that `@Dependency`
+    /// does not see, it adds that the `@Dependency`'s object was created outside that scope.
     static func message<Key: DependencyKey>(_: Key.Type, read: ReadContext?) -> String {
         // NB: a direct read (`DependencyValues.current.analytics`) goes through the key's subscript, which does not
         // know the property that called it, so the message then names the key instead of an assignment.
