@@ -12,7 +12,7 @@ import Testing
     /// What `EnvironmentValues.dependencyChange` receives from the scene at one position: its change, with the cache
     /// that position's `@State` keeps.
     private func update(
-        _ position: SceneDependencies, from inherited: DependencyValues, setting service: Service
+        _ position: DerivedDependencies, from inherited: DependencyValues, setting service: Service
     ) -> DependencyValues {
         SceneDependencyChange(change: DependencyChange(\.service, service, site: site), cache: position)
             .applied(to: inherited)
@@ -21,7 +21,7 @@ import Testing
     @Test func twoModifiersOnOneLineEachKeepTheirValuesAcrossUpdates() {
         // `WindowGroup { A() }.dependency(\.service, left); WindowGroup { B() }.dependency(\.service, right)`, on
         // one line, with the scenes' environment computed five times.
-        let (leftScene, rightScene) = (SceneDependencies(), SceneDependencies())
+        let (leftScene, rightScene) = (DerivedDependencies(), DerivedDependencies())
         let (left, right) = (Service("left"), Service("right"))
         var built: [ObjectIdentifier] = []
         for _ in 0..<5 {
@@ -39,7 +39,7 @@ import Testing
         let demo = Service("demo")
         var other = root
         other.flag = true
-        let (first, second) = (SceneDependencies(), SceneDependencies())
+        let (first, second) = (DerivedDependencies(), DerivedDependencies())
         var built: [ObjectIdentifier] = []
         for _ in 0..<5 {
             built.append(ObjectIdentifier(update(first, from: root, setting: demo).storage))

@@ -51,7 +51,7 @@
         public var dependencyContext: DependencyContext { dependencies.context }
 
         /// Setting applies a scene modifier's change to `dependencies`, as that modifier made it last time when
-        /// nothing differs (see `SceneDependencies`); reading gives a change that does nothing.
+        /// nothing differs (see `DerivedDependencies`); reading gives a change that does nothing.
         ///
         /// `Scene.environment(_:_:)` can only set a value, so this lets a scene change the dependencies it inherits.
         var dependencyChange: SceneDependencyChange {

@@ -67,14 +67,14 @@
     }
 
     /// A scene whose views get the inherited dependencies with one change applied, keeping the same values while
-    /// neither the inherited values nor the change differ (see `SceneDependencies`).
+    /// neither the inherited values nor the change differ (see `DerivedDependencies`).
     ///
     /// The cache lives in `@State`, so that each position in the app's scenes has its own: two modifiers written on
     /// one line, or in a helper that several scenes use, do not evict each other's values.
     private struct DependencyScene<Content: Scene>: Scene {
         let content: Content
         let change: DependencyChange
-        @State private var cache = SceneDependencies()
+        @State private var cache = DerivedDependencies()
 
         var body: some Scene {
             content.environment(\.dependencyChange, SceneDependencyChange(change: change, cache: cache))

@@ -1,4 +1,4 @@
-// Whether two evaluations of a `.dependencies { ... }` modifier set the same values. It reads the scope nodes of
+// Whether two evaluations of a dependency modifier set the same values. It reads the scope nodes of
 // Internal/Scopes through their internal API and lives here, beside its one user (``DerivedDependencies``).
 
 extension DependencyValues {
@@ -56,4 +56,21 @@ extension Box: ComparableBox {
 extension AnyBox {
     /// The boxed value, for a comparison that does not know the key's type.
     fileprivate var valueForComparison: Any? { (self as? any ComparableBox)?.anyValue }
+}
+
+/// Whether two values that a modifier sets, known only as `Any`, are the same value: equal when their type is
+/// `Equatable`, otherwise of the same type with the same bytes (see `isBitwiseIdentical(opening:_:)`).
+///
+/// "Different" is always safe to answer: the subtree then gets new values, as if the modifier changed.
+private func isSameDependencyValue(_ mine: Any, _ theirs: Any) -> Bool {
+    if let value = mine as? any Equatable { return value.isEqual(to: theirs) }
+    return isBitwiseIdentical(opening: mine, theirs)
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
 }
