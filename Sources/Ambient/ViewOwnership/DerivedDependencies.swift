@@ -11,7 +11,7 @@
 /// (`.dependencies { $0.context = .preview }`), and one that sets anything else gives new ones.
 ///
 /// Thread-safe: a view modifier uses it from the main actor only, but a scene's modifier sets `EnvironmentValues`,
-/// which is not isolated (``SceneDependencyChange``), so each use takes a lock.
+/// which is not isolated (`EnvironmentValues.dependencyChange`), so each use takes a lock.
 final class DerivedDependencies: Sendable {
     private let last = ConditionLock<(inherited: ScopeNode, derived: DependencyValues)?>(nil)
 
