@@ -17,19 +17,18 @@
 ///   parent's body runs) has a storage of its own that SwiftUI does not keep: an early read there builds one more
 ///   object, which the view never uses, and which ``letGoOfUnkeptObject()`` frees as soon as the view is installed.
 final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
-    // Safe: `build` is called to fill `state` by the one caller that moves it from `empty` to `building` (and again
-    // only for a read of a storage that let go of its object, which nothing makes); `state` is only
-    // touched inside its lock. Handing a non-Sendable `Object` to several threads is the caller's choice
+    // Safe: `build` is called to fill `state` by the one caller that moves it from `empty` to `building`; `state` is
+    // only touched inside its lock. Handing a non-Sendable `Object` to several threads is the caller's choice
     // (SwiftUI calls from the main actor only).
     private let build: (DependencyValues) -> Object
     private let state = ConditionLock(State.empty)
 
     /// The object's life: not built, being built by a thread (others wait for it), then built — until a storage
-    /// that SwiftUI did not keep lets go of it (`built(nil)`).
+    /// that SwiftUI did not keep lets go of it, and is empty again.
     private enum State {
         case empty
         case building(thread: UInt)
-        case built(Object?)
+        case built(Object)
     }
 
     /// A storage whose object `build` makes from the values at the view's position.
@@ -66,7 +65,7 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
     func letGoOfUnkeptObject() {
         let object = state.withLock { state -> Object? in
             guard case .built(let object) = state else { return nil }
-            state = .built(nil)
+            state = .empty
             return object
         }
         // Released after the lock, so that the object's `deinit` may use this storage.
@@ -83,21 +82,21 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
     @discardableResult
     func install(_ values: DependencyValues) -> Object {
         let thread = currentThreadID()
-        let (found, builds) = state.waitFor { state -> (Object?, builds: Bool)? in
+        // The object built, or `.some(nil)` once this thread claimed its building; `nil` waits for another's.
+        let found = state.waitFor { state -> Object?? in
             switch state {
-            case .built(let object): return (object, false)
+            case .built(let object): return object
             case .empty:
                 state = .building(thread: thread)
-                return (nil, true)
+                return .some(nil)
             case .building(let builder):
                 if builder == thread { fatalError(Messages.reentrantBuild(Object.self)) }
                 return nil
             }
         }
         if let found { return found }
-        // NB: a storage that let go of its object, which nothing reads, builds a new one for such a read.
         let object = withDependencies(values) { build(values) }
-        if builds { state.withLockBroadcasting { $0 = .built(object) } }
+        state.withLockBroadcasting { $0 = .built(object) }
         return object
     }
 }
