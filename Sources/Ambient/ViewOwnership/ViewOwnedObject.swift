@@ -2,7 +2,7 @@
 /// dependencies at the view's position.
 ///
 /// Every decision about the object lives here, so the Linux tests cover it; the SwiftUI wrappers only keep one
-/// storage per view identity (in `@State` or `@StateObject`) and call ``install(_:)`` from `update()`.
+/// storage per view identity (in `@State`) and call ``install(_:)`` from `update()`.
 ///
 /// - The first ``install(_:)`` builds the object from the values it is given, inside their scope
 ///   (`withDependencies(values)`), so the object's own `@Dependency` properties agree with `init(dependencies:)`.
