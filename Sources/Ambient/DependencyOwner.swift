@@ -62,10 +62,8 @@ open class DependencyOwner {
         // subclass's stored properties are all initialized before `super.init` runs, so they are all visible here.
         var mirror: Mirror? = Mirror(reflecting: self)
         while let current = mirror {
-            for child in current.children {
-                if let property = child.value as? any OwnedDependencyRead {
-                    property.nameDuringCreation(in: dependencies)
-                }
+            for case let property as any OwnedDependencyRead in current.children.map(\.value) {
+                property.nameDuringCreation(in: dependencies)
             }
             mirror = current.superclassMirror
         }

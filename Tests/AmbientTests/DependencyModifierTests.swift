@@ -203,10 +203,12 @@ extension DependencyValues {
         #expect(root.service.name == "testing")
     }
 
-    @Test func keyPathsAreComparedToo() {
-        let setsFlag = DependencyChange(\.flag, true)
-        #expect(setsFlag.isSame(as: DependencyChange(\.flag, true)))
-        #expect(!setsFlag.isSame(as: DependencyChange(\.context, .default)))
-        #expect(!setsFlag.isSame(as: DependencyChange { $0.flag = true }))
+    @Test func aChangeIsKnownByWhatItSetsNotByHowItIsWritten() {
+        let cache = DerivedDependencies()
+        let first = cache.values(from: root, applying: DependencyChange(\.flag, true))
+        #expect(cache.values(from: root, applying: DependencyChange { $0.flag = true }).storage === first.storage)
+        let otherKey = cache.values(from: root, applying: DependencyChange(\.context, .default))
+        #expect(otherKey.storage !== first.storage)
+        #expect(otherKey.context == .default)
     }
 }

@@ -49,7 +49,7 @@ import Testing
     @Test func sceneOverrideCreatesNothingAndKeepsItsValuesForTheSameChange() {
         let demo = LiveClient("demo")
         let site = CallSite(fileID: "App/DemoApp.swift", line: 12)
-        let scene = SceneDependencies()
+        let scene = DerivedDependencies()
         let (created, reports) = creations {
             let first = scene.values(
                 from: root, applying: DependencyChange(\.client, demo, site: site))
@@ -67,7 +67,7 @@ import Testing
 
     @Test func sceneOverrideWithAnotherValueGivesNewValues() {
         let site = CallSite(fileID: "App/DemoApp.swift", line: 20)
-        let scene = SceneDependencies()
+        let scene = DerivedDependencies()
         let first = scene.values(
             from: root, applying: DependencyChange(\.client, LiveClient("one"), site: site))
         let second = scene.values(

@@ -9,19 +9,18 @@ import Testing
     /// One line of an app's `body`: two scene modifiers written there share it.
     private let site = CallSite(fileID: "App/DemoApp.swift", line: 9)
 
-    /// What `EnvironmentValues.dependencyChange` receives from the scene at one position: its change, with the cache
+    /// What `EnvironmentValues.dependencyChange` does for the scene at one position: its change, applied by the cache
     /// that position's `@State` keeps.
     private func update(
-        _ position: SceneDependencies, from inherited: DependencyValues, setting service: Service
+        _ position: DerivedDependencies, from inherited: DependencyValues, setting service: Service
     ) -> DependencyValues {
-        SceneDependencyChange(change: DependencyChange(\.service, service, site: site), cache: position)
-            .applied(to: inherited)
+        position.values(from: inherited, applying: DependencyChange(\.service, service, site: site))
     }
 
     @Test func twoModifiersOnOneLineEachKeepTheirValuesAcrossUpdates() {
         // `WindowGroup { A() }.dependency(\.service, left); WindowGroup { B() }.dependency(\.service, right)`, on
         // one line, with the scenes' environment computed five times.
-        let (leftScene, rightScene) = (SceneDependencies(), SceneDependencies())
+        let (leftScene, rightScene) = (DerivedDependencies(), DerivedDependencies())
         let (left, right) = (Service("left"), Service("right"))
         var built: [ObjectIdentifier] = []
         for _ in 0..<5 {
@@ -39,7 +38,7 @@ import Testing
         let demo = Service("demo")
         var other = root
         other.flag = true
-        let (first, second) = (SceneDependencies(), SceneDependencies())
+        let (first, second) = (DerivedDependencies(), DerivedDependencies())
         var built: [ObjectIdentifier] = []
         for _ in 0..<5 {
             built.append(ObjectIdentifier(update(first, from: root, setting: demo).storage))
@@ -47,10 +46,6 @@ import Testing
         }
         #expect(Set(built).count == 2, "each scene keeps its values")
         #expect(update(second, from: other, setting: demo).flag)
-    }
-
-    @Test func readingTheChangeGivesOneThatLeavesTheValuesAlone() {
-        #expect(SceneDependencyChange.unchanged.applied(to: root).storage === root.storage)
     }
 }
 

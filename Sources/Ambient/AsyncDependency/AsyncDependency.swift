@@ -23,11 +23,14 @@
 /// The function runs in the dependency values in which the `AsyncDependency` was created: for a key's default,
 /// the values it was read from.
 public final class AsyncDependency<Value: Sendable>: Sendable {
+    /// Creates the value.
+    private typealias Creation = @Sendable () async throws -> Value
+
     private let state: ConditionLock<State>
 
     private struct State {
-        /// The function that creates the value, and the values it runs in; dropped once it returned the value.
-        var creation: (make: @Sendable () async throws -> Value, values: DependencyValues)?
+        /// Creates the value, in the values the dependency was created in; dropped once it returned the value.
+        var create: Creation?
         var ready: Value?
         var isRunning = false
         var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
@@ -42,7 +45,8 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
     ///
     /// - Parameter make: Creates the value; it runs in the dependency values current here.
     public init(_ make: @escaping @Sendable () async throws -> Value) {
-        state = ConditionLock(State(creation: (make, DependencyValues.current)))
+        let values = DependencyValues.current
+        state = ConditionLock(State(create: { try await withDependencies(values, operation: make) }))
     }
 
     /// A value that is ready at once: a testing or preview value, or an override.
@@ -78,10 +82,10 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
             }
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    guard let (make, values) = wait(waiter, continuation) else { return }
+                    guard let create = wait(waiter, continuation) else { return }
                     Task {
                         do {
-                            finish(.success(try await withDependencies(values) { try await make() }))
+                            finish(.success(try await create()))
                         } catch {
                             finish(.failure(error))
                         }
@@ -112,10 +116,7 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
 
     /// Registers `continuation` as `waiter`, or resumes it at once; returns the creation to start, when this waiter is
     /// the first since the last one ended.
-    private func wait(
-        _ waiter: Int,
-        _ continuation: CheckedContinuation<Value, any Error>
-    ) -> (make: @Sendable () async throws -> Value, values: DependencyValues)? {
+    private func wait(_ waiter: Int, _ continuation: CheckedContinuation<Value, any Error>) -> Creation? {
         state.withLock { state in
             if let ready = state.ready {
                 continuation.resume(returning: ready)
@@ -128,9 +129,9 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
                 return nil
             }
             state.waiters[waiter] = continuation
-            guard !state.isRunning, let creation = state.creation else { return nil }
+            guard !state.isRunning, let create = state.create else { return nil }
             state.isRunning = true
-            return creation
+            return create
         }
     }
 
@@ -141,7 +142,7 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
             state.isRunning = false
             if case .success(let value) = outcome {
                 state.ready = value
-                state.creation = nil
+                state.create = nil
             }
             defer { state.waiters = [:] }
             return state.waiters.values

@@ -17,12 +17,8 @@
 /// `names.shuffled(using: &generator)` also advances the dependency's sequence. It is safe to use from any thread;
 /// calls from several threads each draw different numbers.
 public struct RandomGenerator: RandomNumberGenerator, Sendable {
-    /// Draws the next number: from the system's generator, or from a generator under a lock, shared by the copies.
-    private let draw: @Sendable () -> UInt64
-
-    private init(draw: @escaping @Sendable () -> UInt64) {
-        self.draw = draw
-    }
+    /// The generator that numbers are drawn from, under a lock shared by the copies.
+    private let generator: ConditionLock<any RandomNumberGenerator & Sendable>
 
     /// A generator that draws from `generator`, under a lock so that any thread can use it.
     ///
@@ -32,16 +28,12 @@ public struct RandomGenerator: RandomNumberGenerator, Sendable {
     ///
     /// - Parameter generator: The generator to draw from.
     public init(_ generator: some RandomNumberGenerator & Sendable) {
-        let generator = ConditionLock<any RandomNumberGenerator & Sendable>(generator)
-        draw = { generator.withLock { $0.next() } }
+        self.generator = ConditionLock(generator)
     }
 
     /// The system's generator, `SystemRandomNumberGenerator`: the live value.
     public static var system: RandomGenerator {
-        RandomGenerator {
-            var system = SystemRandomNumberGenerator()
-            return system.next()
-        }
+        RandomGenerator(SystemRandomNumberGenerator())
     }
 
     /// A new generator whose sequence is fixed by `seed`: the same seed always gives the same numbers, in every
@@ -64,7 +56,7 @@ public struct RandomGenerator: RandomNumberGenerator, Sendable {
     ///
     /// - Returns: A value from the generator's sequence.
     public func next() -> UInt64 {
-        draw()
+        generator.withLock { $0.next() }
     }
 
     /// Runs `body` with this generator, to pass it to an API that takes one `inout`.

@@ -52,11 +52,14 @@ public struct UUIDGenerator: Sendable {
     public static var incrementing: UUIDGenerator {
         let count = ConditionLock<UInt64>(0)
         return UUIDGenerator {
-            UUID(
-                counting: count.withLock { count in
-                    defer { count += 1 }
-                    return count
-                })
+            let value = count.withLock { count in
+                defer { count += 1 }
+                return count
+            }
+            // The count in the last 64 bits, in hexadecimal.
+            let digits = String(value, radix: 16)
+            let last = String(repeating: "0", count: 16 - digits.count) + digits
+            return UUID(uuidString: "00000000-0000-0000-\(last.prefix(4))-\(last.dropFirst(4))")!
         }
     }
 
@@ -98,17 +101,4 @@ extension DependencyValues {
 private enum UUIDGeneratorKey: DependencyKey {
     static var defaultValue: UUIDGenerator { .live }
     static var testingValue: UUIDGenerator { .incrementing }
-}
-
-extension UUID {
-    /// The UUID whose last 64 bits are `value`, big-endian, and whose first 64 bits are zero.
-    fileprivate init(counting value: UInt64) {
-        func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> (8 * (7 - index))) }
-        self.init(
-            uuid: (
-                0, 0, 0, 0, 0, 0, 0, 0,
-                byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7)
-            )
-        )
-    }
 }

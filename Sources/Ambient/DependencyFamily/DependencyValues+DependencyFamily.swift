@@ -27,12 +27,12 @@ extension DependencyValues {
     private func member<Key: DependencyFamilyKey>(of key: Key.Type, for argument: Key.Argument) -> Key.Member {
         if let creating = FamilyCreation.creating[ObjectIdentifier(key)]
             as? FirstMemberRequest<Key.Argument, Key.Member>,
-            let members = creating.creatingMembers
+            let members = creating.creatingMembers.withLock({ $0 })
         {
             return members.member(for: argument)
         }
         let request = FirstMemberRequest<Key.Argument, Key.Member>(key: ObjectIdentifier(key), argument: argument)
         let members = FamilyCreation.$request.withValue(request) { self[FamilyMembersKey<Key>.self] }
-        return request.answer ?? members.member(for: argument)
+        return request.answer.withLock { $0 } ?? members.member(for: argument)
     }
 }

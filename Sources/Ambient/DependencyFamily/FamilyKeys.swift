@@ -38,25 +38,16 @@ enum FamilyCreation {
 final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>: Sendable {
     let key: ObjectIdentifier
     let argument: Argument
-    private let state = ConditionLock<(member: Member?, members: FamilyMembers<Argument, Member>?)>((nil, nil))
+    /// The member the family's creation created for this read, held until the read returns it; nil if the members
+    /// existed already (or another thread created them).
+    let answer = ConditionLock<Member?>(nil)
+    /// The members whose creation answers this read, while it runs: a task that the creation starts inherits
+    /// ``FamilyCreation/creating``, and once the members are stored it reads them as any read does.
+    let creatingMembers = ConditionLock<FamilyMembers<Argument, Member>?>(nil)
 
     init(key: ObjectIdentifier, argument: Argument) {
         self.key = key
         self.argument = argument
-    }
-
-    /// The member the family's creation created for this read, held until the read returns it; nil if the members
-    /// existed already (or another thread created them).
-    var answer: Member? {
-        get { state.withLock { $0.member } }
-        set { state.withLock { $0.member = newValue } }
-    }
-
-    /// The members whose creation answers this read, while it runs: a task that the creation starts inherits
-    /// ``FamilyCreation/creating``, and once the members are stored it reads them as any read does.
-    var creatingMembers: FamilyMembers<Argument, Member>? {
-        get { state.withLock { $0.members } }
-        set { state.withLock { $0.members = newValue } }
     }
 }
 
@@ -73,13 +64,14 @@ extension FamilyMembers {
         {
             var creating = FamilyCreation.creating
             creating[ObjectIdentifier(key)] = request
-            request.creatingMembers = members
-            request.answer = FamilyCreation.$request.withValue(nil) {
+            request.creatingMembers.withLock { $0 = members }
+            let answer = FamilyCreation.$request.withValue(nil) {
                 FamilyCreation.$creating.withValue(creating) {
                     members.member(for: request.argument, entering: false)
                 }
             }
-            request.creatingMembers = nil
+            request.answer.withLock { $0 = answer }
+            request.creatingMembers.withLock { $0 = nil }
         }
         return members
     }

@@ -15,7 +15,7 @@ final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: Send
         mutating func sweepIfDue() {
             guard slots.count >= nextSweep else { return }
             slots = slots.filter { _, slot in
-                if case .object(let weak) = slot { return weak.object != nil }
+                if case .created(let member) = slot { return member() != nil }
                 return true
             }
             nextSweep = max(64, slots.count * 2)
@@ -25,29 +25,21 @@ final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: Send
     private enum Slot {
         /// Being created by the thread named.
         case creating(thread: UInt)
-        /// An object, kept weakly.
-        case object(Weak)
-        /// A value, kept.
-        case value(Member)
+        /// Created: gives the member back, or `nil` once an object member was freed.
+        case created(() -> Member?)
 
         /// The slot that keeps `member`: weakly if it is an object.
-        init(_ member: Member) {
-            self = type(of: member as Any) is AnyClass ? .object(Weak(object: member as AnyObject)) : .value(member)
+        static func keeping(_ member: Member) -> Slot {
+            guard type(of: member as Any) is AnyClass else { return .created { member } }
+            // NB: the object is the member, so the cast back always succeeds.
+            return .created { [weak object = member as AnyObject] in object.map { $0 as! Member } }
         }
 
         /// The member, unless it is being created or was freed.
         var member: Member? {
-            switch self {
-            case .creating: nil
-            // NB: stored from a `Member` by `init(_:)`, so the cast back always succeeds.
-            case .object(let weak): weak.object.map { $0 as! Member }
-            case .value(let member): member
-            }
+            guard case .created(let member) = self else { return nil }
+            return member()
         }
-    }
-
-    private struct Weak {
-        weak var object: AnyObject?
     }
 
     init(values: DependencyValues, make: @escaping @Sendable (Argument) -> Member) {
@@ -79,7 +71,7 @@ final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: Send
         }
         if let found { return found }
         let member = entering ? withDependencies(values) { make(argument) } : make(argument)
-        state.withLockBroadcasting { $0.slots[argument] = Slot(member) }
+        state.withLockBroadcasting { $0.slots[argument] = .keeping(member) }
         return member
     }
 

@@ -10,7 +10,8 @@
     // - `@ObservedObject` — `@MainActor init(wrappedValue: ObjectType)`, `@MainActor var projectedValue:
     //   ObservedObject<ObjectType>.Wrapper` (iOS 13); `ObservedObject.Wrapper` — `@dynamicMemberLookup`,
     //   `subscript<Subject>(dynamicMember: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject>`.
-    // - `@Environment` — `init(_:)`, `var wrappedValue: Value { get }` (iOS 13).
+    // - `@State` — `init(wrappedValue value: Value)`, `var wrappedValue: Value` (iOS 13): keeps one storage per
+    //   view identity. `@Environment` — `init(_:)`, `var wrappedValue: Value { get }` (iOS 13).
     // Availability: ObservableObject parts are iOS 14 / macOS 11; the package's floor (iOS 14 / macOS 11) covers
     // them, and the annotation below only documents it.
 
@@ -48,7 +49,8 @@
     @MainActor @propertyWrapper
     public struct DependencyObject<ObjectType: ObservableDependencyObject>: DynamicProperty {
         @Environment(\.dependencies) private var dependencies
-        @StateObject private var relay: OwnedObjectRelay<ObjectType>
+        @State private var kept: ViewOwnedObject<ObjectType>
+        @StateObject private var relay = ObjectChangeRelay<ObjectType>()
         private var slot: ViewOwnedObjectSlot<ObjectType>
 
         /// A view model built by its `init(dependencies:)`.
@@ -66,7 +68,7 @@
 
         private init(storage: ViewOwnedObject<ObjectType>) {
             slot = ViewOwnedObjectSlot(storage)
-            _relay = StateObject(wrappedValue: OwnedObjectRelay(storage))
+            _kept = State(wrappedValue: storage)
         }
 
         /// The view model.
@@ -83,8 +85,8 @@
         /// Builds the view model at the first update and subscribes the view to it; SwiftUI calls it.
         nonisolated public mutating func update() {
             MainActor.assumeIsolated {
-                relay.install(dependencies)
-                slot.installed(relay.storage)
+                relay.follow(kept.install(dependencies))
+                slot.installed(kept)
             }
         }
     }

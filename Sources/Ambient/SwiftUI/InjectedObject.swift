@@ -36,7 +36,7 @@
     @MainActor @propertyWrapper
     public struct InjectedObject<ObjectType: ObservableObject & Sendable>: DynamicProperty {
         @Environment(\.dependencies) private var dependencies
-        @StateObject private var relay = InjectedObjectRelay<ObjectType>()
+        @StateObject private var relay = ObjectChangeRelay<ObjectType>()
         private let keyPath: any KeyPath<DependencyValues, ObjectType> & Sendable
         private let captured = DependencyValues.current
         private var installed: ObjectType?

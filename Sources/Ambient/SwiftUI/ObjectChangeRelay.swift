@@ -10,39 +10,19 @@
     //   cancels when released.
     // Availability: below the package's floor (iOS 14 / macOS 11); no `@available` is needed.
 
-    /// An `ObservableObject` that a view keeps in `@StateObject`, and that fires whenever the object it relays does.
+    /// An `ObservableObject` that a view keeps in `@StateObject`, and that fires whenever the object it relays does:
+    /// the instance the view gets at its latest update (``ObservedDependency``).
     ///
     /// Forwarding is synchronous: no queue hop, so the view sees every change, in order.
-    class ObjectChangeRelay: ObservableObject {
+    final class ObjectChangeRelay<Object: ObservableObject>: ObservableObject {
         let objectWillChange = ObservableObjectPublisher()
-
-        /// Subscribes to `object`'s changes; the subscription ends when the result is released.
-        func relay<Object: ObservableObject>(_ object: Object) -> AnyCancellable {
-            object.objectWillChange.sink { [objectWillChange] _ in objectWillChange.send() }
-        }
-    }
-
-    /// Relays the changes of the object a view owns (`@DependencyObject`).
-    final class OwnedObjectRelay<Object: ObservableObject>: ObjectChangeRelay {
-        let storage: ViewOwnedObject<Object>
-
-        init(_ storage: ViewOwnedObject<Object>) {
-            self.storage = storage
-        }
-
-        /// Builds the object at the first call, and subscribes to it once.
-        func install(_ values: DependencyValues) {
-            storage.install(values) { self.relay($0) }
-        }
-    }
-
-    /// Relays the changes of the dependency instance a view reads (`@InjectedObject`).
-    final class InjectedObjectRelay<Object: ObservableObject>: ObjectChangeRelay {
         private let observed = ObservedDependency<Object>()
 
-        /// Observes `object`, moving the subscription when it is another instance than last time.
+        /// Observes `object`, the view's instance at this update, unless it is the one observed already.
         func follow(_ object: Object) {
-            observed.follow(object) { self.relay($0) }
+            observed.follow(object) { [objectWillChange] in
+                $0.objectWillChange.sink { _ in objectWillChange.send() }
+            }
         }
     }
 #endif

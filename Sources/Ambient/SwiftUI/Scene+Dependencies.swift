@@ -67,17 +67,23 @@
     }
 
     /// A scene whose views get the inherited dependencies with one change applied, keeping the same values while
-    /// neither the inherited values nor the change differ (see `SceneDependencies`).
+    /// neither the inherited values nor the change differ (see `DerivedDependencies`).
+    ///
+    /// A scene changes the environment it inherits only through `Scene.environment(_:_:)`, which sets a value through
+    /// a key path each time SwiftUI computes the scene's environment: the scene sets the function that applies its
+    /// change (`EnvironmentValues.dependencyChange`), with the decision a view's modifier makes, so the views of the
+    /// scene keep their values, and the defaults rebuilt for them, across recomputations.
     ///
     /// The cache lives in `@State`, so that each position in the app's scenes has its own: two modifiers written on
     /// one line, or in a helper that several scenes use, do not evict each other's values.
     private struct DependencyScene<Content: Scene>: Scene {
         let content: Content
         let change: DependencyChange
-        @State private var cache = SceneDependencies()
+        @State private var cache = DerivedDependencies()
 
         var body: some Scene {
-            content.environment(\.dependencyChange, SceneDependencyChange(change: change, cache: cache))
+            // NB: the cache and the change are captured here, in `body`: `@State` is read only while installed.
+            content.environment(\.dependencyChange) { [cache, change] in cache.values(from: $0, applying: change) }
         }
     }
 #endif

@@ -1,10 +1,10 @@
-// Whether two evaluations of a `.dependencies { ... }` modifier set the same values. It reads the scope nodes of
+// Whether two evaluations of a dependency modifier set the same values. It reads the scope nodes of
 // Internal/Scopes through their internal API and lives here, beside its one user (``DerivedDependencies``).
 
 extension DependencyValues {
     /// Whether these values and `other`, each made by applying a change to `inherited`, give a subtree the same
     /// dependencies: the same context, and the same overrides on top of `inherited`, each set to the same value (see
-    /// `isSameDependencyValue(_:_:)`).
+    /// `holdsTheSameValue(as:)`).
     ///
     /// Values that are not a scope opened right inside `inherited` (a change that replaced the values it was given
     /// instead of changing them) are never the same as others. "Different" is always a safe answer: it costs the
@@ -21,8 +21,8 @@ extension DependencyValues {
             mine.count == theirs.count
         else { return false }
         return mine.allSatisfy { key, box in
-            guard let value = box.valueForComparison, let other = theirs[key]?.valueForComparison else { return false }
-            return isSameDependencyValue(value, other)
+            guard let box = box as? any ComparableBox, let other = theirs[key] else { return false }
+            return box.holdsTheSameValue(as: other)
         }
     }
 }
@@ -44,16 +44,27 @@ extension ScopeNode {
     }
 }
 
-/// A box that hands out its value without its type being known.
+/// A box that compares its value with another box's without the key's type being known.
 private protocol ComparableBox {
-    var anyValue: Any { get }
+    func holdsTheSameValue(as other: AnyBox) -> Bool
 }
 
 extension Box: ComparableBox {
-    fileprivate var anyValue: Any { value }
+    /// Whether `other` holds the same value: an equal one when its type is `Equatable`, otherwise one of the same
+    /// type with the same bytes (see `isBitwiseIdentical(opening:_:)`).
+    ///
+    /// "Different" is always safe to answer: the subtree then gets new values, as if the modifier changed.
+    fileprivate func holdsTheSameValue(as other: AnyBox) -> Bool {
+        guard let other = other as? Box<Value> else { return false }
+        if let value = value as? any Equatable { return value.isEqual(to: other.value) }
+        return isBitwiseIdentical(opening: value, other.value)
+    }
 }
 
-extension AnyBox {
-    /// The boxed value, for a comparison that does not know the key's type.
-    fileprivate var valueForComparison: Any? { (self as? any ComparableBox)?.anyValue }
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
 }

@@ -7,24 +7,16 @@
 ///
 /// Not thread-safe: a view updates it from the main actor only.
 final class ObservedDependency<Object: AnyObject> {
-    private var observed: Object?
-    private var subscription: AnyObject?
-
-    /// The instance the view observes now, if any.
-    var object: Object? { observed }
+    private var observed: (object: Object, subscription: AnyObject)?
 
     /// Follows `object`, subscribing with `subscribe` when it is not the instance already observed.
     ///
     /// - Parameters:
     ///   - object: The dependency at the view's position, at this update.
     ///   - subscribe: Subscribes the view to `object`'s changes; the result is kept until the instance changes.
-    /// - Returns: Whether it subscribed (the first time, or because the instance changed).
-    @discardableResult
-    func follow(_ object: Object, subscribe: (Object) -> AnyObject) -> Bool {
-        if let observed, observed === object { return false }
-        subscription = nil
-        observed = object
-        subscription = subscribe(object)
-        return true
+    func follow(_ object: Object, subscribe: (Object) -> AnyObject) {
+        guard observed?.object !== object else { return }
+        observed = nil
+        observed = (object, subscribe(object))
     }
 }

@@ -2,35 +2,33 @@
 /// dependencies at the view's position.
 ///
 /// Every decision about the object lives here, so the Linux tests cover it; the SwiftUI wrappers only keep one
-/// storage per view identity (in `@State` or `@StateObject`) and call ``install(_:observe:)`` from `update()`.
+/// storage per view identity (in `@State`) and call ``install(_:)`` from `update()`.
 ///
-/// - The first ``install(_:observe:)`` builds the object from the values it is given, inside their scope
+/// - The first ``install(_:)`` builds the object from the values it is given, inside their scope
 ///   (`withDependencies(values)`), so the object's own `@Dependency` properties agree with `init(dependencies:)`.
 /// - Later installs return the same object and ignore their values, as `StateObject` keeps its initial value.
 /// - The builder is the one the storage was made with: a custom closure, or the type's `init(dependencies:)` —
 ///   never both.
 /// - Installs that race build one object; the losers wait for it.
-/// - The object and its change subscription live as long as the storage, that is, as long as the view.
+/// - The object lives as long as the storage, that is, as long as the view.
 /// - Reading ``object`` before any install is reported (to the running test, or once per type as a warning), and
 ///   builds the storage's one object from the current scope. For the first value of a view, whose storage SwiftUI
 ///   keeps, that is the object the view keeps. Each later value of the view (SwiftUI makes one each time the
 ///   parent's body runs) has a storage of its own that SwiftUI does not keep: an early read there builds one more
 ///   object, which the view never uses, and which ``letGoOfUnkeptObject()`` frees as soon as the view is installed.
 final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
-    // Safe: `build` is called to fill `state` by the one caller that moves it from `empty` to `building` (and again
-    // only for a read of a storage that let go of its object, which nothing makes); `state` and `subscriptionLock`
-    // are only touched inside their locks. Handing a non-Sendable `Object` to several threads is the caller's choice
+    // Safe: `build` is called to fill `state` by the one caller that moves it from `empty` to `building`; `state` is
+    // only touched inside its lock. Handing a non-Sendable `Object` to several threads is the caller's choice
     // (SwiftUI calls from the main actor only).
     private let build: (DependencyValues) -> Object
     private let state = ConditionLock(State.empty)
-    private let subscriptionLock = ConditionLock<AnyObject?>(nil)
 
     /// The object's life: not built, being built by a thread (others wait for it), then built — until a storage
-    /// that SwiftUI did not keep lets go of it (`built(nil)`).
+    /// that SwiftUI did not keep lets go of it, and is empty again.
     private enum State {
         case empty
         case building(thread: UInt)
-        case built(Object?)
+        case built(Object)
     }
 
     /// A storage whose object `build` makes from the values at the view's position.
@@ -48,24 +46,6 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
         }
     }
 
-    /// Installs the storage with the values at the view's position: the first call builds the object from them.
-    ///
-    /// - Parameters:
-    ///   - values: The dependencies at the view's position; ignored once the object exists.
-    ///   - observe: Subscribes the view to the object's changes; called once per storage, the first time an install
-    ///     finds the object built. The subscription is kept, and released with the storage.
-    /// - Returns: The object.
-    @discardableResult
-    func install(_ values: DependencyValues, observe: ((Object) -> AnyObject)? = nil) -> Object {
-        let object = object(builtFrom: values)
-        if let observe {
-            subscriptionLock.withLock { subscription in
-                if subscription == nil { subscription = observe(object) }
-            }
-        }
-        return object
-    }
-
     /// The object for a read: the one built at install, else — reported — the storage's one object, built from the
     /// current scope.
     var object: Object {
@@ -76,7 +56,7 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
             once: "read before install: \(ObjectIdentifier(Object.self))",
             to: DependencyValues.current.storage.root.reporter
         )
-        return object(builtFrom: DependencyValues.current)
+        return install(DependencyValues.current)
     }
 
     /// Lets go of the object an early read built, in a storage that SwiftUI did not keep for the view's identity:
@@ -85,32 +65,38 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
     func letGoOfUnkeptObject() {
         let object = state.withLock { state -> Object? in
             guard case .built(let object) = state else { return nil }
-            state = .built(nil)
+            state = .empty
             return object
         }
         // Released after the lock, so that the object's `deinit` may use this storage.
         withExtendedLifetime(object) {}
     }
 
-    /// The object: built from `values` by the first caller, which the others wait for; a builder that asks for it
-    /// again on its own thread would wait for itself forever, so that stops with a message.
-    private func object(builtFrom values: DependencyValues) -> Object {
+    /// Installs the storage with the values at the view's position: the first call builds the object from them.
+    ///
+    /// The first caller builds, and the others wait for it; a builder that asks for the object again on its own
+    /// thread would wait for itself forever, so that stops with a message.
+    ///
+    /// - Parameter values: The dependencies at the view's position; ignored once the object exists.
+    /// - Returns: The object.
+    @discardableResult
+    func install(_ values: DependencyValues) -> Object {
         let thread = currentThreadID()
-        let (found, builds) = state.waitFor { state -> (Object?, builds: Bool)? in
+        // The object built, or `.some(nil)` once this thread claimed its building; `nil` waits for another's.
+        let found = state.waitFor { state -> Object?? in
             switch state {
-            case .built(let object): return (object, false)
+            case .built(let object): return object
             case .empty:
                 state = .building(thread: thread)
-                return (nil, true)
+                return .some(nil)
             case .building(let builder):
                 if builder == thread { fatalError(Messages.reentrantBuild(Object.self)) }
                 return nil
             }
         }
         if let found { return found }
-        // NB: a storage that let go of its object, which nothing reads, builds a new one for such a read.
         let object = withDependencies(values) { build(values) }
-        if builds { state.withLockBroadcasting { $0 = .built(object) } }
+        state.withLockBroadcasting { $0 = .built(object) }
         return object
     }
 }

@@ -1,11 +1,10 @@
 /// What a `@DependencyObject` or `@DependencyState` property holds between SwiftUI's updates.
 ///
 /// SwiftUI makes a new copy of a view each time its parent's body runs, and each copy makes a new candidate storage;
-/// only the first one's is kept for the view's identity (in `@State` or `@StateObject`). Once SwiftUI installed the
-/// copy, reads go to that kept storage; before, to the copy's own candidate, whose read is reported (see
-/// ``ViewOwnedObject/object``). So a read never reaches SwiftUI's storage before it is installed, which would make
-/// SwiftUI warn and, for `@StateObject`, make a new instance each time. Once installed, a copy whose candidate is not
-/// the kept storage has that candidate let go of anything an early read built.
+/// only the first one's is kept for the view's identity (in `@State`). Once SwiftUI installed the copy, reads go to
+/// that kept storage; before, to the copy's own candidate, whose read is reported (see ``ViewOwnedObject/object``).
+/// So a read never reaches SwiftUI's storage before it is installed, which would make SwiftUI warn. Once installed,
+/// a copy whose candidate is not the kept storage has that candidate let go of anything an early read built.
 struct ViewOwnedObjectSlot<Object: AnyObject> {
     /// The storage this copy of the view made; the kept one, if it is the first copy.
     let candidate: ViewOwnedObject<Object>

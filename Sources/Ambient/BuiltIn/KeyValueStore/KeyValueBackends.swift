@@ -40,7 +40,7 @@ final class UserDefaultsBackend: KeyValueBackend, @unchecked Sendable {
             object: defaults,
             queue: nil
         ) { [weak observers] _ in
-            observers?.notifyAll()
+            observers?.notify(nil)
         }
     }
 

@@ -57,11 +57,8 @@ public struct KeyValueStored<Value: KeyValueStoreValue>: Sendable {
     ///   - key: The key in the store.
     ///   - store: The store; `nil` (the default) takes ``DependencyValues/keyValueStore`` of the current scope.
     public init(wrappedValue: Value, _ key: String, store: KeyValueStore? = nil) {
-        storage = KeyValueStoredStorage(
-            key: key,
-            defaultValue: wrappedValue,
-            store: store ?? DependencyValues.current.keyValueStore
-        )
+        let store = store ?? DependencyValues.current.keyValueStore
+        storage = KeyValueStoredStorage(key: key, defaultValue: wrappedValue, store: store)
     }
 
     /// The stored value, or the default while the store holds none; setting it writes to the store.
@@ -107,8 +104,7 @@ private final class KeyValueStoredStorage<Value: KeyValueStoreValue>: Observable
         self.defaultValue = defaultValue
         self.store = store
         current = ConditionLock(store.value(forKey: key) ?? defaultValue)
-        let subscription = store.observe(key) { [weak self] in self?.refresh() }
-        self.subscription.withLock { $0 = subscription }
+        subscription.withLock { $0 = store.observe(key) { [weak self] in self?.refresh() } }
     }
 
     var value: Value {
