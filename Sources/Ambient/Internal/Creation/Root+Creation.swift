@@ -1,6 +1,7 @@
-// Creating a root's defaults: one creation per key and context at a time, published where it belongs once it
-// knows what it read (see ``Root``); the creation itself, the frame work it starts sees, and the creations nested
-// on a thread.
+// Creating a root's defaults: what a first read decides under the lock of its root's creations (create, wait, or
+// stop a cycle; `CreationWait.swift` says how it waits and finds cycles), one creation per key and context at a
+// time, published where it belongs once it knows what it read (see ``Root``); the creation itself, the frame work
+// it starts sees, and the creations nested on a thread.
 
 extension Root {
     /// Creates the default of `Key` for a read in `storage`, or waits for the thread already creating `Key` in
@@ -10,7 +11,6 @@ extension Root {
     /// where its value belongs (which overrides it read) once it is done, so two creations of one key could
     /// otherwise build two values for one scope. Whether the value is still missing is decided under the lock that
     /// every creation publishes under, so no read creates a value that another creation has just published.
-
     func create<Key: DependencyKey>(
         _: Key.Type,
         id: ObjectIdentifier,
@@ -26,7 +26,13 @@ extension Root {
         case .retry:
             return defaultValue(of: Key.self, id: id, in: storage)
         case .create(let creation):
-            _TestHooks.willCreate(Key.self, in: self, readIn: storage)
+            // Whoever watches the values read hears of it: their root's reporter (a test's, also once a snapshot's
+            // root ended), or in the testing context the process's root's test-root provider.
+            if let reporter = storage.reporter {
+                reporter.willCreate(Key.self)
+            } else if isProcess, context == .testing, !storage.source.rootEnded {
+                _TestHooks.processRootWillCreate(Key.self)
+            }
             let created = createAndPublish(Key.self, creation: creation, in: creation.source ?? storage)
             return storage.source.handOut(created, of: id, for: storage)
         }
@@ -91,8 +97,8 @@ extension Root {
         }
         if isNewChain { IssueReporting.report(.misuse, Messages.chainOfCreations(Key.self), to: reporter) }
         for read in late {
-            let name = name(of: read, among: directReads, in: storage)
-            IssueReporting.report(.misuse, Messages.lateRead(name, by: Key.self), to: reporter)
+            let readName = name(of: read, among: directReads, in: storage)
+            IssueReporting.report(.misuse, Messages.lateRead(readName, by: Key.self), to: reporter)
         }
         return (placed, info.reads)
     }
@@ -123,38 +129,108 @@ extension Root {
         reads.remove(creation.key)
         return (box, Array(reads), directReads)
     }
+}
 
-    /// The name of the key `id`: one of `directReads`, overridden in `storage`, or created in this root.
-    private func name(
-        of id: ObjectIdentifier, among directReads: [any DependencyKey.Type], in storage: ScopeNode
-    ) -> String {
-        if let key = directReads.first(where: { ObjectIdentifier($0) == id }) { return VisibleText.of(key) }
-        if let override = storage.override(for: id) { return VisibleText.of(override.keyType) }
-        for context in DependencyContext.allCases {
-            if let info = infoTable(for: context).find(id) { return VisibleText.of(info.keyType) }
-        }
-        return "a key"
+/// A read of a default that its root has not published for the reading scope: what it decides, each time it looks
+/// at the creations under way, under the lock of the root's creations.
+///
+/// It creates the value when nobody is creating the key, or when this thread is creating it for another instance;
+/// waits while another thread creates it; and stops the process when this thread is creating the same instance
+/// already, or when waiting would close a cycle (<doc:Semantics#Only-a-real-cycle-stops-the-process>).
+struct FirstRead {
+    let keyType: any DependencyKey.Type
+    let slot: CreationSlot
+    let storage: ScopeNode
+    let root: Root
+    let thread: UInt
+    /// The creation this read is made in, if any.
+    let parent: Creation?
+    /// The creations whose work this read is made in.
+    let lineage: CreationLineage
+    /// The creation this read waits for, once it waits.
+    private var awaited: Creation?
+
+    init(of keyType: any DependencyKey.Type, id: ObjectIdentifier, in storage: ScopeNode, root: Root) {
+        self.keyType = keyType
+        slot = CreationSlot(key: id, context: storage.context)
+        self.storage = storage
+        self.root = root
+        thread = currentThreadID()
+        let frame = CreationStack.frame
+        parent = frame?.current
+        lineage = CreationLineage.leading(from: frame)
     }
 
-    /// What a creation depends on through a `@Dependency` property it created on `key`, without reading it: the
-    /// key, and the keys its default is known to read; any override, while those are not known yet.
-    ///
-    /// A key under way around the creation on this thread (a session whose property names the client being
-    /// created) is not known yet either. Waiting for it would hold the creation's value from every other thread
-    /// until the outer creation ends, and work that the outer creation starts and waits for may need that value:
-    /// no creation waits for another's publication.
-    private func namedReads(
-        of key: any DependencyKey.Type, by creation: Creation, in storage: ScopeNode
-    ) -> [ObjectIdentifier] {
-        let id = ObjectIdentifier(key)
-        if storage.override(for: id) != nil { return [id] }
-        var outer = creation.parent
-        while let current = outer, current.key != id || current.context != creation.context {
-            outer = current.parent
+    /// What to do now; `nil` to wait until the creations change.
+    mutating func step(in state: inout CreationState) -> CreationStep? {
+        if let awaited {
+            // Woken (by any creation's end, or to warn): wait on while the awaited creation is under way.
+            state.waiting[thread] = nil
+            guard state.pending[slot] === awaited else { return .retry }
+            state.waiting[thread] = WaitingThread(pending: awaited, top: parent)
+            return nil
         }
-        if outer != nil { return [id, KeyInfo.anyOverride] }
-        guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
-        return [id] + info.reads
+        if storage.source.published(slot.key, for: storage) != nil { return .retry }
+        let source = root.source(of: slot.key, readIn: storage)
+        let pending = state.pending[slot]
+        if let pending, pending.thread == thread, let same = sameInstanceUnderWay(from: source, pending: pending) {
+            CycleReport.stop(CycleReport.sameThreadCycle(reentering: same, from: parent))
+        }
+        guard let pending, pending.thread != thread else {
+            let creation = Creation(
+                key: slot.key, keyType: keyType, context: slot.context, thread: thread, parent: parent,
+                root: ObjectIdentifier(root), reporter: storage.reporter, readContext: ReadContext.current,
+                lineage: lineage, source: source, shadowed: pending
+            )
+            state.pending[slot] = creation
+            return .create(creation)
+        }
+        if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {
+            CycleReport.stop(cycle)
+        }
+        state.waiting[thread] = WaitingThread(pending: pending, top: parent)
+        awaited = pending
+        return nil
+    }
+}
+
+/// What a first reader does after looking at the creations under way.
+enum CreationStep {
+    /// Create the value: this thread registered the creation.
+    case create(Creation)
+    /// Look again: the creation this thread waited for is over.
+    case retry
+}
+
+/// Which creation a thread is waiting for: one key, in one context.
+struct CreationSlot: Hashable {
+    var key: ObjectIdentifier
+    var context: DependencyContext
+}
+
+/// The creations under way in a root, and who waits for whom (to find cycles that span threads).
+struct CreationState {
+    var pending: [CreationSlot: Creation] = [:]
+    var waiting: [UInt: WaitingThread] = [:]
+    var isPrepared = false
+    /// The late reads reported so far (see ``LateRead``).
+    var reportedLateReads: Set<LateRead> = []
+    /// The keys whose chains of creations were reported so far (see ``CreationLineage``).
+    var reportedChains: Set<ObjectIdentifier> = []
+    /// Every key created in the root, per context, in the order of their first creation: the learned graph.
+    var learned: [(context: DependencyContext, info: KeyInfo)] = []
+
+    /// Notes the first creation of a key in `context`, and returns its info.
+    mutating func learn(_ info: KeyInfo, in context: DependencyContext) -> KeyInfo {
+        learned.append((context, info))
+        return info
+    }
+
+    /// Ends `creation`, which is published: threads that waited for it may look again.
+    mutating func end(_ creation: Creation) {
+        pending[CreationSlot(key: creation.key, context: creation.context)] = creation.shadowed
+        // Threads that waited for this creation retry; none of them waits for anything now.
+        waiting = waiting.filter { $0.value.pending !== creation }
     }
 }
 
@@ -265,17 +341,16 @@ enum CreationStack {
 
     /// The innermost creation under way on this thread.
     static var top: Creation? { frame?.current }
+}
 
-    /// The creations from `start` down to `end` (inclusive), outermost first; just `[start]` when `end` is not
-    /// nested in `start`.
-    static func path(from start: Creation, to end: Creation?) -> [Creation] {
-        var reversed: [Creation] = []
-        var node = end
-        while let current = node {
-            reversed.append(current)
-            if current === start { return reversed.reversed() }
-            node = current.parent
+extension DependencyKey {
+    /// The key's value for `context`: what a creation runs.
+    @inline(__always)
+    static func value(for context: DependencyContext) -> Value {
+        switch context {
+        case .default: defaultValue
+        case .preview: previewValue
+        case .testing: testingValue
         }
-        return [start]
     }
 }

@@ -1,5 +1,6 @@
-// What values read: the recorder that collects a creation's reads, the probe that runs a key path on one to find the
-// key behind a property, and the key each key path was seen to read, learned process-wide (`PropertyKeys`).
+// What values read: the recorder that collects a creation's reads, what a creation depends on through a property it
+// names, the probe that runs a key path on values to find the key behind a property, and the key each key path was
+// seen to read, learned process-wide (`PropertyKeys`).
 
 /// Collects the keys read through one set of values while it is open.
 ///
@@ -98,6 +99,29 @@ final class ReadRecorder: @unchecked Sendable {
         assert(currentThreadID() == thread, "a recorder is closed on the thread that made it")
         open.storeReleasing(0)
         return (Array(state.keys), state.direct, state.named, state.unresolved)
+    }
+}
+
+extension Root {
+    /// What a creation depends on through a `@Dependency` property it created on `key`, without reading it: the
+    /// key, and the keys its default is known to read; any override, while those are not known yet.
+    ///
+    /// A key under way around the creation on this thread (a session whose property names the client being
+    /// created) is not known yet either. Waiting for it would hold the creation's value from every other thread
+    /// until the outer creation ends, and work that the outer creation starts and waits for may need that value:
+    /// no creation waits for another's publication.
+    func namedReads(
+        of key: any DependencyKey.Type, by creation: Creation, in storage: ScopeNode
+    ) -> [ObjectIdentifier] {
+        let id = ObjectIdentifier(key)
+        if storage.override(for: id) != nil { return [id] }
+        var outer = creation.parent
+        while let current = outer, current.key != id || current.context != creation.context {
+            outer = current.parent
+        }
+        if outer != nil { return [id, KeyInfo.anyOverride] }
+        guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
+        return [id] + info.reads
     }
 }
 
