@@ -1,21 +1,16 @@
-// The concurrency primitives of the read path: atomic words an object keeps first (`AtomicWords`), the reference set
-// once in one of them (`LazyReference`), the insert-only lock-free pairs every table is made of (`LockFreePairs`, which
-// argues for its memory order for every user), the table that grows them and owns its elements (`LockFreeTable`), and
-// the one hash of every table.
+// The lock-free primitives: atomic words an object keeps first (`AtomicWords`), a reference set once in one of them
+// (`LazyReference`), the insert-only pairs every table is made of (`LockFreePairs`, which argues for its memory order
+// for every user), the table that grows them and owns its elements (`LockFreeTable`), and the one hash of them all.
 
 public import AmbientAtomics
 
 /// Machine words that an object keeps first among its stored properties, and reads and writes only atomically.
 ///
-/// Atomic operations need an address that never moves. Swift gives none for a stored property, but a class
-/// instance's stored properties start at a fixed offset from the object, which `_getUnsafePointerToStoredProperties`
-/// returns, and a non-resilient class lays out its stored properties in declaration order. So a class that needs
-/// atomic words declares `AtomicWords` as its **first** stored property, never reads or writes it from Swift after
-/// `init`, and reaches word `i` through ``AtomicWords/word(_:of:)``. `AtomicWordsLayoutTests` checks the address for
-/// every class that does this.
-///
-/// NB: not `Synchronization.Atomic`, which needs iOS 18 / macOS 15: the operations come from the `AmbientAtomics` C
-/// target, inlined.
+/// Atomic operations need an address that never moves. A class instance's stored properties start at a fixed offset
+/// (`_getUnsafePointerToStoredProperties`), in declaration order, so a class declares `AtomicWords` as its **first**
+/// stored property, never touches it from Swift after `init`, and reaches word `i` through ``word(_:of:)``
+/// (`AtomicWordsLayoutTests` checks the address). NB: not `Synchronization.Atomic`, which needs iOS 18 / macOS 15:
+/// the operations come from the `AmbientAtomics` C target, inlined.
 struct AtomicWords {
     private var words: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
 
@@ -72,10 +67,8 @@ struct AtomicWord {
     }
 }
 
-/// A reference that is set at most once and read with one acquiring load, kept in an ``AtomicWord``.
-///
-/// The word holds the reference retained once (or zero). The owner of the word releases it in its `deinit` with
-/// ``releaseStored()``.
+/// A reference that is set at most once and read with one acquiring load, kept in an ``AtomicWord``, retained once
+/// (or zero); the owner of the word releases it in its `deinit` with ``releaseStored()``.
 struct LazyReference<Instance: AnyObject & Sendable> {
     let word: AtomicWord
 
@@ -87,9 +80,7 @@ struct LazyReference<Instance: AnyObject & Sendable> {
 
     /// The reference, if one was stored.
     @inline(__always)
-    func load() -> Instance? {
-        loadUnmanaged()?.takeUnretainedValue()
-    }
+    func load() -> Instance? { loadUnmanaged()?.takeUnretainedValue() }
 
     /// The reference, if one was stored, without retaining it: valid while the owner of the word lives.
     @inline(__always)
@@ -108,9 +99,7 @@ struct LazyReference<Instance: AnyObject & Sendable> {
     }
 
     /// Releases the stored reference, if any; for the owner's `deinit`.
-    func releaseStored() {
-        loadUnmanaged()?.release()
-    }
+    func releaseStored() { loadUnmanaged()?.release() }
 }
 
 /// An insert-only, open-addressed array of (key, value) word pairs, probed without a lock and without a call: the
@@ -153,14 +142,10 @@ struct LockFreePairs: @unchecked Sendable {
 
     /// The pairs at `words`, as published.
     @inlinable
-    init(words: UnsafeMutablePointer<UInt>) {
-        self.words = words
-    }
+    init(words: UnsafeMutablePointer<UInt>) { self.words = words }
 
     /// The pairs whose words start at the address `bits`, as published.
-    init(bits: UInt) {
-        self.init(words: UnsafeMutablePointer(bitPattern: bits).unsafelyUnwrapped)
-    }
+    init(bits: UInt) { self.init(words: UnsafeMutablePointer(bitPattern: bits).unsafelyUnwrapped) }
 
     var capacity: Int { Int(words[1]) + 1 }
 
@@ -249,9 +234,7 @@ struct LockFreePairs: @unchecked Sendable {
 }
 
 /// An insert-only map from a type's identity to an immutable object, read without locks: ``LockFreePairs`` that
-/// grow, with their elements retained.
-///
-/// Writers are serialized by the caller (the owning root's lock).
+/// grow, with their elements retained. Writers are serialized by the caller (the owning root's lock).
 final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
     // `init` (see `AtomicWords`); the pairs it points to argue for themselves.
@@ -279,8 +262,8 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
         findUnmanaged(key)?.takeUnretainedValue()
     }
 
-    /// The element stored for `key`, if any, without retaining it: valid while this table lives. Lock-free, and
-    /// free of reference counting, so readers on several threads never write to a shared cache line.
+    /// The element stored for `key`, if any, without retaining it (valid while this table lives): lock-free readers
+    /// on several threads never write to a shared cache line.
     @inline(__always)
     func findUnmanaged(_ key: ObjectIdentifier) -> Unmanaged<Element>? {
         let bits = LockFreePairs(bits: current.loadAcquiring()).value(for: UInt(bitPattern: key))
@@ -288,8 +271,7 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     }
 
     /// Stores `element` for `key` unless an element is already there; returns the element that is there afterwards.
-    ///
-    /// Callers must not run two inserts at once (they hold the owning root's lock).
+    /// One writer at a time (the owning root's lock).
     @discardableResult
     func insert(_ element: Element, for key: ObjectIdentifier) -> Element {
         if let existing = find(key) { return existing }
@@ -300,14 +282,8 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     }
 }
 
-/// Fibonacci hashing of a type's or a key path's identity: one multiply, no `Hasher` round trip on the read path.
-/// The one hash of every table in Ambient (``LockFreePairs``, ``OverrideMap``).
-@inline(__always)
-func slotIndex(of key: ObjectIdentifier, shift: Int) -> Int {
-    slotIndex(ofBits: UInt(bitPattern: key), shift: UInt(truncatingIfNeeded: shift))
-}
-
-/// ``slotIndex(of:shift:)`` for a key already turned into its bits.
+/// Fibonacci hashing of a type's or a key path's identity (its bits): one multiply, no `Hasher` round trip on the
+/// read path; the one hash of every table in Ambient (``LockFreePairs``, ``OverrideMap``).
 ///
 /// NB: a masking shift and wrapping arithmetic: ``slotShift(forCapacity:)`` keeps the shift below 64 for every
 /// capacity of two slots or more, and the checks would be half of an inlined probe's instructions.

@@ -73,6 +73,24 @@ enum CreationWait {
 }
 
 extension FirstRead {
+    /// Waits for `pending`, another thread's creation of the key, unless that would close a cycle.
+    mutating func wait(for pending: Creation, in state: inout CreationState) -> CreationStep? {
+        if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {
+            CycleReport.stop(cycle)
+        }
+        state.waiting[thread] = WaitingThread(pending: pending, top: parent)
+        awaited = pending
+        return nil
+    }
+
+    /// Woken (by any creation's end, or to warn): waits on while `awaited` is under way.
+    mutating func keepWaiting(for awaited: Creation, in state: inout CreationState) -> CreationStep? {
+        state.waiting[thread] = nil
+        guard state.pending[slot] === awaited else { return .retry }
+        state.waiting[thread] = WaitingThread(pending: awaited, top: parent)
+        return nil
+    }
+
     /// The creation of this instance under way around this read on its thread, if any, while `pending`, the
     /// innermost creation of the key, runs on this thread: the innermost creation of the key on the way whose
     /// values (its source) override each key of the creations between it and this read as `source` does, the values

@@ -90,12 +90,15 @@ final class ReadRecorder: @unchecked Sendable {
         }
     }
 
-    /// Stops recording (values created now may outlive the creation) and returns every key read, transitively, the keys read directly (in order, repeats included), the keys of the properties
-    /// created meanwhile, and the key paths of those whose keys are not known yet.
-    func close() -> (
+    /// What a recorder heard: every key read, transitively, the keys read directly (in order, repeats included), the
+    /// keys of the properties created meanwhile, and the key paths of those whose keys are not known yet.
+    typealias Closed = (
         reads: [ObjectIdentifier], direct: [any DependencyKey.Type], named: [any DependencyKey.Type],
         unresolved: [any AnyObject & Sendable]
-    ) {
+    )
+
+    /// Stops recording (values created now may outlive the creation) and returns what it heard.
+    func close() -> Closed {
         assert(currentThreadID() == thread, "a recorder is closed on the thread that made it")
         open.storeReleasing(0)
         return (Array(state.keys), state.direct, state.named, state.unresolved)
@@ -103,6 +106,20 @@ final class ReadRecorder: @unchecked Sendable {
 }
 
 extension Root {
+    /// What a creation depends on, from what its recorder closed with: every key it read, transitively, and every key
+    /// its properties name with what they read; any override for a key path not known yet. Not its own key.
+    func reads(
+        closedWith closed: ReadRecorder.Closed, by creation: Creation, in storage: ScopeNode
+    ) -> [ObjectIdentifier] {
+        var reads = Set(closed.reads)
+        if !closed.unresolved.isEmpty { reads.insert(KeyInfo.anyOverride) }
+        for key in closed.named where ObjectIdentifier(key) != creation.key {
+            reads.formUnion(namedReads(of: key, by: creation, in: storage))
+        }
+        reads.remove(creation.key)
+        return Array(reads)
+    }
+
     /// What a creation depends on through a `@Dependency` property it created on `key`, without reading it: the
     /// key, and the keys its default is known to read; any override, while those are not known yet.
     ///
@@ -110,7 +127,7 @@ extension Root {
     /// created) is not known yet either. Waiting for it would hold the creation's value from every other thread
     /// until the outer creation ends, and work that the outer creation starts and waits for may need that value:
     /// no creation waits for another's publication.
-    func namedReads(
+    private func namedReads(
         of key: any DependencyKey.Type, by creation: Creation, in storage: ScopeNode
     ) -> [ObjectIdentifier] {
         let id = ObjectIdentifier(key)
