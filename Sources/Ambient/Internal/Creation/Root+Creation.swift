@@ -28,7 +28,9 @@ extension Root {
                 _TestHooks.processRootWillCreate(Key.self)
             }
             let created = createAndPublish(Key.self, creation: creation, in: creation.source ?? storage)
-            return storage.source.handOut(created, of: id, for: storage)
+            // What the read finds published now, which a snapshot remembers
+            // (<doc:Semantics#A-value-keeps-what-it-read>).
+            return storage.source.published(id, for: storage) ?? created
         }
     }
 

@@ -150,17 +150,8 @@ struct KeyPathProbe {
     /// The values to run the key path on.
     var values: DependencyValues
 
-    /// A probe on `storage` whose reads return the keys' values.
-    init(on storage: ScopeNode) {
-        self.init(on: storage, recorder: ReadRecorder())
-    }
-
-    /// A probe on `storage` whose reads of a key whose value has `Value`'s type answer `answer`, creating nothing.
-    init<Value>(on storage: ScopeNode, answering answer: Value) {
-        self.init(on: storage, recorder: ReadRecorder(answering: answer, of: Value.self))
-    }
-
-    private init(on storage: ScopeNode, recorder: ReadRecorder) {
+    /// A probe on `storage` whose reads return the keys' values, or what `recorder` answers.
+    init(on storage: ScopeNode, recorder: ReadRecorder = ReadRecorder()) {
         self.recorder = recorder
         values = DependencyValues(storage: ScopeNode(parent: storage, recorder: recorder))
     }

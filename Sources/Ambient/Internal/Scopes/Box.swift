@@ -1,5 +1,6 @@
 // How a dependency value is held: in a type-erased box (`AnyBox`), or, for the first override a scope sets, inline in
-// its node (`InlineValue`), so that a scope that overrides one small value allocates nothing but its node.
+// its node (`InlineValue`), so that a scope that overrides one small value allocates nothing but its node; and the
+// address the read path finds it at, in either.
 
 /// A type-erased, immutable holder of one dependency value.
 ///

@@ -92,13 +92,9 @@ extension ScopeNode {
     /// The first override this scope sets itself, if any; an inline value is copied into a new box.
     var firstOverride: Override? {
         firstKeyType.map {
-            Override(key: ObjectIdentifier($0), keyType: $0, box: firstBoxOrCopy, depth: depth, site: site)
+            let box = firstBox ?? boxFirstInline(of: firstValueType.unsafelyUnwrapped)
+            return Override(key: ObjectIdentifier($0), keyType: $0, box: box, depth: depth, site: site)
         }
-    }
-
-    /// The first override's box, or a new box holding a copy of its inline value; only while there is a first.
-    var firstBoxOrCopy: AnyBox {
-        firstBox ?? boxFirstInline(of: firstValueType.unsafelyUnwrapped)
     }
 
     /// How many scopes above this node the node at `depth` (an ancestor's, or one a snapshot inherited from) is: the

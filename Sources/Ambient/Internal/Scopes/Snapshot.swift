@@ -60,19 +60,13 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
         Snapshot(root: weakRoot, heir: heir, reporter: reporter, origins: [], holders: [])
     }
 
-    /// Once the root ended, the snapshot's own node: what a value first reads then is its own
-    /// (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
-    override func ownScope(of storage: ScopeNode) -> ScopeNode? {
-        rootEnded ? storage.base : nil
-    }
-
     /// Where a read in the snapshot's values finds its instance, a rule of the Semantics article's "Lifetimes" a
     /// step (overrides were looked at before):
     ///
     /// 1. What the snapshot remembered (<doc:Semantics#A-value-keeps-what-it-read>).
     /// 2. The instance of the scope it belongs to, or the root's, while that lives
     ///    (<doc:Semantics#One-instance-per-key-per-scope>).
-    /// 3. What was built for the snapshot alone, once that scope or root ended (``ownScope(of:)``,
+    /// 3. What was built for the snapshot alone, once that scope or root ended (``Root/owner(of:for:reads:)``,
     ///    <doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     ///
     /// What steps 2 and 3 find for the snapshot's own values, it remembers.
@@ -80,13 +74,6 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
         _ id: ObjectIdentifier, for storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier])? {
         find(id, for: storage).map { ($0.instance.box, $0.instance.reads) }
-    }
-
-    /// A snapshot remembers what it is handed (<doc:Semantics#A-value-keeps-what-it-read>).
-    override func handOut(
-        _ created: (box: AnyBox, reads: [ObjectIdentifier]), of id: ObjectIdentifier, for storage: ScopeNode
-    ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        published(id, for: storage) ?? created
     }
 
     /// Whether `storage` holds what ``published(_:for:)`` hands out there: an instance of a scope below the
