@@ -73,15 +73,3 @@ extension DependencyKey {
         return defaultValue
     }
 }
-
-extension DependencyKey {
-    /// The key's value for `context`.
-    @inline(__always)
-    static func value(for context: DependencyContext) -> Value {
-        switch context {
-        case .default: defaultValue
-        case .preview: previewValue
-        case .testing: testingValue
-        }
-    }
-}

@@ -1,4 +1,13 @@
+// The blocking primitives: the one lock, and the identity of the thread that holds or waits for it.
+
 import Foundation
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A value guarded by a mutex and a condition variable: the package's one lock.
 ///
@@ -75,3 +84,16 @@ package final class ConditionLock<State>: @unchecked Sendable {
 
 /// A value behind the package's lock, for `AmbientTesting`, so that the package keeps one kind of lock.
 package typealias _Locked<State> = ConditionLock<State>
+
+/// The identity of the calling thread, as a number that can be compared and stored anywhere.
+///
+/// Creating a default value is synchronous, so "the same thread" means "nested inside that creation".
+@inline(__always)
+func currentThreadID() -> UInt {
+    // NB: `pthread_t` is a pointer on Darwin and an integer on Linux; both fit in a `UInt`.
+    #if canImport(Darwin)
+        return UInt(bitPattern: pthread_self())
+    #else
+        return UInt(pthread_self())
+    #endif
+}

@@ -1,5 +1,6 @@
-// What a first read that cannot go on says: a cycle, which stops the process, and a wait for another thread's
-// creation that grows long, which it reports and waits on.
+// What a first read that cannot go on finds and says: a cycle, which stops the process (on its thread, or through
+// threads that wait for each other), and a wait for another thread's creation that grows long, which it reports and
+// waits on; and the late reads a creation reports.
 
 import Foundation
 
@@ -68,5 +69,116 @@ enum CreationWait {
             this is a dependency cycle through a thread hand-off, and it never ends: build one of these values without \
             waiting for the other. Still waiting.
             """
+    }
+}
+
+extension FirstRead {
+    /// Waits for `pending`, another thread's creation of the key, unless that would close a cycle.
+    mutating func wait(for pending: Creation, in state: inout CreationState) -> CreationStep? {
+        if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {
+            CycleReport.stop(cycle)
+        }
+        state.waiting[thread] = WaitingThread(pending: pending, top: parent)
+        awaited = pending
+        return nil
+    }
+
+    /// Woken (by any creation's end, or to warn): waits on while `awaited` is under way.
+    mutating func keepWaiting(for awaited: Creation, in state: inout CreationState) -> CreationStep? {
+        state.waiting[thread] = nil
+        guard state.pending[slot] === awaited else { return .retry }
+        state.waiting[thread] = WaitingThread(pending: awaited, top: parent)
+        return nil
+    }
+
+    /// The creation of this instance under way around this read on its thread, if any, while `pending`, the
+    /// innermost creation of the key, runs on this thread: the innermost creation of the key on the way whose
+    /// values (its source) override each key of the creations between it and this read as `source` does, the values
+    /// this read's creation would be made from. Where they differ, the read asks for another instance, since that
+    /// creation's default reads those keys (<doc:Semantics#Only-a-real-cycle-stops-the-process>). A `pending` that
+    /// is not on the way is the same instance.
+    func sameInstanceUnderWay(from source: ScopeNode, pending: Creation) -> Creation? {
+        var onTheWay: [ObjectIdentifier] = []
+        var passedPending = false
+        var creation = parent
+        while let current = creation {
+            passedPending = passedPending || current === pending
+            if current.key == slot.key, current.context == slot.context, current.root == ObjectIdentifier(root),
+                let outer = current.source,
+                onTheWay.allSatisfy({ source.overridesAlike($0, as: outer) })
+            {
+                return current
+            }
+            onTheWay.append(current.key)
+            creation = current.parent
+        }
+        return passedPending ? nil : pending
+    }
+
+    /// What this read says when it has waited long.
+    func waitWarning(in state: CreationState) -> String {
+        CreationWait.message(waitingFor: state.pending[slot], from: parent, among: Array(state.pending.values))
+    }
+}
+
+extension CreationState {
+    /// The cycle that `thread`, inside creation `top`, would close by waiting for `pending`; `nil` when waiting is
+    /// safe.
+    func deadlock(if thread: UInt, waitsFor pending: Creation, top: Creation?) -> String? {
+        var path: [Creation] = []
+        var owner = pending.thread
+        var target = pending
+        for _ in 0...waiting.count {
+            guard let next = waiting[owner] else { return nil }
+            path.append(contentsOf: CreationStack.path(from: target, to: next.top))
+            if next.pending.thread == thread {
+                let mine = CreationStack.path(from: next.pending, to: top)
+                return CycleReport.message(for: mine + path + [next.pending])
+            }
+            owner = next.pending.thread
+            target = next.pending
+        }
+        return nil
+    }
+}
+
+/// A thread blocked until another thread finishes creating a default.
+struct WaitingThread {
+    var pending: Creation
+    var top: Creation?
+}
+
+extension CreationStack {
+    /// The creations from `start` down to `end` (inclusive), outermost first; just `[start]` when `end` is not
+    /// nested in `start`.
+    static func path(from start: Creation, to end: Creation?) -> [Creation] {
+        var reversed: [Creation] = []
+        var node = end
+        while let current = node {
+            reversed.append(current)
+            if current === start { return reversed.reversed() }
+            node = current.parent
+        }
+        return [start]
+    }
+}
+
+/// A key that a later creation of a default read and its first creation did not: reported once per root.
+struct LateRead: Hashable {
+    let key: ObjectIdentifier
+    let read: ObjectIdentifier
+}
+
+extension Root {
+    /// The name of the key `id`: one of `directReads`, overridden in `storage`, or created in this root.
+    func name(
+        of id: ObjectIdentifier, among directReads: [any DependencyKey.Type], in storage: ScopeNode
+    ) -> String {
+        if let key = directReads.first(where: { ObjectIdentifier($0) == id }) { return VisibleText.of(key) }
+        if let override = storage.override(for: id) { return VisibleText.of(override.keyType) }
+        for context in DependencyContext.allCases {
+            if let info = infoTable(for: context).find(id) { return VisibleText.of(info.keyType) }
+        }
+        return "a key"
     }
 }

@@ -1,20 +1,14 @@
-// Creating a root's defaults: one creation per key and context at a time, published where it belongs once it
-// knows what it read (see ``Root``); the creation itself, the frame work it starts sees, and the creations nested
-// on a thread.
+// Creating a root's defaults: what a first read decides under the root's lock (create, wait, or stop a cycle: see
+// `CreationWait.swift`), one creation per key and context at a time, published where its reads say.
 
 extension Root {
-    /// Creates the default of `Key` for a read in `storage`, or waits for the thread already creating `Key` in
-    /// this root and context and then looks again.
+    /// Creates the default of `Key` for a read in `storage`, or waits for the thread creating it and looks again.
     ///
-    /// One creation of a key runs at a time per root and context, whichever scope it is for: a creation only learns
-    /// where its value belongs (which overrides it read) once it is done, so two creations of one key could
-    /// otherwise build two values for one scope. Whether the value is still missing is decided under the lock that
-    /// every creation publishes under, so no read creates a value that another creation has just published.
-
+    /// One creation of a key runs at a time per root and context, whichever scope it is for: a creation learns where
+    /// its value belongs only once it is done. Whether the value is missing is decided under the lock that every
+    /// creation publishes under, so no read creates a value that another creation has just published.
     func create<Key: DependencyKey>(
-        _: Key.Type,
-        id: ObjectIdentifier,
-        in storage: ScopeNode
+        _: Key.Type, id: ObjectIdentifier, in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         var read = FirstRead(of: Key.self, id: id, in: storage, root: self)
         let step: CreationStep = creations.waitFor(
@@ -26,44 +20,38 @@ extension Root {
         case .retry:
             return defaultValue(of: Key.self, id: id, in: storage)
         case .create(let creation):
-            _TestHooks.willCreate(Key.self, in: self, readIn: storage)
+            // Whoever watches the values read hears of it: their root's reporter (a test's, also once a snapshot's
+            // root ended), or in the testing context the process's root's test-root provider.
+            if let reporter = storage.reporter {
+                reporter.willCreate(Key.self)
+            } else if isProcess, context == .testing, !storage.source.rootEnded {
+                _TestHooks.processRootWillCreate(Key.self)
+            }
             let created = createAndPublish(Key.self, creation: creation, in: creation.source ?? storage)
-            return storage.source.handOut(created, of: id, for: storage)
+            // What the read finds published now, which a snapshot remembers
+            // (<doc:Semantics#A-value-keeps-what-it-read>).
+            return storage.source.published(id, for: storage) ?? created
         }
     }
 
-    /// The values a default read in `storage` is created from: those of the scope its instance will belong to.
-    ///
-    /// The first creation of a key learns what it reads, so it is created from the reading scope's values and
-    /// placed by them. Every later creation belongs where the first one's reads say (the innermost scope that
-    /// overrides one of them, or the root), and is created from that scope's values, so that its instance is the
-    /// same whichever of the scopes that share it reads it first: a key it reads that the first creation did not is
-    /// read there, not in the scope below that overrides it (<doc:Semantics#One-instance-per-key-per-scope>).
+    /// The values a default read in `storage` is created from: the reading scope's for a first creation, which
+    /// learns what the key reads; for a later one, those of the scope its instance belongs to (or the root's), so
+    /// that the instance is the same whichever scope sharing it reads first
+    /// (<doc:Semantics#One-instance-per-key-per-scope>), in the reading context.
     func source(of id: ObjectIdentifier, readIn storage: ScopeNode) -> ScopeNode {
         guard let info = infoTable(for: storage.context).find(id) else { return storage }
-        guard let scope = owner(of: id, for: storage, reads: info.reads) else {
-            guard storage.hasOverrides else { return storage }
-            let node = ScopeNode(rootNodeOf: storage)
-            node.setContext(storage.context)
-            return node
-        }
-        // A scope below the owner may have chosen another context: the creation is the reading context's.
-        guard scope.context != storage.context else { return scope }
-        let node = ScopeNode(parent: scope)
+        let scope = owner(of: id, for: storage, reads: info.reads)
+        if let scope, scope.context == storage.context { return scope }
+        guard scope != nil || storage.hasOverrides else { return storage }
+        let node = scope.map { ScopeNode(parent: $0) } ?? ScopeNode(rootNodeOf: storage)
         node.setContext(storage.context)
         return node
     }
 
-    /// Creates the value of `creation`, registered by this thread, and publishes it where it belongs: the innermost
-    /// scope that overrides what the key's first creation read, or the root. Publishing ends the creation under the
-    /// lock of ``creations``, which wakes the threads that waited.
-    ///
-    /// - Returns: The published value and the key's reads, its first creation's, as ``published(_:for:)``
-    ///   answers: what a creation that read this value depends on through it.
+    /// Creates the value of `creation` and publishes it where the key's first creation's reads say, ending the
+    /// creation under the lock of ``creations``, which wakes the threads that waited; returns it with those reads.
     private func createAndPublish<Key: DependencyKey>(
-        _: Key.Type,
-        creation: Creation,
-        in storage: ScopeNode
+        _: Key.Type, creation: Creation, in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
         let values = DependencyValues(
             storage: ScopeNode(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
@@ -91,17 +79,15 @@ extension Root {
         }
         if isNewChain { IssueReporting.report(.misuse, Messages.chainOfCreations(Key.self), to: reporter) }
         for read in late {
-            let name = name(of: read, among: directReads, in: storage)
-            IssueReporting.report(.misuse, Messages.lateRead(name, by: Key.self), to: reporter)
+            let readName = name(of: read, among: directReads, in: storage)
+            IssueReporting.report(.misuse, Messages.lateRead(readName, by: Key.self), to: reporter)
         }
         return (placed, info.reads)
     }
 
     /// Runs the key's value for the context with `values` current, and returns it with what it read and named.
     private func build<Key: DependencyKey>(
-        _: Key.Type,
-        creation: Creation,
-        values: DependencyValues
+        _: Key.Type, creation: Creation, values: DependencyValues
     ) -> (box: AnyBox, reads: [ObjectIdentifier], directReads: [any DependencyKey.Type]) {
         // The read that asked for this value is not the read of what the value reads in turn.
         if ReadContext.current != nil {
@@ -115,46 +101,96 @@ extension Root {
         }
         let closed = recorder.close()
         let directReads = closed.direct.filter { ObjectIdentifier($0) != creation.key }
-        var reads = Set(closed.reads)
-        if !closed.unresolved.isEmpty { reads.insert(KeyInfo.anyOverride) }
-        for key in closed.named where ObjectIdentifier(key) != creation.key {
-            reads.formUnion(namedReads(of: key, by: creation, in: values.storage))
-        }
-        reads.remove(creation.key)
-        return (box, Array(reads), directReads)
+        return (box, reads(closedWith: closed, by: creation, in: values.storage), directReads)
+    }
+}
+
+/// A read of a default that its root has not published for the reading scope, deciding under the root's lock, each
+/// time it looks: it creates the value when nobody is creating the key, or this thread is for another instance;
+/// waits while another thread does; and stops the process when this thread is creating the same instance, or
+/// waiting would close a cycle (<doc:Semantics#Only-a-real-cycle-stops-the-process>).
+struct FirstRead {
+    let keyType: any DependencyKey.Type
+    let slot: CreationSlot
+    let storage: ScopeNode
+    let root: Root
+    let thread: UInt
+    /// The creation this read is made in, if any.
+    let parent: Creation?
+    /// The creations whose work this read is made in.
+    let lineage: CreationLineage
+    /// The creation this read waits for, once it waits (`CreationWait.swift`).
+    var awaited: Creation?
+
+    init(of keyType: any DependencyKey.Type, id: ObjectIdentifier, in storage: ScopeNode, root: Root) {
+        self.keyType = keyType
+        slot = CreationSlot(key: id, context: storage.context)
+        self.storage = storage
+        self.root = root
+        thread = currentThreadID()
+        let frame = CreationStack.frame
+        parent = frame?.current
+        lineage = CreationLineage.leading(from: frame)
     }
 
-    /// The name of the key `id`: one of `directReads`, overridden in `storage`, or created in this root.
-    private func name(
-        of id: ObjectIdentifier, among directReads: [any DependencyKey.Type], in storage: ScopeNode
-    ) -> String {
-        if let key = directReads.first(where: { ObjectIdentifier($0) == id }) { return VisibleText.of(key) }
-        if let override = storage.override(for: id) { return VisibleText.of(override.keyType) }
-        for context in DependencyContext.allCases {
-            if let info = infoTable(for: context).find(id) { return VisibleText.of(info.keyType) }
+    /// What to do now; `nil` to wait until the creations change.
+    mutating func step(in state: inout CreationState) -> CreationStep? {
+        if let awaited { return keepWaiting(for: awaited, in: &state) }
+        if storage.source.published(slot.key, for: storage) != nil { return .retry }
+        let source = root.source(of: slot.key, readIn: storage)
+        let pending = state.pending[slot]
+        if let pending, pending.thread == thread, let same = sameInstanceUnderWay(from: source, pending: pending) {
+            CycleReport.stop(CycleReport.sameThreadCycle(reentering: same, from: parent))
         }
-        return "a key"
+        guard let pending, pending.thread != thread else {
+            let creation = Creation(
+                key: slot.key, keyType: keyType, context: slot.context, thread: thread, parent: parent,
+                root: ObjectIdentifier(root), reporter: storage.reporter, readContext: ReadContext.current,
+                lineage: lineage, source: source, shadowed: pending
+            )
+            state.pending[slot] = creation
+            return .create(creation)
+        }
+        return wait(for: pending, in: &state)
+    }
+}
+
+/// What a first reader does after looking at the creations under way: create the value (this thread registered the
+/// creation), or look again (the creation it waited for is over).
+enum CreationStep {
+    case create(Creation)
+    case retry
+}
+
+/// Which creation a thread is waiting for: one key, in one context.
+struct CreationSlot: Hashable {
+    var key: ObjectIdentifier
+    var context: DependencyContext
+}
+
+/// The creations under way in a root, who waits for whom (to find cycles that span threads), and what the root
+/// learned and reported.
+struct CreationState {
+    var pending: [CreationSlot: Creation] = [:]
+    var waiting: [UInt: WaitingThread] = [:]
+    var isPrepared = false
+    /// What was reported, once per root: late reads (``LateRead``), and chains of creations (``CreationLineage``).
+    var reportedLateReads: Set<LateRead> = []
+    var reportedChains: Set<ObjectIdentifier> = []
+    /// Every key created in the root, per context, in the order of their first creation: the learned graph.
+    var learned: [(context: DependencyContext, info: KeyInfo)] = []
+
+    /// Notes the first creation of a key in `context`, and returns its info.
+    mutating func learn(_ info: KeyInfo, in context: DependencyContext) -> KeyInfo {
+        learned.append((context, info))
+        return info
     }
 
-    /// What a creation depends on through a `@Dependency` property it created on `key`, without reading it: the
-    /// key, and the keys its default is known to read; any override, while those are not known yet.
-    ///
-    /// A key under way around the creation on this thread (a session whose property names the client being
-    /// created) is not known yet either. Waiting for it would hold the creation's value from every other thread
-    /// until the outer creation ends, and work that the outer creation starts and waits for may need that value:
-    /// no creation waits for another's publication.
-    private func namedReads(
-        of key: any DependencyKey.Type, by creation: Creation, in storage: ScopeNode
-    ) -> [ObjectIdentifier] {
-        let id = ObjectIdentifier(key)
-        if storage.override(for: id) != nil { return [id] }
-        var outer = creation.parent
-        while let current = outer, current.key != id || current.context != creation.context {
-            outer = current.parent
-        }
-        if outer != nil { return [id, KeyInfo.anyOverride] }
-        guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
-        return [id] + info.reads
+    /// Ends `creation`, which is published: threads that waited for it may look again.
+    mutating func end(_ creation: Creation) {
+        pending[CreationSlot(key: creation.key, context: creation.context)] = creation.shadowed
+        // Threads that waited for this creation retry; none of them waits for anything now.
+        waiting = waiting.filter { $0.value.pending !== creation }
     }
 }
 
@@ -165,17 +201,15 @@ final class Creation: Sendable {
     let context: DependencyContext
     let thread: UInt
     let parent: Creation?
-    /// The root the value is created in.
+    /// The root the value is created in, and its reporter.
     let root: ObjectIdentifier
-    /// The reporter of the root the value is created for.
     let reporter: (any _DependencyIssueReporter)?
     /// The read that asked for the value, when a `@Dependency` made it in the testing context.
     let readContext: ReadContext?
     /// The creations whose work this one runs in.
     let lineage: CreationLineage
-    /// The values the value is created from (``Root/source(of:readIn:)``): which overrides they have of the keys of
-    /// the creations nested in this one decides whether a nested read of this key asks for the same instance
-    /// (<doc:Semantics#Only-a-real-cycle-stops-the-process>). Held for the creation only, as its frame is.
+    /// The values the value is created from (``Root/source(of:readIn:)``): their overrides decide whether a nested
+    /// read of this key asks for the same instance (<doc:Semantics#Only-a-real-cycle-stops-the-process>).
     let source: ScopeNode?
     /// The creation of the same key and context under way around this one on its thread, for another instance
     /// (<doc:Semantics#Only-a-real-cycle-stops-the-process>): it is under way again once this one ends.
@@ -202,39 +236,28 @@ final class Creation: Sendable {
 }
 
 /// The keys whose creations started the tasks that a creation runs in, transitively, each with how many of them
-/// there were.
-///
-/// A default whose work creates the default again, once the value that started it was freed, starts a chain: each
-/// new value's work creates the next. A creation whose lineage holds its own key twice is the chain's third value,
-/// and its root reports the chain (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
+/// there were: a creation whose lineage holds its own key twice is the third value of a chain, each made by the work
+/// of the one before, and its root reports the chain (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
 struct CreationLineage: Sendable {
     private var counts: [ObjectIdentifier: Int] = [:]
 
     /// How many creations of `key` started the work this lineage leads to.
     func count(of key: ObjectIdentifier) -> Int { counts[key] ?? 0 }
 
-    /// This lineage, followed by work that a creation of `key` started.
-    func followed(by key: ObjectIdentifier) -> CreationLineage {
-        var next = self
-        next.counts[key, default: 0] += 1
-        return next
-    }
-
-    /// The lineage of a creation read where `frame` is the task-local frame: the frame's own, for a read nested in
-    /// the frame's creation on its thread; else that followed by the frame's key, for work the frame's creation
-    /// started.
+    /// The lineage of a creation read under the task-local `frame`: the frame's own, nested in the frame's creation
+    /// on its thread; else that followed by the frame's key, in work the frame's creation started.
     static func leading(from frame: CreationFrame?) -> CreationLineage {
-        guard let frame else { return CreationLineage() }
-        return frame.current != nil ? frame.lineage : frame.lineage.followed(by: frame.key)
+        guard let frame, frame.current == nil else { return frame?.lineage ?? CreationLineage() }
+        var next = frame.lineage
+        next.counts[frame.key, default: 0] += 1
+        return next
     }
 }
 
-/// The innermost creation under way on one thread, as a task-local holds it.
-///
-/// Work a default's `init` starts can see the task-local: a task inherits it, and a Dispatch block that runs on the
-/// creating thread reads it. The frame holds the creation weakly, and answers only on the creating thread, so such
-/// work neither keeps the creation (and through it the new value) alive nor counts as nested in it
-/// (<doc:Semantics#Bookkeeping-ends-with-the-creation>). What a task's creations inherit from it is their lineage.
+/// The innermost creation under way on one thread, as a task-local holds it. Work a default's `init` starts (a task,
+/// a Dispatch block on the creating thread) sees it, so it holds the creation weakly and answers only on the creating
+/// thread: such work neither keeps the new value alive nor counts as nested in the creation, and inherits only its
+/// lineage (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
 final class CreationFrame: @unchecked Sendable {
     // Safe: every property is set in `init` only, and the runtime loads weak references atomically.
     private weak var creation: Creation?
@@ -257,25 +280,23 @@ final class CreationFrame: @unchecked Sendable {
     }
 }
 
-/// The creations nested on the current thread (creating a default is synchronous, so nesting means reads made by
-/// a default while it is created).
+/// The creations nested on the current thread: creating a default is synchronous.
 enum CreationStack {
     /// The frame of the innermost creation under way on this task.
     @TaskLocal static var frame: CreationFrame?
 
     /// The innermost creation under way on this thread.
     static var top: Creation? { frame?.current }
+}
 
-    /// The creations from `start` down to `end` (inclusive), outermost first; just `[start]` when `end` is not
-    /// nested in `start`.
-    static func path(from start: Creation, to end: Creation?) -> [Creation] {
-        var reversed: [Creation] = []
-        var node = end
-        while let current = node {
-            reversed.append(current)
-            if current === start { return reversed.reversed() }
-            node = current.parent
+extension DependencyKey {
+    /// The key's value for `context`: what a creation runs.
+    @inline(__always)
+    static func value(for context: DependencyContext) -> Value {
+        switch context {
+        case .default: defaultValue
+        case .preview: previewValue
+        case .testing: testingValue
         }
-        return [start]
     }
 }

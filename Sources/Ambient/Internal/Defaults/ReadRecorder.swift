@@ -1,5 +1,6 @@
-// What values read: the recorder that collects a creation's reads, the probe that runs a key path on one to find the
-// key behind a property, and the key each key path was seen to read, learned process-wide (`PropertyKeys`).
+// What values read: the recorder that collects a creation's reads, what a creation depends on through a property it
+// names, the probe that runs a key path on values to find the key behind a property, and the key each key path was
+// seen to read, learned process-wide (`PropertyKeys`).
 
 /// Collects the keys read through one set of values while it is open.
 ///
@@ -89,15 +90,55 @@ final class ReadRecorder: @unchecked Sendable {
         }
     }
 
-    /// Stops recording (values created now may outlive the creation) and returns every key read, transitively, the keys read directly (in order, repeats included), the keys of the properties
-    /// created meanwhile, and the key paths of those whose keys are not known yet.
-    func close() -> (
+    /// What a recorder heard: every key read, transitively, the keys read directly (in order, repeats included), the
+    /// keys of the properties created meanwhile, and the key paths of those whose keys are not known yet.
+    typealias Closed = (
         reads: [ObjectIdentifier], direct: [any DependencyKey.Type], named: [any DependencyKey.Type],
         unresolved: [any AnyObject & Sendable]
-    ) {
+    )
+
+    /// Stops recording (values created now may outlive the creation) and returns what it heard.
+    func close() -> Closed {
         assert(currentThreadID() == thread, "a recorder is closed on the thread that made it")
         open.storeReleasing(0)
         return (Array(state.keys), state.direct, state.named, state.unresolved)
+    }
+}
+
+extension Root {
+    /// What a creation depends on, from what its recorder closed with: every key it read, transitively, and every key
+    /// its properties name with what they read; any override for a key path not known yet. Not its own key.
+    func reads(
+        closedWith closed: ReadRecorder.Closed, by creation: Creation, in storage: ScopeNode
+    ) -> [ObjectIdentifier] {
+        var reads = Set(closed.reads)
+        if !closed.unresolved.isEmpty { reads.insert(KeyInfo.anyOverride) }
+        for key in closed.named where ObjectIdentifier(key) != creation.key {
+            reads.formUnion(namedReads(of: key, by: creation, in: storage))
+        }
+        reads.remove(creation.key)
+        return Array(reads)
+    }
+
+    /// What a creation depends on through a `@Dependency` property it created on `key`, without reading it: the
+    /// key, and the keys its default is known to read; any override, while those are not known yet.
+    ///
+    /// A key under way around the creation on this thread (a session whose property names the client being
+    /// created) is not known yet either. Waiting for it would hold the creation's value from every other thread
+    /// until the outer creation ends, and work that the outer creation starts and waits for may need that value:
+    /// no creation waits for another's publication.
+    private func namedReads(
+        of key: any DependencyKey.Type, by creation: Creation, in storage: ScopeNode
+    ) -> [ObjectIdentifier] {
+        let id = ObjectIdentifier(key)
+        if storage.override(for: id) != nil { return [id] }
+        var outer = creation.parent
+        while let current = outer, current.key != id || current.context != creation.context {
+            outer = current.parent
+        }
+        if outer != nil { return [id, KeyInfo.anyOverride] }
+        guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
+        return [id] + info.reads
     }
 }
 
@@ -109,17 +150,8 @@ struct KeyPathProbe {
     /// The values to run the key path on.
     var values: DependencyValues
 
-    /// A probe on `storage` whose reads return the keys' values.
-    init(on storage: ScopeNode) {
-        self.init(on: storage, recorder: ReadRecorder())
-    }
-
-    /// A probe on `storage` whose reads of a key whose value has `Value`'s type answer `answer`, creating nothing.
-    init<Value>(on storage: ScopeNode, answering answer: Value) {
-        self.init(on: storage, recorder: ReadRecorder(answering: answer, of: Value.self))
-    }
-
-    private init(on storage: ScopeNode, recorder: ReadRecorder) {
+    /// A probe on `storage` whose reads return the keys' values, or what `recorder` answers.
+    init(on storage: ScopeNode, recorder: ReadRecorder = ReadRecorder()) {
         self.recorder = recorder
         values = DependencyValues(storage: ScopeNode(parent: storage, recorder: recorder))
     }

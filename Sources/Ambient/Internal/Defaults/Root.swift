@@ -77,15 +77,6 @@ class DefaultSource: @unchecked Sendable {
         fatalError("a source is a root or a snapshot")
     }
 
-    /// What a read in `storage` is handed once it created `created`: a root hands it out as it is.
-    func handOut(
-        _ created: (box: AnyBox, reads: [ObjectIdentifier]), of id: ObjectIdentifier, for storage: ScopeNode
-    ) -> (box: AnyBox, reads: [ObjectIdentifier]) { created }
-
-    /// The node that keeps what is built for these values alone, once their scope or root ended; `nil` while a
-    /// root answers.
-    func ownScope(of storage: ScopeNode) -> ScopeNode? { nil }
-
     /// Whether the values' root ended, so that what they did not read before they build for themselves.
     var rootEnded: Bool { false }
 
@@ -166,13 +157,14 @@ final class Root: DefaultSource, @unchecked Sendable {
     }
 
     /// The scope whose instance of `id` serves a read in `storage`, given what the key's first creation read: the
-    /// innermost scope that overrides one of `reads`, else the node that keeps what is built for a snapshot whose
-    /// root ended (``DefaultSource/ownScope(of:)``); `nil` for the root's instance.
+    /// innermost scope that overrides one of `reads`; else, once a snapshot's root ended, the snapshot's own node,
+    /// which keeps what is built for it alone (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>);
+    /// `nil` for the root's instance.
     func owner(of id: ObjectIdentifier, for storage: ScopeNode, reads: [ObjectIdentifier]) -> ScopeNode? {
         if storage.hasOverrides, !reads.isEmpty, let depth = storage.innermostOverrideDepth(among: reads) {
             return storage.ancestor(atDepth: depth)
         }
-        return storage.source.ownScope(of: storage)
+        return storage.source.rootEnded ? storage.base : nil
     }
 
     /// A read in values under this root finds the instance of the scope it belongs to, or the root's

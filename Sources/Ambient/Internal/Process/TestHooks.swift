@@ -10,8 +10,8 @@ package protocol _TestRootProvider: Sendable {
     /// The values of the running test's own root, made on first need; `nil` when no test is running here.
     func currentTestValues() -> DependencyValues?
 
-    /// Told before a default of `key` is created in the process's root: a read that carried no test's values
-    /// reached it, in a test process.
+    /// Told before a default of `key` is created in the process's root in the testing context: a read that carried
+    /// no test's values reached it, in a test process.
     func processRootWillCreate(_ key: any DependencyKey.Type)
 }
 
@@ -40,17 +40,9 @@ package enum _TestHooks {
 }
 
 extension _TestHooks {
-    /// Called before a default of `key` is created in `root` for a read in `storage`, for whoever watches the values
-    /// read: their root's reporter (a test's, also once a snapshot's heir answers), or for the process's root, the
-    /// installed provider.
-    static func willCreate(_ key: any DependencyKey.Type, in root: Root, readIn storage: ScopeNode) {
-        if storage.source.rootEnded {
-            storage.reporter?.willCreate(key)
-        } else if let reporter = root.reporter {
-            reporter.willCreate(key)
-        } else if root.isProcess {
-            withProvider { $0.processRootWillCreate(key) }
-        }
+    /// Tells the installed provider, if any, that a default of `key` is about to be created in the process's root.
+    static func processRootWillCreate(_ key: any DependencyKey.Type) {
+        withProvider { $0.processRootWillCreate(key) }
     }
 }
 

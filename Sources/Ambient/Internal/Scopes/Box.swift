@@ -1,5 +1,6 @@
 // How a dependency value is held: in a type-erased box (`AnyBox`), or, for the first override a scope sets, inline in
-// its node (`InlineValue`), so that a scope that overrides one small value allocates nothing but its node.
+// its node (`InlineValue`), so that a scope that overrides one small value allocates nothing but its node; and the
+// address the read path finds it at, in either.
 
 /// A type-erased, immutable holder of one dependency value.
 ///
@@ -114,6 +115,44 @@ struct InlineValue {
 }
 
 extension ScopeNode {
+    /// The value that ``createdValue(for:)`` found at `address`, of the key's type `Value`; `nil` for none.
+    @inlinable @inline(__always)
+    static func value<Value: Sendable>(at address: UInt, as _: Value.Type) -> Value? {
+        guard let address = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return (address + AnyBox.valueOffset(of: Value.self)).assumingMemoryBound(to: Value.self).pointee
+    }
+
+    /// Where `box`'s value starts, as ``createdValue(for:)`` answers (0 for no box): right after the object's
+    /// header, for a value aligned to at most the header's size; ``AnyBox/valueOffset(of:)`` adds what an
+    /// over-aligned one needs.
+    @inlinable @inline(__always)
+    static func valueAddress(in box: Unmanaged<AnyBox>?) -> UInt {
+        guard let box else { return 0 }
+        return UInt(bitPattern: box._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) })
+    }
+
+    /// Sets `key`, whose type is `keyType`, to `value`, which ``InlineValue`` keeps in the node if it is the first
+    /// override here.
+    ///
+    /// NB: inlined into the caller (a `DependencyValues` property's setter), where the value's type is known: the
+    /// first override is a few stores and a copy of the value.
+    @inlinable @inline(__always)
+    func set<Value: Sendable>(
+        inline value: consuming Value, for keyType: any DependencyKey.Type, key: ObjectIdentifier
+    ) {
+        if let firstKeyType {
+            guard ObjectIdentifier(firstKeyType) == key else {
+                setAfterFirst(Box(consume value), for: keyType, key: key)
+                return
+            }
+            clearFirst()
+        }
+        firstKeyType = keyType
+        firstValueType = Value.self
+        firstValueDestruction = .of(Value.self)
+        initializeFirstInline(consume value)
+    }
+
     /// Initializes the inline words with `value`.
     @inlinable @inline(__always)
     func initializeFirstInline<Value>(_ value: consuming Value) {

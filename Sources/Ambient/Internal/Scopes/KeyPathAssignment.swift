@@ -33,7 +33,7 @@ extension DependencyValues {
         setting keyPath: WritableKeyPath<DependencyValues, Value>,
         to value: Value
     ) -> Override? {
-        var probe = KeyPathProbe(on: storage, answering: value)
+        var probe = KeyPathProbe(on: storage, recorder: ReadRecorder(answering: value, of: Value.self))
         probe.values[keyPath: keyPath] = value
         let reads = probe.keysRead()
         let layer = probe.values.storage.layer

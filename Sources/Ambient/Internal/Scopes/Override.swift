@@ -14,7 +14,7 @@ struct Override: Sendable {
 
 /// An immutable open-addressed map of overrides, built once per scope and probed without hashing through `Hasher`.
 final class OverrideMap: Sendable {
-    private let shift: Int
+    private let shift: UInt
     private let keys: [UInt]
     private let overrides: [Override?]
     private let boxes: [AnyBox?]
@@ -25,11 +25,11 @@ final class OverrideMap: Sendable {
         self.all = all
         var capacity = 4
         while capacity < all.count * 2 { capacity *= 2 }
-        shift = slotShift(forCapacity: capacity)
+        shift = UInt(slotShift(forCapacity: capacity))
         var keys = [UInt](repeating: 0, count: capacity)
         var overrides = [Override?](repeating: nil, count: capacity)
         for override in all {
-            var index = slotIndex(of: override.key, shift: shift)
+            var index = slotIndex(ofBits: UInt(bitPattern: override.key), shift: shift)
             while keys[index] != 0 { index = (index + 1) & (capacity - 1) }
             keys[index] = UInt(bitPattern: override.key)
             overrides[index] = override
@@ -56,7 +56,7 @@ final class OverrideMap: Sendable {
     private func slot(of key: ObjectIdentifier) -> Int? {
         let wanted = UInt(bitPattern: key)
         let mask = keys.count - 1
-        var index = slotIndex(of: key, shift: shift)
+        var index = slotIndex(ofBits: wanted, shift: shift)
         while true {
             let found = keys[index]
             if found == wanted { return index }

@@ -1,16 +1,10 @@
-/// One scope's dependency values: its own overrides on top of its parent's, and the root that caches defaults.
+/// One scope's dependency values: its own overrides on top of its parent's, and the source that answers the rest.
 ///
-/// Scopes form a persistent tree. Entering a scope adds one node that points at its parent, so its cost does not
-/// depend on how many keys are already set. Reads look in the node's own few overrides, then in a map of all
-/// inherited overrides that the parent builds once, on first need.
-///
-/// Ownership runs one way, from scopes to what they cache (<doc:LifetimesAndCaching>): a node holds its parent and
-/// its root; a root and a scope hold the defaults built for them; a default holds only a *snapshot*: values whose top
-/// node has the same visible overrides and context, but no parent, and whose source (``Snapshot``) holds the root and
-/// the scopes they were read in only weakly.
-/// A node caches only what it already holds, or what is never freed (``mayCacheValue(of:)``), so no cache adds a
-/// path back to itself, and a scope, a test's root and everything built for them are freed when nothing outside
-/// Ambient holds their values any more — whatever those values hold.
+/// Scopes form a persistent tree: entering a scope adds one node that points at its parent, whatever number of keys
+/// is set. Ownership runs one way (<doc:LifetimesAndCaching>): a node holds its parent and its source; a default
+/// holds only a ``Snapshot`` of the values it was created from, which holds their scopes and root weakly. A node
+/// caches only what it already holds, or what is never freed (``mayCacheValue(of:)``), so no cache adds a path back
+/// to itself.
 @usableFromInline
 final class ScopeNode: @unchecked Sendable {
     // Safe: the own overrides (the inline value's words too) and `context` change only through `DependencyValues`'
@@ -25,12 +19,10 @@ final class ScopeNode: @unchecked Sendable {
     /// stay the second stored property.
     private var firstValueWords = InlineValue()
     /// What answers the reads that no override answers (``DefaultSource``): a root, or the snapshot a default keeps.
-    /// Unretained: the top node of a chain holds it in `sourceOwner`, and every other node holds its parent.
-    ///
-    /// NB: a snapshot's weak reference gives a root a side table, which makes every retain and release of the root
-    /// take the runtime's slow path; so scopes must not retain the source each time they are entered.
+    /// Unretained (the top node holds it in `sourceOwner`): a snapshot's weak reference gives a root a side table,
+    /// which sends every retain of the root down the runtime's slow path, so entering a scope must not retain it.
     let sourceReference: Unmanaged<DefaultSource>
-    /// The source, held strongly by the top node only.
+    /// The source, held by the top node only.
     private let sourceOwner: DefaultSource?
     /// The enclosing scope, retained, if any; `nil` in a chain's top node. Set in `init` only; `deinit` releases it.
     ///
@@ -47,26 +39,21 @@ final class ScopeNode: @unchecked Sendable {
     let site: CallSite?
     /// How many overrides the ancestors hold (an upper bound on distinct keys); zero makes reads skip the overrides.
     let inheritedCount: Int
-    // NB: `@exclusivity(unchecked)` drops the dynamic exclusivity check (a thread-local access set) from every
-    // read. It is sound for the reason this class is: they are written only while the node is uniquely
-    // referenced, so no other access, read or write, can overlap a write.
+    // NB: `@exclusivity(unchecked)` drops the dynamic exclusivity check from every read: sound, as the class is,
+    // since these are written only while the node is uniquely referenced.
 
-    /// The key type of the first override this scope sets itself, kept in the node: most scopes set one, and
-    /// keeping it in an array would cost entering the scope a second allocation.
-    ///
-    /// NB: the key type and the value are stored properties of their own, not one `Override?`: binding an
-    /// optional struct copies it, which retains and releases the box on every read that looks at it.
+    /// The key type of the first override this scope sets itself: most scopes set one, and an array would cost
+    /// entering the scope a second allocation. NB: not one `Override?` with the value: binding an optional struct
+    /// copies it, which retains and releases the box on every read that looks at it.
     @usableFromInline @exclusivity(unchecked) var firstKeyType: (any DependencyKey.Type)?
     /// The type of the first override's value when the value is kept inline, in `firstValueWords`; `nil` when there
     /// is no first override or its value is boxed.
     @usableFromInline @exclusivity(unchecked) var firstValueType: (any Sendable.Type)?
-    /// How the inline value is destroyed; meaningful only while `firstValueType` is set.
+    /// How the inline value is destroyed, while `firstValueType` is set.
     @usableFromInline @exclusivity(unchecked) var firstValueDestruction = InlineValue.Destruction.none
-    /// The box of the first override's value when it is not kept inline; `nil` when there is no first override or
-    /// its value is inline.
+    /// The box of the first override's value when it is not kept inline.
     @exclusivity(unchecked) private(set) var firstBox: AnyBox?
-    /// The overrides this scope sets after the first, in the order they were first set; empty while there is no
-    /// first.
+    /// The overrides this scope sets after the first, in the order they were first set.
     @exclusivity(unchecked) private(set) var moreOwn: [Override] = []
     /// The context whose values keys give here.
     @exclusivity(unchecked) private(set) var context: DependencyContext
@@ -118,7 +105,7 @@ final class ScopeNode: @unchecked Sendable {
     let continuesParentScope: Bool
 
     /// A top node reading from `source`, in `context`, whose inherited overrides are `inherited` (a snapshot's),
-    /// `depth` nodes below the root; `isProcessNode` for the process's (``DependencyValues/processValues``).
+    /// `depth` nodes below the root; `isProcessNode` for ``DependencyValues/processValues``.
     init(
         source: DefaultSource, context: DependencyContext, isProcessNode: Bool = false, depth: Int = 0,
         recorder: ReadRecorder? = nil, inherited: OverrideMap? = nil
@@ -137,8 +124,7 @@ final class ScopeNode: @unchecked Sendable {
         if let inherited { _ = visibleOverrides.storeIfNil(inherited) }
     }
 
-    /// A root node: no overrides, the root's context; `isProcessNode` for the process's
-    /// (``DependencyValues/processValues``).
+    /// A root node: no overrides, the root's context.
     convenience init(root: Root, isProcessNode: Bool = false) {
         self.init(source: root, context: root.context, isProcessNode: isProcessNode)
     }
@@ -149,8 +135,14 @@ final class ScopeNode: @unchecked Sendable {
     }
 
     /// The values a default is created from: those of `values`, flattened, with reads recorded by `recorder`, kept
-    /// by a ``Snapshot`` (see the ownership rule above).
+    /// by a ``Snapshot``; on the process's root with no override, the root itself, which is never freed and keeps
+    /// every instance they can read, so a snapshot would hold and remember nothing more.
     convenience init(snapshotOf values: ScopeNode, recorder: ReadRecorder, for key: ObjectIdentifier) {
+        let source = values.source
+        guard source !== Root.process || values.hasOverrides else {
+            self.init(source: source, context: values.context, recorder: recorder)
+            return
+        }
         self.init(
             source: Snapshot(of: values, for: key), context: values.context, depth: values.depth + 1,
             recorder: recorder, inherited: values.hasOverrides ? values.allOverrides() : nil)
@@ -175,21 +167,15 @@ final class ScopeNode: @unchecked Sendable {
     /// What answers the reads no override answers here.
     var source: DefaultSource { sourceReference.takeUnretainedValue() }
 
-    /// The root whose cache holds the defaults read here. A snapshot whose root was freed (a default kept by code
-    /// outside Ambient after its test or root ended) uses that root's heir's lock and knowledge of keys, and builds
-    /// what it reads for itself.
+    /// The root whose cache holds the defaults read here; once a snapshot's root was freed, that root's heir.
     var root: Root { source.root }
 
-    /// Where reports about reads in these values go: their root's reporter, also once a snapshot's root was freed
-    /// and its heir answers (<doc:Semantics#Leftover-work-stays-with-its-test>).
+    /// Where reports about reads here go: their root's reporter, also once a snapshot's root was freed.
     var reporter: (any _DependencyIssueReporter)? { source.reporter }
 
     /// Whether lazily built state depends on this node's current overrides, so it must not change in place.
     @inline(__always)
-    var isFrozen: Bool {
-        visibleOverrides.load() != nil || scopedDefaults.load() != nil
-            || keyPathValues.load() != nil
-    }
+    var isFrozen: Bool { visibleOverrides.load() != nil || scopedDefaults.load() != nil || keyPathValues.load() != nil }
 
     /// Whether reads through this node are being recorded (a default is being created from it).
     @inline(__always)
@@ -209,28 +195,6 @@ final class ScopeNode: @unchecked Sendable {
             return
         }
         setAfterFirst(box, for: keyType, key: key)
-    }
-
-    /// Sets `key`, whose type is `keyType`, to `value`, which ``InlineValue`` keeps in the node if it is the first
-    /// override here.
-    ///
-    /// NB: inlined into the caller (a `DependencyValues` property's setter), where the value's type is known: the
-    /// first override is a few stores and a copy of the value.
-    @inlinable @inline(__always)
-    func set<Value: Sendable>(
-        inline value: consuming Value, for keyType: any DependencyKey.Type, key: ObjectIdentifier
-    ) {
-        if let firstKeyType {
-            guard ObjectIdentifier(firstKeyType) == key else {
-                setAfterFirst(Box(consume value), for: keyType, key: key)
-                return
-            }
-            clearFirst()
-        }
-        firstKeyType = keyType
-        firstValueType = Value.self
-        firstValueDestruction = .of(Value.self)
-        initializeFirstInline(consume value)
     }
 
     /// Destroys the first override's value, inline or boxed, before it is replaced.
@@ -255,4 +219,82 @@ final class ScopeNode: @unchecked Sendable {
     func setContext(_ context: DependencyContext) {
         self.context = context
     }
+}
+
+// Reading a node: the fast path of created values (overrides are found in `ScopeNode+Overrides.swift`), and what its
+// caches may hold.
+
+extension ScopeNode {
+    /// The address of the value of `key` here (``valueAddress(in:)``, read by ``value(at:as:)``) when it needs no
+    /// work: an override, in a box or in this node, or a default already created; 0 sends the read the long way
+    /// (``DependencyValues/resolve(_:)``). NB: an address, so that the inlined reader is one load whether the value
+    /// is boxed or inline: a getter that branches on it grows past what the optimizer inlines into a caller's loop.
+    @usableFromInline
+    func createdValue(for key: ObjectIdentifier) -> UInt {
+        if isRecording { return 0 }
+        if hasOverrides {
+            let found = overrideValue(for: key)
+            if found != 0 { return found }
+        }
+        // NB: a snapshot publishes nothing for the read path, so its values' reads go the long way.
+        let skippingDerived = hasOverrides
+        let created = Self.valueAddress(
+            in: sourceReference._withUnsafeGuaranteedRef {
+                $0.createdDefault(for: key, in: context, skippingDerived: skippingDerived)
+            })
+        // A default rebuilt for an enclosing scope, which an earlier read here cached (``cacheDefault(_:for:)``).
+        guard created == 0, skippingDerived else { return created }
+        return Self.cachedValueAddress(in: .passUnretained(self), forKeyPath: key)
+    }
+
+    /// Caches `box`, the default of `key` that a read here found the long way, where ``createdValue(for:)`` probes,
+    /// if these values hold it already: the instance a key has in one set of values never changes.
+    func cacheDefault(_ box: AnyBox, for key: ObjectIdentifier) {
+        guard hasOverrides, source.mayCache(key, readIn: self) else { return }
+        cache(box, for: key, keeping: nil)
+    }
+
+    /// Where the value of the override for `key` visible here is, if any, as ``createdValue(for:)`` answers: in
+    /// its box, or in this node; 0 if there is none.
+    @inline(__always)
+    func overrideValue(for key: ObjectIdentifier) -> UInt {
+        if let firstKeyType {
+            if moreOwn.count > 3 {
+                return Self.valueAddress(in: allOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) })
+            }
+            if ObjectIdentifier(firstKeyType) == key {
+                guard let firstBox else { return UInt(bitPattern: InlineValue.address(in: .passUnretained(self))) }
+                return Self.valueAddress(in: Unmanaged.passUnretained(firstBox))
+            }
+            for index in moreOwn.indices where moreOwn[index].key == key {
+                return Self.valueAddress(in: Unmanaged.passUnretained(moreOwn[index].box))
+            }
+        }
+        guard inheritedCount != 0 else { return 0 }
+        return Self.valueAddress(in: inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.findBox(key) })
+    }
+
+    /// The override for `key` visible in this scope, if any.
+    @inline(__always)
+    func override(for key: ObjectIdentifier) -> Override? {
+        if let firstKeyType {
+            if moreOwn.count > 3 { return allOverrides().find(key) }
+            if ObjectIdentifier(firstKeyType) == key { return firstOverride }
+            for own in moreOwn where own.key == key { return own }
+        }
+        guard inheritedCount != 0 else { return nil }
+        return inheritedOverridesUnmanaged()._withUnsafeGuaranteedRef { $0.find(key) }
+    }
+
+    /// Whether any override is visible here.
+    @inline(__always)
+    var hasOverrides: Bool { inheritedCount != 0 || setsOverrides }
+
+    /// Whether this scope sets any override itself.
+    @inline(__always)
+    var setsOverrides: Bool { firstKeyType != nil }
+
+    /// How many overrides this scope sets itself.
+    @inline(__always)
+    var ownCount: Int { firstKeyType == nil ? 0 : 1 + moreOwn.count }
 }

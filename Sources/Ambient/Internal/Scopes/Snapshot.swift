@@ -60,93 +60,117 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
         Snapshot(root: weakRoot, heir: heir, reporter: reporter, origins: [], holders: [])
     }
 
-    /// Once the root ended, the snapshot's own node: what a value first reads then is its own
-    /// (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
-    override func ownScope(of storage: ScopeNode) -> ScopeNode? {
-        rootEnded ? storage.base : nil
-    }
-
     /// Where a read in the snapshot's values finds its instance, a rule of the Semantics article's "Lifetimes" a
     /// step (overrides were looked at before):
     ///
     /// 1. What the snapshot remembered (<doc:Semantics#A-value-keeps-what-it-read>).
     /// 2. The instance of the scope it belongs to, or the root's, while that lives
     ///    (<doc:Semantics#One-instance-per-key-per-scope>).
-    /// 3. What was built for the snapshot alone, once that scope or root ended (``ownScope(of:)``,
+    /// 3. What was built for the snapshot alone, once that scope or root ended (``Root/owner(of:for:reads:)``,
     ///    <doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     ///
     /// What steps 2 and 3 find for the snapshot's own values, it remembers.
     override func published(
         _ id: ObjectIdentifier, for storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier])? {
+        find(id, for: storage).map { ($0.instance.box, $0.instance.reads) }
+    }
+
+    /// Whether `storage` holds what ``published(_:for:)`` hands out there: an instance of a scope below the
+    /// snapshot's own node (a node of `storage`'s chain), or one the snapshot remembers strongly.
+    override func mayCache(_ key: ObjectIdentifier, readIn storage: ScopeNode) -> Bool {
+        find(key, for: storage)?.isHeld ?? false
+    }
+
+    /// The instance that serves a read of `id` in `storage`, as ``published(_:for:)`` says, and whether `storage`
+    /// holds it.
+    private func find(
+        _ id: ObjectIdentifier, for storage: ScopeNode
+    ) -> (instance: ScopedDefault, isHeld: Bool)? {
         let slot = CreationSlot(key: id, context: storage.context)
-        if let kept = remembered(slot), storage.readsAsItsSnapshot(forKeyReading: kept.reads) {
-            return (kept.box, kept.reads)
+        if let kept = remembered.withLock({ $0[slot] }), let entry = kept.entry,
+            storage.readsAsItsSnapshot(forKeyReading: entry.reads)
+        {
+            return (entry, kept.isStrong)
         }
         guard let found = root.instance(of: id, for: storage) else { return nil }
-        guard (found.scope?.depth ?? 0) <= storage.baseDepth else { return (found.box, found.reads) }
+        let instance = ScopedDefault(box: found.box, reads: found.reads)
+        guard (found.scope?.depth ?? 0) <= storage.baseDepth else { return (instance, true) }
         // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
         // what it reads.
         let byWork = CreationStack.frame.map { $0.current == nil } ?? false
-        let kept = remember(ScopedDefault(box: found.box, reads: found.reads), for: slot, byWork: byWork)
-        return (kept.box, kept.reads)
-    }
-
-    /// A snapshot remembers what it is handed (<doc:Semantics#A-value-keeps-what-it-read>).
-    override func handOut(
-        _ created: (box: AnyBox, reads: [ObjectIdentifier]), of id: ObjectIdentifier, for storage: ScopeNode
-    ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        published(id, for: storage) ?? created
-    }
-
-    /// A node in these values holds its overrides, what was built for it, and what the snapshot remembers strongly;
-    /// the process root's defaults are never freed. A read that finds what the snapshot remembered (the first step of
-    /// ``published(_:for:)``) is cached only if the snapshot holds it: its own node may own the key's instance once
-    /// its scope ended, yet hand out one it remembers weakly.
-    override func mayCache(_ key: ObjectIdentifier, readIn storage: ScopeNode) -> Bool {
-        let slot = CreationSlot(key: key, context: storage.context)
-        if let kept = remembered(slot), storage.readsAsItsSnapshot(forKeyReading: kept.reads) {
-            return holdsRemembered(slot)
-        }
-        let root = self.root
-        guard let info = root.keyInfo(for: key, in: storage.context) else { return false }
-        guard let scope = root.owner(of: key, for: storage, reads: info.reads) else {
-            return root.isProcess || holdsRemembered(slot)
-        }
-        // The scope is one of the nodes the storage holds (itself or a parent), or one the snapshot links to.
-        var node: ScopeNode? = storage
-        while let current = node, current !== scope { node = current.parent }
-        return node != nil || (scope.depth <= storage.baseDepth && holdsRemembered(slot))
-    }
-
-    /// The instance remembered for `slot`, if one was and it still exists.
-    private func remembered(_ slot: CreationSlot) -> ScopedDefault? {
-        remembered.withLock { $0[slot]?.entry }
-    }
-
-    /// Whether the snapshot holds the instance it remembered for `slot`.
-    private func holdsRemembered(_ slot: CreationSlot) -> Bool {
-        remembered.withLock { $0[slot]?.isStrong ?? false }
+        return remember(instance, for: slot, byWork: byWork)
     }
 
     /// Remembers `entry`, the instance a read of `slot` handed out here, unless an instance is remembered already;
-    /// returns the one remembered, which an earlier reader may have remembered first.
+    /// returns the one remembered, which an earlier reader may have remembered first, and whether it is held.
     ///
     /// Strongly, except the instance of the snapshot's own key or of a value that may hold it (``holders``), one
     /// whose key read or named one of those keys, or named a key path not known then, and one that work a creation
     /// started read (`byWork`, which no key names): those may hold this snapshot, through the values that hold it,
     /// and are remembered weakly, so that values never keep each other in a cycle
     /// (<doc:Semantics#Nothing-keeps-a-scope-alive-but-what-still-uses-it>).
-    private func remember(_ entry: ScopedDefault, for slot: CreationSlot, byWork: Bool) -> ScopedDefault {
+    private func remember(
+        _ entry: ScopedDefault, for slot: CreationSlot, byWork: Bool
+    ) -> (instance: ScopedDefault, isHeld: Bool) {
         let mayHoldThis =
             byWork || holders.contains(slot.key) || entry.reads.contains(KeyInfo.anyOverride)
             || entry.reads.contains(where: holders.contains)
-        guard let kept = Remembered(entry, weakly: mayHoldThis) else { return entry }
+        guard let kept = Remembered(entry, weakly: mayHoldThis) else { return (entry, false) }
         return remembered.withLock { table in
-            if let earlier = table[slot]?.entry { return earlier }
+            if let earlier = table[slot], let instance = earlier.entry { return (instance, earlier.isStrong) }
             table[slot] = kept
-            return entry
+            return (entry, kept.isStrong)
         }
+    }
+}
+
+// The scopes a snapshot links to, seen from the nodes of its values.
+
+extension ScopeNode {
+    /// The scope at `depth` that these values descend from: an ancestor, itself, or for a snapshot the scope that
+    /// set the overrides at that depth while it lives; once that scope ended, the snapshot's own node, which keeps
+    /// what is built for the snapshot alone (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
+    func ancestor(atDepth depth: Int) -> ScopeNode {
+        var node = self
+        while node.depth > depth {
+            guard let parent = node.parent else { return node.source.origin(atDepth: depth) ?? node }
+            node = parent
+        }
+        return node
+    }
+
+    /// The topmost node of this chain: for a snapshot's values and the scopes made inside them, the snapshot's node,
+    /// which keeps what is built for the snapshot alone.
+    var base: ScopeNode {
+        var node = self
+        while let parent = node.parent { node = parent }
+        return node
+    }
+
+    /// The depth of ``base``: a scope at that depth or above is one a snapshot links to.
+    var baseDepth: Int { base.depth }
+
+    /// Whether what the snapshot at the top of this chain remembers answers a read here of a key that read `reads`:
+    /// in the snapshot itself, and in a scope made inside its values that overrides none of `reads` (one that does
+    /// has instances of its own, <doc:Semantics#Overrides-reach-derived-defaults>).
+    func readsAsItsSnapshot(forKeyReading reads: [ObjectIdentifier]) -> Bool {
+        parentReference == nil || (innermostOverrideDepth(among: reads) ?? 0) <= baseDepth
+    }
+
+    /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
+    var overridingNodes: [WeakOrigin] {
+        var found: [WeakOrigin] = []
+        var node: ScopeNode? = self
+        while let current = node {
+            if current.setsOverrides { found.append(WeakOrigin(current)) }
+            guard let parent = current.parent else {
+                found += current.source.origins
+                break
+            }
+            node = parent
+        }
+        return found
     }
 }
 

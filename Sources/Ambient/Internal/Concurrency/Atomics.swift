@@ -1,7 +1,106 @@
-// The one lock-free table of Ambient (`LockFreePairs`, which argues for its memory order for every user), the
-// object that keeps one growing and owns its elements (`LockFreeTable`), and the one hash of every table.
+// The lock-free primitives: atomic words an object keeps first (`AtomicWords`), a reference set once in one of them
+// (`LazyReference`), the insert-only pairs every table is made of (`LockFreePairs`, which argues for its memory order
+// for every user), the table that grows them and owns its elements (`LockFreeTable`), and the one hash of them all.
 
 public import AmbientAtomics
+
+/// Machine words that an object keeps first among its stored properties, and reads and writes only atomically.
+///
+/// Atomic operations need an address that never moves. A class instance's stored properties start at a fixed offset
+/// (`_getUnsafePointerToStoredProperties`), in declaration order, so a class declares `AtomicWords` as its **first**
+/// stored property, never touches it from Swift after `init`, and reaches word `i` through ``word(_:of:)``
+/// (`AtomicWordsLayoutTests` checks the address). NB: not `Synchronization.Atomic`, which needs iOS 18 / macOS 15:
+/// the operations come from the `AmbientAtomics` C target, inlined.
+struct AtomicWords {
+    private var words: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
+
+    /// Word `index` of the atomic words that `object` keeps first among its stored properties.
+    @inline(__always)
+    static func word(_ index: Int, of object: AnyObject) -> AtomicWord {
+        AtomicWord(address: _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: UInt.self) + index)
+    }
+
+    /// Whether `object`'s atomic words are where ``word(_:of:)`` looks, given the address Swift uses for them.
+    static func areFirst(in object: AnyObject, at address: UnsafeRawPointer) -> Bool {
+        UnsafeRawPointer(_getUnsafePointerToStoredProperties(object)) == address
+    }
+}
+
+/// The reference whose bits a word holds (never zero): a reference count it owns, or none, as its owner says.
+@inline(__always)
+func unmanaged<Instance: AnyObject>(_ bits: UInt, as _: Instance.Type = Instance.self) -> Unmanaged<Instance> {
+    Unmanaged<Instance>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+}
+
+/// The bits of `instance`, retained once: what a word that owns a reference holds.
+@inline(__always)
+func retainedBits(_ instance: AnyObject) -> UInt {
+    UInt(bitPattern: Unmanaged.passRetained(instance).toOpaque())
+}
+
+/// One machine word at an address that does not move, accessed only atomically.
+struct AtomicWord {
+    let address: UnsafeMutablePointer<UInt>
+
+    /// The word; later loads and stores of this thread are ordered after it.
+    @inline(__always)
+    func loadAcquiring() -> UInt { ambient_load_acquire(address) }
+
+    /// The word, with no ordering.
+    @inline(__always)
+    func loadRelaxed() -> UInt { ambient_load_relaxed(address) }
+
+    /// Stores `value`; earlier loads and stores of this thread are ordered before it.
+    @inline(__always)
+    func storeReleasing(_ value: UInt) { ambient_store_release(address, value) }
+
+    /// Stores `value`, with no ordering.
+    @inline(__always)
+    func storeRelaxed(_ value: UInt) { ambient_store_relaxed(address, value) }
+
+    /// Stores `desired` if the word is `expected`; returns whether it did and the word it found.
+    @inline(__always)
+    func compareExchange(expected: UInt, desired: UInt) -> (exchanged: Bool, original: UInt) {
+        var original = expected
+        let exchanged = ambient_compare_exchange(address, &original, desired)
+        return (exchanged, original)
+    }
+}
+
+/// A reference that is set at most once and read with one acquiring load, kept in an ``AtomicWord``, retained once
+/// (or zero); the owner of the word releases it in its `deinit` with ``releaseStored()``.
+struct LazyReference<Instance: AnyObject & Sendable> {
+    let word: AtomicWord
+
+    /// The reference in word `index` of `object`'s ``AtomicWords``.
+    @inline(__always)
+    init(_ index: Int, of object: AnyObject) {
+        word = AtomicWords.word(index, of: object)
+    }
+
+    /// The reference, if one was stored.
+    @inline(__always)
+    func load() -> Instance? { loadUnmanaged()?.takeUnretainedValue() }
+
+    /// The reference, if one was stored, without retaining it: valid while the owner of the word lives.
+    @inline(__always)
+    func loadUnmanaged() -> Unmanaged<Instance>? {
+        let bits = word.loadAcquiring()
+        return bits == 0 ? nil : unmanaged(bits)
+    }
+
+    /// Stores `instance` unless a reference is already stored; returns the stored reference.
+    func storeIfNil(_ instance: Instance) -> Instance {
+        let desired = retainedBits(instance)
+        let (exchanged, original) = word.compareExchange(expected: 0, desired: desired)
+        if exchanged { return instance }
+        unmanaged(desired, as: Instance.self).release()
+        return unmanaged(original).takeUnretainedValue()
+    }
+
+    /// Releases the stored reference, if any; for the owner's `deinit`.
+    func releaseStored() { loadUnmanaged()?.release() }
+}
 
 /// An insert-only, open-addressed array of (key, value) word pairs, probed without a lock and without a call: the
 /// storage of every lock-free table in Ambient (``LockFreeTable``, ``KeyPathPairs``, ``PropertyKeys``).
@@ -43,14 +142,10 @@ struct LockFreePairs: @unchecked Sendable {
 
     /// The pairs at `words`, as published.
     @inlinable
-    init(words: UnsafeMutablePointer<UInt>) {
-        self.words = words
-    }
+    init(words: UnsafeMutablePointer<UInt>) { self.words = words }
 
     /// The pairs whose words start at the address `bits`, as published.
-    init(bits: UInt) {
-        self.init(words: UnsafeMutablePointer(bitPattern: bits).unsafelyUnwrapped)
-    }
+    init(bits: UInt) { self.init(words: UnsafeMutablePointer(bitPattern: bits).unsafelyUnwrapped) }
 
     var capacity: Int { Int(words[1]) + 1 }
 
@@ -139,9 +234,7 @@ struct LockFreePairs: @unchecked Sendable {
 }
 
 /// An insert-only map from a type's identity to an immutable object, read without locks: ``LockFreePairs`` that
-/// grow, with their elements retained.
-///
-/// Writers are serialized by the caller (the owning root's lock).
+/// grow, with their elements retained. Writers are serialized by the caller (the owning root's lock).
 final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
     // `init` (see `AtomicWords`); the pairs it points to argue for themselves.
@@ -169,8 +262,8 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
         findUnmanaged(key)?.takeUnretainedValue()
     }
 
-    /// The element stored for `key`, if any, without retaining it: valid while this table lives. Lock-free, and
-    /// free of reference counting, so readers on several threads never write to a shared cache line.
+    /// The element stored for `key`, if any, without retaining it (valid while this table lives): lock-free readers
+    /// on several threads never write to a shared cache line.
     @inline(__always)
     func findUnmanaged(_ key: ObjectIdentifier) -> Unmanaged<Element>? {
         let bits = LockFreePairs(bits: current.loadAcquiring()).value(for: UInt(bitPattern: key))
@@ -178,8 +271,7 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     }
 
     /// Stores `element` for `key` unless an element is already there; returns the element that is there afterwards.
-    ///
-    /// Callers must not run two inserts at once (they hold the owning root's lock).
+    /// One writer at a time (the owning root's lock).
     @discardableResult
     func insert(_ element: Element, for key: ObjectIdentifier) -> Element {
         if let existing = find(key) { return existing }
@@ -190,14 +282,8 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     }
 }
 
-/// Fibonacci hashing of a type's or a key path's identity: one multiply, no `Hasher` round trip on the read path.
-/// The one hash of every table in Ambient (``LockFreePairs``, ``OverrideMap``).
-@inline(__always)
-func slotIndex(of key: ObjectIdentifier, shift: Int) -> Int {
-    slotIndex(ofBits: UInt(bitPattern: key), shift: UInt(truncatingIfNeeded: shift))
-}
-
-/// ``slotIndex(of:shift:)`` for a key already turned into its bits.
+/// Fibonacci hashing of a type's or a key path's identity (its bits): one multiply, no `Hasher` round trip on the
+/// read path; the one hash of every table in Ambient (``LockFreePairs``, ``OverrideMap``).
 ///
 /// NB: a masking shift and wrapping arithmetic: ``slotShift(forCapacity:)`` keeps the shift below 64 for every
 /// capacity of two slots or more, and the checks would be half of an inlined probe's instructions.

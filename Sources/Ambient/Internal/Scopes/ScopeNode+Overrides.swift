@@ -1,7 +1,50 @@
-// The layers of overrides that a node and the nodes above it set, and where: for provenance, the trace, the scope
+// The overrides a node sees: the one for a key (its own few, then the map of every inherited one, built once), and
+// the layers that a node and the nodes above it set, and where, for provenance, the trace, the scope
 // `withDependencies` trims, and the first read's check for the same instance under way.
 
 extension ScopeNode {
+    /// Every override visible in the enclosing scope (or inherited by a snapshot), without retaining the map.
+    @inline(__always)
+    func inheritedOverridesUnmanaged() -> Unmanaged<OverrideMap> {
+        // NB: through `Unmanaged`, so that the parent is not retained around the probe: every scope below one
+        // node reads through it, from any thread.
+        if let parentReference { return parentReference._withUnsafeGuaranteedRef { $0.allOverridesUnmanaged() } }
+        // A top node inherits overrides only in a snapshot, which stores them as its map from the start.
+        return visibleOverrides.loadUnmanaged().unsafelyUnwrapped
+    }
+
+    /// Every override visible here, without retaining the map once it is built.
+    @inline(__always)
+    func allOverridesUnmanaged() -> Unmanaged<OverrideMap> {
+        if let map = visibleOverrides.loadUnmanaged() { return map }
+        return Unmanaged.passUnretained(allOverrides())
+    }
+
+    /// Every override visible in this scope, built once.
+    func allOverrides() -> OverrideMap {
+        if let map = visibleOverrides.load() { return map }
+        var merged: [ObjectIdentifier: Override] = [:]
+        if inheritedCount != 0 {
+            for override in inheritedOverridesUnmanaged().takeUnretainedValue().all { merged[override.key] = override }
+        }
+        for override in layer { merged[override.key] = override }
+        return visibleOverrides.storeIfNil(OverrideMap(Array(merged.values)))
+    }
+
+    /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
+    func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
+        if keys.contains(KeyInfo.anyOverride) {
+            return hasOverrides ? allOverrides().all.map(\.depth).max() : nil
+        }
+        var innermost: Int?
+        for key in keys {
+            if let override = override(for: key), override.depth > (innermost ?? -1) {
+                innermost = override.depth
+            }
+        }
+        return innermost
+    }
+
     /// Every override set in this scope and the ones around it, innermost scope first, hidden ones included; in a
     /// snapshot, the ones it inherited after its own. A value that a scope replaced itself (in a node that carries
     /// on its scope, ``continuesParentScope``) is left out, as one it replaced in place is.
@@ -49,13 +92,9 @@ extension ScopeNode {
     /// The first override this scope sets itself, if any; an inline value is copied into a new box.
     var firstOverride: Override? {
         firstKeyType.map {
-            Override(key: ObjectIdentifier($0), keyType: $0, box: firstBoxOrCopy, depth: depth, site: site)
+            let box = firstBox ?? boxFirstInline(of: firstValueType.unsafelyUnwrapped)
+            return Override(key: ObjectIdentifier($0), keyType: $0, box: box, depth: depth, site: site)
         }
-    }
-
-    /// The first override's box, or a new box holding a copy of its inline value; only while there is a first.
-    var firstBoxOrCopy: AnyBox {
-        firstBox ?? boxFirstInline(of: firstValueType.unsafelyUnwrapped)
     }
 
     /// How many scopes above this node the node at `depth` (an ancestor's, or one a snapshot inherited from) is: the
