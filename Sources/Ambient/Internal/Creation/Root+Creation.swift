@@ -28,8 +28,7 @@ extension Root {
                 _TestHooks.processRootWillCreate(Key.self)
             }
             let created = createAndPublish(Key.self, creation: creation, in: creation.source ?? storage)
-            // What the read finds published now, which a snapshot remembers
-            // (<doc:Semantics#A-value-keeps-what-it-read>).
+            // What the read finds now is what a snapshot remembers (<doc:Semantics#A-value-keeps-what-it-read>).
             return storage.source.published(id, for: storage) ?? created
         }
     }
@@ -115,9 +114,8 @@ struct FirstRead {
     let storage: ScopeNode
     let root: Root
     let thread: UInt
-    /// The creation this read is made in, if any.
+    /// The creation this read is made in, if any, and the creations whose work it is made in.
     let parent: Creation?
-    /// The creations whose work this read is made in.
     let lineage: CreationLineage
     /// The creation this read waits for, once it waits (`CreationWait.swift`).
     var awaited: Creation?
