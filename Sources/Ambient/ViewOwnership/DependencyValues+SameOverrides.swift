@@ -4,7 +4,7 @@
 extension DependencyValues {
     /// Whether these values and `other`, each made by applying a change to `inherited`, give a subtree the same
     /// dependencies: the same context, and the same overrides on top of `inherited`, each set to the same value (see
-    /// `holdsTheSameValue(as:)`).
+    /// `isSameDependencyValue(_:_:)`).
     ///
     /// Values that are not a scope opened right inside `inherited` (a change that replaced the values it was given
     /// instead of changing them) are never the same as others. "Different" is always a safe answer: it costs the
@@ -50,15 +50,20 @@ private protocol ComparableBox {
 }
 
 extension Box: ComparableBox {
-    /// Whether `other` holds the same value: an equal one when its type is `Equatable`, otherwise one of the same
-    /// type with the same bytes (see `isBitwiseIdentical(opening:_:)`).
-    ///
-    /// "Different" is always safe to answer: the subtree then gets new values, as if the modifier changed.
+    /// Whether `other` holds the same value (see `isSameDependencyValue(_:_:)`).
     fileprivate func holdsTheSameValue(as other: AnyBox) -> Bool {
         guard let other = other as? Box<Value> else { return false }
-        if let value = value as? any Equatable { return value.isEqual(to: other.value) }
-        return isBitwiseIdentical(opening: value, other.value)
+        return isSameDependencyValue(value, other.value)
     }
+}
+
+/// Whether two values that a modifier sets, known only as `Any`, are the same value: equal when their type is
+/// `Equatable`, otherwise of the same type with the same bytes (see `isBitwiseIdentical(opening:_:)`).
+///
+/// "Different" is always safe to answer: the subtree then gets new values, as if the modifier changed.
+func isSameDependencyValue(_ mine: Any, _ theirs: Any) -> Bool {
+    if let value = mine as? any Equatable { return value.isEqual(to: theirs) }
+    return isBitwiseIdentical(opening: mine, theirs)
 }
 
 extension Equatable {
