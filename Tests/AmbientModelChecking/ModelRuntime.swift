@@ -118,7 +118,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// started so far that was not let run: the end of a program that stopped early (its reads, late, would create
     /// defaults the model does not follow).
     func endUnread(_ work: WorkID? = nil) {
-        let (waiting, waiters) = lock.withLock {
+        change {
             if work == nil { worksStarted = works.count }
             let ending = work.map { [$0] } ?? works.indices.filter { !works[$0].isStale && !works[$0].isReleased }
             let waiting = ending.compactMap { index in
@@ -126,55 +126,40 @@ final class ModelRuntime: @unchecked Sendable {
                 defer { works[index].waiting = nil }
                 return works[index].waiting
             }
-            return (waiting, noteChange())
+            return { for continuation in waiting { continuation.resume(returning: false) } }
         }
-        for continuation in waiting { continuation.resume(returning: false) }
-        resume(waiters)
     }
 
     /// Notes what `work` read.
     func finish(_ work: WorkID, reading serials: [Int]) {
-        let (finished, waiters) = lock.withLock {
+        change {
             works[work].reads = serials
             defer { works[work].finished = nil }
-            return (works[work].finished, noteChange())
+            return { [finished = works[work].finished] in finished?.resume(returning: serials) }
         }
-        finished?.resume(returning: serials)
-        resume(waiters)
     }
 
     /// Lets `work` run, and returns what it read.
     func release(_ work: WorkID) async -> [Int] {
         await withCheckedContinuation { continuation in
-            let (waiting, reads, waiters) = lock.withLock {
+            let reads = changeReturning { () -> (() -> Void, [Int]?) in
                 works[work].isReleased = true
                 if works[work].reads == nil { works[work].finished = continuation }
                 defer { works[work].waiting = nil }
-                return (works[work].waiting, works[work].reads, noteChange())
+                return ({ [waiting = works[work].waiting] in waiting?.resume(returning: true) }, works[work].reads)
             }
-            waiting?.resume(returning: true)
-            resume(waiters)
             if let reads { continuation.resume(returning: reads) }
         }
     }
 
-    /// Notes that the default that started `work` was freed: its task ends at its next turn, and lets go of the values
-    /// it inherited then.
-    func defaultFreed(_ work: WorkID) {
-        resume(
-            lock.withLock {
-                works[work].isFreed = true
-                return noteChange()
-            })
-    }
-
-    /// Notes that the task of `work` ended.
-    func workEnded(_ work: WorkID) {
-        resume(
-            lock.withLock {
-                works[work].hasEnded = true
-                return noteChange()
-            })
+    /// Notes that the default that started `work` was freed (its task ends at its next turn, and lets go of the values
+    /// it inherited then), or that the task of `work` ended.
+    func note(_ work: WorkID, freed: Bool = false, ended: Bool = false) {
+        change {
+            works[work].isFreed = works[work].isFreed || freed
+            works[work].hasEnded = works[work].hasEnded || ended
+            return {}
+        }
     }
 
     /// Whether a task of the program that was let run (or is stale) still runs although its default was freed: until
@@ -253,11 +238,10 @@ final class ModelRuntime: @unchecked Sendable {
     }
 
     func instanceFreed(of program: Int) {
-        resume(
-            lock.withLock {
-                alive[program, default: 0] -= 1
-                return noteChange()
-            })
+        change {
+            alive[program, default: 0] -= 1
+            return {}
+        }
     }
 
     // MARK: Waiting for changes
@@ -280,15 +264,22 @@ final class ModelRuntime: @unchecked Sendable {
         }
     }
 
-    /// Notes a change, under `lock`, and returns the waiters to resume once it is released.
-    private func noteChange() -> [CheckedContinuation<Void, Never>] {
-        changes += 1
-        defer { changeWaiters = [] }
-        return changeWaiters
+    /// Makes a change of the work or of the live instances under `lock`, then runs what `body` returned (the
+    /// continuations it resumes) and resumes the waiters of ``waitUntil(_:)``.
+    private func change(_ body: () -> () -> Void) {
+        changeReturning { (body(), ()) }
     }
 
-    private func resume(_ waiters: [CheckedContinuation<Void, Never>]) {
+    private func changeReturning<T>(_ body: () -> (() -> Void, T)) -> T {
+        let (after, result, waiters) = lock.withLock {
+            changes += 1
+            defer { changeWaiters = [] }
+            let (after, result) = body()
+            return (after, result, changeWaiters)
+        }
+        after()
         for waiter in waiters { waiter.resume() }
+        return result
     }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.

@@ -51,12 +51,12 @@ final class ObjectProbe: ReferencingProbe {
                 }
                 // Runs until the default is freed, whose `deinit` cancels this task.
                 if self != nil { await untilCancelled() }
-                ModelRuntime.shared.workEnded(work)
+                ModelRuntime.shared.note(work, ended: true)
             })
     }
 
     deinit {
-        if let work { ModelRuntime.shared.defaultFreed(work) }
+        if let work { ModelRuntime.shared.note(work, freed: true) }
         task.cancel()
     }
 }
