@@ -189,8 +189,9 @@ extension ReferenceModel {
         while !placesToVisit.isEmpty || !instancesToVisit.isEmpty {
             if let place = placesToVisit.popLast() {
                 guard seen.places.insert(place.id).inserted else { continue }
-                placesToVisit += place.holds.places
-                instancesToVisit += place.holds.instances
+                let holds = place.holds
+                placesToVisit += holds.places
+                instancesToVisit += holds.instances
             } else if let serial = instancesToVisit.popLast(), seen.instances.insert(serial).inserted,
                 let values = instances[serial]?.values
             {
