@@ -25,15 +25,11 @@ final class ModelRuntime: @unchecked Sendable {
     private var firstWorkOfTheProgram = 0
     /// Whether a program runs: work registered otherwise is stale.
     private var isRunning = false
-    /// While a race across scopes runs, how many of its readers arrived.
-    private var raceArrivals: Int?
-    /// While a race across scopes runs, the first of its readers that has not started yet may start: each starts
+    /// While a race across scopes runs: the first of its readers that has not started yet may start (each starts
     /// once the one before it started a creation or ended its read, so that the creations of a race start in the
-    /// order of its readers, in which the model makes them (the first creation of a default is made from the
-    /// values of whoever reads it first, which a later step may read through).
-    private var raceTurn: Int?
-    /// How many readers the race under way has.
-    private var raceReaders = 0
+    /// order of its readers, in which the model makes them: the first creation of a default is made from the values
+    /// of whoever reads it first, which a later step may read through), how many arrived, and how many it has.
+    private var race: (turn: Int, arrivals: Int, readers: Int)?
     /// The index of the race reader this thread (or task) is, while it reads.
     @TaskLocal static var raceReader: Int?
     private let raceCondition = NSCondition()
@@ -63,14 +59,8 @@ final class ModelRuntime: @unchecked Sendable {
     func start(_ behaviors: [KeyBehavior]) {
         _ = ModelKeys.keyPathsLearned
         lock.withLock {
-            self.behaviors = behaviors
-            lastSerial = 0
-            program += 1
-            creations = Array(repeating: 0, count: ModelKeys.count)
-            dispatchReads = []
-            worksStarted = works.count
-            firstWorkOfTheProgram = works.count
-            isRunning = true
+            (self.behaviors, lastSerial, creations, dispatchReads) = (behaviors, 0, creations.map { _ in 0 }, [])
+            (program, worksStarted, firstWorkOfTheProgram, isRunning) = (program + 1, works.count, works.count, true)
         }
     }
 
@@ -180,11 +170,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// Starts counting the `readers` of a race across scopes, and gives the first its turn; or, with `nil`, stops
     /// counting.
     func armRace(readers: Int?) {
-        raceCondition.withLock {
-            raceArrivals = readers == nil ? nil : 0
-            raceTurn = readers == nil ? nil : 0
-            raceReaders = readers ?? 0
-        }
+        raceCondition.withLock { race = readers.map { (0, 0, $0) } }
     }
 
     /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
@@ -195,8 +181,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// turn of its own reader, in a race of two readers or more.
     func readInRace(as index: Int, _ read: () -> Int) -> Int {
         raceCondition.withLock {
-            while let turn = raceTurn, turn < index { raceCondition.wait() }
-            raceArrivals? += 1
+            while let race, race.turn < index { raceCondition.wait() }
+            race?.arrivals += 1
             raceCondition.broadcast()
         }
         defer { passTurn(from: index) }
@@ -206,8 +192,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// In a race, lets the reader after `index` start.
     private func passTurn(from index: Int) {
         raceCondition.withLock {
-            guard let turn = raceTurn, turn <= index else { return }
-            raceTurn = index + 1
+            guard let turn = race?.turn, turn <= index else { return }
+            race?.turn = index + 1
             raceCondition.broadcast()
         }
     }
@@ -215,7 +201,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// In a race of two readers or more, waits until a second reader arrived.
     private func waitForASecondReader() {
         raceCondition.withLock {
-            while let arrivals = raceArrivals, arrivals < min(2, raceReaders) { raceCondition.wait() }
+            while let race, race.arrivals < min(2, race.readers) { raceCondition.wait() }
         }
     }
 
