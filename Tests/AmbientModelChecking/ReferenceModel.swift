@@ -34,9 +34,9 @@ final class ReferenceModel: @unchecked Sendable {
     static let mostCreations = 1_000
 
     let keys: [KeyBehavior]
-    /// What the program's roots know of keys once they ended (the root's heir, as the core has it): the first reads
-    /// that decide what a late creation reads, and its reports, start again there.
-    let heir = Root()
+    /// What reads know of keys once their root ended, one for all the program's roots (the core keeps it in the
+    /// roots' heir): the first reads that decide where a creation goes and what a later one reports start again here.
+    let afterTheEnd = Root()
     /// How many times each key's default was created.
     var creations = Array(repeating: 0, count: ModelKeys.count)
     var lastSerial = 0
@@ -174,7 +174,7 @@ final class ReferenceModel: @unchecked Sendable {
         let key: Int
         let serial: Int
         let source: Place
-        /// The root that knows the key: the source's, or its heir once that ended.
+        /// The root that knows the key: the source's, or ``afterTheEnd`` once that ended.
         let root: Root
         let values: Values
         let parent: Creation?
@@ -194,9 +194,9 @@ final class ReferenceModel: @unchecked Sendable {
         return .scope(root.scope!)
     }
 
-    /// The root whose knowledge of keys a read in `place` uses: its own while it lives, else the heir.
+    /// The root whose knowledge of keys a read in `place` uses: its own while it lives, else ``afterTheEnd``.
     func knowledge(_ place: Place) -> Root {
-        place.root.scope.map(isAlive) == true ? place.root : heir
+        place.root.scope.map(isAlive) == true ? place.root : afterTheEnd
     }
 
     /// A scope inside `place` that sets `overrides` (serials by key) and maybe a context.
