@@ -189,9 +189,19 @@ extension ReferenceModel {
         while !placesToVisit.isEmpty || !instancesToVisit.isEmpty {
             if let place = placesToVisit.popLast() {
                 guard seen.places.insert(place.id).inserted else { continue }
-                let holds = place.holds
-                placesToVisit += holds.places
-                instancesToVisit += holds.instances
+                // A scope holds its parent, its overrides and the instances built for it; values their overrides
+                // and what they keep strongly (their scopes and root only weakly).
+                switch place {
+                case .scope(let scope):
+                    if let parent = scope.parent { placesToVisit.append(parent) }
+                    instancesToVisit += scope.overrides.values
+                    for built in scope.instances.values { instancesToVisit += built.values }
+                case .values(let values):
+                    instancesToVisit += values.overrides.values
+                    for kept in values.remembered.values {
+                        instancesToVisit += kept.values.filter { !$0.weakly }.map(\.serial)
+                    }
+                }
             } else if let serial = instancesToVisit.popLast(), seen.instances.insert(serial).inserted,
                 let values = instances[serial]?.values
             {

@@ -103,24 +103,6 @@ final class ReferenceModel: @unchecked Sendable {
             case .values(let values): values.overrides[key]
             }
         }
-
-        /// What it holds: a scope its parent, its overrides and the instances built for it; values their overrides
-        /// and what they keep strongly (their scopes and root only weakly).
-        var holds: (places: [Place], instances: [Int]) {
-            switch self {
-            case .scope(let scope):
-                (
-                    scope.parent.map { [$0] } ?? [],
-                    Array(scope.overrides.values) + scope.instances.values.flatMap(\.values)
-                )
-            case .values(let values):
-                (
-                    [],
-                    Array(values.overrides.values)
-                        + values.remembered.values.flatMap(\.values).filter { !$0.weakly }.map(\.serial)
-                )
-            }
-        }
     }
 
     /// A scope: its overrides on top of its parent's (none for a root's own values), and the instances built for it.
