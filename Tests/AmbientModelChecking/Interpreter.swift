@@ -93,8 +93,6 @@ final class Interpreter: @unchecked Sendable {
                 model.release(inner)
             default:
                 runSync([step], in: node)
-                await runStartedWork(after: at(step))
-                continue
             }
             checkCreations(after: at(step))
             await runStartedWork(after: at(step))
