@@ -196,13 +196,10 @@ final class Interpreter: @unchecked Sendable {
             guard let (probe, serial) = read(key, in: node, step) else { return }
             let values = (probe as? any ReferencingProbe)?.captured
             let keptValues = model.keptValues(ofInstance: serial)
-            guard !isStopped else { return }
-            guard let keptValues, let values else {
-                if (values == nil) != (keptValues == nil) {
-                    failure = "\(at(step)): the value keeps values where the model's does not, or the other way round"
-                }
-                return
+            if !isStopped, (values == nil) != (keptValues == nil) {
+                failure = "\(at(step)): the value keeps values where the model's does not, or the other way round"
             }
+            guard let keptValues, let values, !isStopped else { return }
             // The step holds the value while it runs: to the program's end, as the model has it.
             valuesScopedInside.append(probe)
             model.keepInstance(serial)
