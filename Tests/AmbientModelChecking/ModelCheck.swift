@@ -88,8 +88,10 @@ public enum ModelCheck {
     public static let knownDisagreements: [UInt64] = [8306, 19350, 25977, 35737, 38548]
 
     /// For each break of a rule that `.ci/plant-rule-break` plants back into the core, the first seed of the debug
-    /// batch that catches it (found with `AMBIENT_MODEL_SHRINK=0`, seed by seed, passing over the seeds that fail on
-    /// the core as it is: 10, 93, 271 and 313): a program of the shape the break gets wrong, kept as a regression seed.
+    /// batch that catches it (found with `AMBIENT_MODEL_SHRINK=0`, seed by seed, passing over the seeds that failed
+    /// on the core then, 10, 93, 271 and 313, which agree now): a program of the shape the break gets wrong, kept as a
+    /// regression seed. Each still catches its break on the core of main: plant it, build, and run its seed with
+    /// `AMBIENT_MODEL_SHRINK=0`.
     ///
     /// - `naming-creates` (a property's value is created with the object): seed 1.
     /// - `naming-an-outer-creation-is-a-cycle` (a property on a key being created stops the process): seed 2, which
