@@ -34,15 +34,9 @@ final class ObjectProbe: ReferencingProbe {
         serial: Int, references: [Dependency<any ModelProbe>] = [], captured: DependencyValues? = nil,
         reads: [Int]? = nil
     ) {
-        self.serial = serial
-        self.references = references
-        self.captured = captured
-        guard let reads else {
-            work = nil
-            return
-        }
-        let work = ModelRuntime.shared.registerWork(of: serial)
-        self.work = work
+        (self.serial, self.references, self.captured) = (serial, references, captured)
+        work = reads.map { _ in ModelRuntime.shared.registerWork(of: serial) }
+        guard let reads, let work else { return }
         task.start(
             ProgramExecutor.task { [weak self] in
                 if await ModelRuntime.shared.waitUntilReleased(work) {
