@@ -3,9 +3,7 @@ import Ambient
 extension Interpreter {
     func compare(_ actual: Int?, _ expected: Int?, _ step: Step) {
         guard actual != expected else { return }
-        failure =
-            "\(at(step)) returned \(Self.describe(actual)); "
-            + "the model returns \(Self.describe(expected))"
+        failure = "\(at(step)) returned \(Self.describe(actual)); the model returns \(Self.describe(expected))"
     }
 
     /// Compares `expected`, which the model predicted first, with what `actual` returns, on `threads` threads at once
@@ -28,8 +26,7 @@ extension Interpreter {
             let expected = model.dispatchedReads
             if dispatched.map(\.serial) != expected.map(\.serial) || dispatched.map(\.reads) != expected.map(\.reads) {
                 failure =
-                    "after \(moment) the Dispatch blocks of creations read "
-                    + "\(dispatched); the model's read \(expected)"
+                    "after \(moment) the Dispatch blocks of creations read \(dispatched); the model's read \(expected)"
                 return
             }
         }
@@ -40,8 +37,7 @@ extension Interpreter {
         let actual = ModelRuntime.shared.creationCounts
         for key in program.keys.indices where actual[key] != model.creations[key] {
             failure =
-                "after \(moment) k\(key) was created \(actual[key]) times; "
-                + "the model creates it \(model.creations[key]) times"
+                "after \(moment) k\(key) was created \(actual[key]) times; the model creates it \(model.creations[key]) times"
             return
         }
     }

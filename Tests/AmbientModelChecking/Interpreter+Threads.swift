@@ -80,8 +80,7 @@ private final class Reentry: @unchecked Sendable {
     private let released: DispatchSemaphore
 
     init(_ values: DependencyValues, signalling released: DispatchSemaphore) {
-        self.values = values
-        self.released = released
+        (self.values, self.released) = (values, released)
     }
 
     func run(_ body: () -> Void) {

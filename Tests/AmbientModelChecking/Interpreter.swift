@@ -12,9 +12,6 @@ final class Interpreter: @unchecked Sendable {
 
     let program: Program
     let model: ReferenceModel
-    /// Whether the live instances are checked: none may be left once the program dropped its values and the tasks
-    /// of its freed defaults ended.
-    let checksLifetimes: Bool
     var failure: String?
     private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Place)] = [:]
     /// Objects that are no default, each with a `@Dependency` on every key, and the scope they were made in.
@@ -30,10 +27,8 @@ final class Interpreter: @unchecked Sendable {
     /// What Ambient reported about the program's roots.
     let reports = ModelReports()
 
-    init(program: Program, checksLifetimes: Bool) {
-        self.program = program
-        self.checksLifetimes = checksLifetimes
-        model = ReferenceModel(keys: program.keys)
+    init(program: Program) {
+        (self.program, model) = (program, ReferenceModel(keys: program.keys))
     }
 
     /// Runs the program, then drops every value it kept and checks that all it created was freed.
@@ -52,20 +47,16 @@ final class Interpreter: @unchecked Sendable {
             }
             model.release(node)
         }
-        if !isStopped, checksLifetimes {
-            // With lifetimes, the work that the last step's work started runs too, checked like the rest, so that the
-            // model knows what its reads create and keep; the work it starts in turn is stale (it reads nothing), in
-            // the model as in the program, so that the chain ends. Without, it runs unchecked below.
+        if !isStopped {
+            // The work that the last step's work started runs too, checked like the rest, so that the model knows what
+            // its reads create and keep; the work it starts in turn is stale (it reads nothing), in the model as in
+            // the program, so that the chain ends.
             ModelRuntime.shared.stop()
             await runStartedWork(after: "the program's end")
         }
         await finishStartedWork()
-        captured = [:]
-        holders = [:]
-        kept = [:]
-        valuesScopedInside = []
-        heir = nil
-        guard failure == nil, !model.hasStopped, checksLifetimes else { return failure }
+        (captured, holders, kept, valuesScopedInside, heir) = ([:], [:], [:], [], nil)
+        guard failure == nil, !model.hasStopped else { return failure }
         // Nothing keeps a scope alive but what still uses it: once the program dropped everything, nothing lives. The
         // model still counts what values that keep each other strongly would keep, to say so.
         let cycles = model.survivors()
@@ -102,8 +93,6 @@ final class Interpreter: @unchecked Sendable {
                 model.release(inner)
             default:
                 runSync([step], in: node)
-                await runStartedWork(after: at(step))
-                continue
             }
             checkCreations(after: at(step))
             await runStartedWork(after: at(step))
@@ -181,8 +170,9 @@ final class Interpreter: @unchecked Sendable {
             if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
                 compare(actual, expected, step)
             }
-        case .raceHolder(let slot, let key, let threads):
+        case .raceHolder(let slot, let key, _), .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
+            let threads = if case .raceHolder(_, _, let threads) = step { threads } else { 1 }
             check(step, model.read(key, in: inner), threads: threads) { holder.readReference(key)?.serial }
         case .scopeReadingInUpdate(let overrides, let reads, let body):
             let (inner, set) = enter(overrides, in: node)
@@ -202,22 +192,14 @@ final class Interpreter: @unchecked Sendable {
             model.hold(node)
             let dependencies = program.keys.indices.map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
             holders[slot] = (ObjectProbe(serial: 0, references: dependencies), node)
-        case .readHolder(let slot, let key):
-            guard let (holder, inner) = holders[slot] else { return }
-            check(step, model.read(key, in: inner)) { holder.readReference(key)?.serial }
         case .scopeInKeptValues(let key, let overrides, let body):
             guard let (probe, serial) = read(key, in: node, step) else { return }
             let values = (probe as? any ReferencingProbe)?.captured
             let keptValues = model.keptValues(ofInstance: serial)
-            guard !isStopped else { return }
-            guard let keptValues, let values else {
-                if (values == nil) != (keptValues == nil) {
-                    failure =
-                        "\(at(step)): the value keeps values where the model's "
-                        + "does not, or the other way round"
-                }
-                return
+            if !isStopped, (values == nil) != (keptValues == nil) {
+                failure = "\(at(step)): the value keeps values where the model's does not, or the other way round"
             }
+            guard let keptValues, let values, !isStopped else { return }
             // The step holds the value while it runs: to the program's end, as the model has it.
             valuesScopedInside.append(probe)
             model.keepInstance(serial)
@@ -239,12 +221,11 @@ final class Interpreter: @unchecked Sendable {
     private func enter(
         _ overrides: [OverrideSpec], context: DependencyContext? = nil, in node: ReferenceModel.Place
     ) -> (ReferenceModel.Place, (inout DependencyValues) -> Void) {
-        var probes: [(key: Int, probe: any ModelProbe)] = []
-        for override in overrides {
+        let probes = overrides.map { override -> (key: Int, probe: any ModelProbe) in
             lastOverride -= 1
-            let probe: any ModelProbe =
-                override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
-            probes.append((override.key, probe))
+            return (
+                override.key, override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
+            )
         }
         let inner = model.scope(
             in: node, overrides: Dictionary(probes.map { ($0.key, $0.probe.serial) }) { _, last in last },

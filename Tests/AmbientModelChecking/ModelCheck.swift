@@ -17,32 +17,32 @@ public enum ModelCheck {
     ///
     /// - Parameters:
     ///   - seed: The program's seed.
-    ///   - options: What the programs may contain.
+    ///   - shrinks: Whether a failing program is shrunk before it is described.
     /// - Returns: The failure, or `nil` when Ambient agreed with the model.
-    public static func check(seed: UInt64, options: ModelCheckOptions = ModelCheckOptions()) async -> ModelFailure? {
+    public static func check(seed: UInt64, shrinks: Bool = true) async -> ModelFailure? {
         // NB: the whole check, the watchdog's start and stop included, runs on the programs' own thread: back on the
         // cooperative pool between two programs, the stop could wait for a free pool thread as long as the stress
         // suites hold them all, and the watchdog would take that for the program's time.
-        await ProgramExecutor.run { await checkOnTheProgramsThread(seed: seed, options: options) }
+        await ProgramExecutor.run { await checkOnTheProgramsThread(seed: seed, shrinks: shrinks) }
     }
 
-    private static func checkOnTheProgramsThread(seed: UInt64, options: ModelCheckOptions) async -> ModelFailure? {
+    private static func checkOnTheProgramsThread(seed: UInt64, shrinks: Bool = true) async -> ModelFailure? {
         var generator = ProgramGenerator(seed: seed)
         let program = generator.program()
-        guard let message = await run(program, seed: seed, options: options) else { return nil }
+        guard let message = await run(program, seed: seed) else { return nil }
         let kind = kind(of: message)
         // A lifetime failure is shrunk less: each candidate that still fails leaves instances alive.
         // `AMBIENT_MODEL_SHRINK=0` reports the program as generated: what finds the first seed a planted break fails.
         let attempts =
-            !options.shrinks || ProcessInfo.processInfo.environment["AMBIENT_MODEL_SHRINK"] == "0" ? 0 : 3_000
+            !shrinks || ProcessInfo.processInfo.environment["AMBIENT_MODEL_SHRINK"] == "0" ? 0 : 3_000
         let shrinker = Shrinker(attempts: kind == "lifetime" ? min(attempts, 100) : attempts) { candidate in
-            guard let other = await run(candidate, seed: seed, options: options) else { return false }
+            guard let other = await run(candidate, seed: seed) else { return false }
             return Self.kind(of: other) == kind
         }
         let shrunk = await shrinker.shrink(program)
-        let shrunkMessage = await run(shrunk, seed: seed, options: options) ?? message
-        let replay = (options.checksLifetimes ? "" : "AMBIENT_MODEL_LIFETIMES=0 ") + "AMBIENT_MODEL_SEED=\(seed)"
-        return ModelFailure(seed: seed, replay: replay, message: shrunkMessage, program: shrunk.description)
+        let shrunkMessage = await run(shrunk, seed: seed) ?? message
+        return ModelFailure(
+            seed: seed, replay: "AMBIENT_MODEL_SEED=\(seed)", message: shrunkMessage, program: shrunk.description)
     }
 
     /// Seeds that once disagreed with the model, each run by `ReferenceModelTests` so that the disagreement stays
@@ -88,8 +88,10 @@ public enum ModelCheck {
     public static let knownDisagreements: [UInt64] = [8306, 19350, 25977, 35737, 38548]
 
     /// For each break of a rule that `.ci/plant-rule-break` plants back into the core, the first seed of the debug
-    /// batch that catches it (found with `AMBIENT_MODEL_SHRINK=0`, seed by seed, passing over the seeds that fail on
-    /// the core as it is: 10, 93, 271 and 313): a program of the shape the break gets wrong, kept as a regression seed.
+    /// batch that catches it (found with `AMBIENT_MODEL_SHRINK=0`, seed by seed, passing over the seeds that failed
+    /// on the core then, 10, 93, 271 and 313, which agree now): a program of the shape the break gets wrong, kept as a
+    /// regression seed. Each still catches its break on the core of main: plant it, build, and run its seed with
+    /// `AMBIENT_MODEL_SHRINK=0`.
     ///
     /// - `naming-creates` (a property's value is created with the object): seed 1.
     /// - `naming-an-outer-creation-is-a-cycle` (a property on a key being created stops the process): seed 2, which
@@ -119,11 +121,10 @@ public enum ModelCheck {
     ///   - count: How many programs to run.
     ///   - firstSeed: The seed of the first program.
     ///   - maximumFailures: How many failures to shrink and report before stopping.
-    ///   - options: What the programs may contain.
     /// - Returns: How many programs ran, and the failures.
-    public static func checkPrograms(
-        _ count: Int, firstSeed: UInt64, maximumFailures: Int = 3, options: ModelCheckOptions = ModelCheckOptions()
-    ) async -> ModelCheckResult {
+    public static func checkPrograms(_ count: Int, firstSeed: UInt64, maximumFailures: Int = 3) async
+        -> ModelCheckResult
+    {
         await ProgramExecutor.run {
             var result = ModelCheckResult()
             for index in 0..<count where result.failures.count < maximumFailures {
@@ -133,7 +134,7 @@ public enum ModelCheck {
                     result.knownDisagreementsPassedOver.append(seed)
                     continue
                 }
-                if let failure = await checkOnTheProgramsThread(seed: seed, options: options) {
+                if let failure = await checkOnTheProgramsThread(seed: seed) {
                     result.failures.append(failure)
                 }
             }
@@ -143,11 +144,9 @@ public enum ModelCheck {
 
     /// The program of `seed`, one step a line, as a failure would print it unshrunk.
     ///
-    /// - Parameters:
-    ///   - seed: The program's seed.
-    ///   - options: What the programs may contain.
+    /// - Parameter seed: The program's seed.
     /// - Returns: The program's description.
-    public static func programDescription(seed: UInt64, options: ModelCheckOptions = ModelCheckOptions()) -> String {
+    public static func programDescription(seed: UInt64) -> String {
         var generator = ProgramGenerator(seed: seed)
         return generator.program().description
     }
@@ -170,25 +169,10 @@ public enum ModelCheck {
     }
 
     /// Runs `program` under the ``Watchdog``.
-    private static func run(_ program: Program, seed: UInt64, options: ModelCheckOptions) async -> String? {
+    private static func run(_ program: Program, seed: UInt64) async -> String? {
         Watchdog.shared.watch(program, seed: seed)
         defer { Watchdog.shared.watch(nil, seed: seed) }
-        return await Interpreter(program: program, checksLifetimes: options.checksLifetimes).run()
-    }
-}
-
-/// What the generated programs may contain.
-public struct ModelCheckOptions: Sendable {
-    /// Whether no instance of a program may be left once it dropped its values and the tasks of its freed defaults
-    /// ended (the events it waits for, on no timer); `false` checks reads and creations only
-    /// (`AMBIENT_MODEL_LIFETIMES=0`).
-    public var checksLifetimes = true
-    /// Whether a failing program is shrunk before it is described.
-    public var shrinks = true
-    /// Every pattern, reads, creations and live instances checked; `AMBIENT_MODEL_LIFETIMES=0` checks no live
-    /// instances.
-    public init() {
-        if ProcessInfo.processInfo.environment["AMBIENT_MODEL_LIFETIMES"] == "0" { checksLifetimes = false }
+        return await Interpreter(program: program).run()
     }
 }
 

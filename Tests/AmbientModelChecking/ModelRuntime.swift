@@ -25,15 +25,11 @@ final class ModelRuntime: @unchecked Sendable {
     private var firstWorkOfTheProgram = 0
     /// Whether a program runs: work registered otherwise is stale.
     private var isRunning = false
-    /// While a race across scopes runs, how many of its readers arrived.
-    private var raceArrivals: Int?
-    /// While a race across scopes runs, the first of its readers that has not started yet may start: each starts
+    /// While a race across scopes runs: the first of its readers that has not started yet may start (each starts
     /// once the one before it started a creation or ended its read, so that the creations of a race start in the
-    /// order of its readers, in which the model makes them (the first creation of a default is made from the
-    /// values of whoever reads it first, which a later step may read through).
-    private var raceTurn: Int?
-    /// How many readers the race under way has.
-    private var raceReaders = 0
+    /// order of its readers, in which the model makes them: the first creation of a default is made from the values
+    /// of whoever reads it first, which a later step may read through), how many arrived, and how many it has.
+    private var race: (turn: Int, arrivals: Int, readers: Int)?
     /// The index of the race reader this thread (or task) is, while it reads.
     @TaskLocal static var raceReader: Int?
     private let raceCondition = NSCondition()
@@ -63,14 +59,8 @@ final class ModelRuntime: @unchecked Sendable {
     func start(_ behaviors: [KeyBehavior]) {
         _ = ModelKeys.keyPathsLearned
         lock.withLock {
-            self.behaviors = behaviors
-            lastSerial = 0
-            program += 1
-            creations = Array(repeating: 0, count: ModelKeys.count)
-            dispatchReads = []
-            worksStarted = works.count
-            firstWorkOfTheProgram = works.count
-            isRunning = true
+            (self.behaviors, lastSerial, creations, dispatchReads) = (behaviors, 0, creations.map { _ in 0 }, [])
+            (program, worksStarted, firstWorkOfTheProgram, isRunning) = (program + 1, works.count, works.count, true)
         }
     }
 
@@ -118,7 +108,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// started so far that was not let run: the end of a program that stopped early (its reads, late, would create
     /// defaults the model does not follow).
     func endUnread(_ work: WorkID? = nil) {
-        let (waiting, waiters) = lock.withLock {
+        change {
             if work == nil { worksStarted = works.count }
             let ending = work.map { [$0] } ?? works.indices.filter { !works[$0].isStale && !works[$0].isReleased }
             let waiting = ending.compactMap { index in
@@ -126,55 +116,40 @@ final class ModelRuntime: @unchecked Sendable {
                 defer { works[index].waiting = nil }
                 return works[index].waiting
             }
-            return (waiting, noteChange())
+            return { for continuation in waiting { continuation.resume(returning: false) } }
         }
-        for continuation in waiting { continuation.resume(returning: false) }
-        resume(waiters)
     }
 
     /// Notes what `work` read.
     func finish(_ work: WorkID, reading serials: [Int]) {
-        let (finished, waiters) = lock.withLock {
+        change {
             works[work].reads = serials
             defer { works[work].finished = nil }
-            return (works[work].finished, noteChange())
+            return { [finished = works[work].finished] in finished?.resume(returning: serials) }
         }
-        finished?.resume(returning: serials)
-        resume(waiters)
     }
 
     /// Lets `work` run, and returns what it read.
     func release(_ work: WorkID) async -> [Int] {
         await withCheckedContinuation { continuation in
-            let (waiting, reads, waiters) = lock.withLock {
+            let reads = changeReturning { () -> (() -> Void, [Int]?) in
                 works[work].isReleased = true
                 if works[work].reads == nil { works[work].finished = continuation }
                 defer { works[work].waiting = nil }
-                return (works[work].waiting, works[work].reads, noteChange())
+                return ({ [waiting = works[work].waiting] in waiting?.resume(returning: true) }, works[work].reads)
             }
-            waiting?.resume(returning: true)
-            resume(waiters)
             if let reads { continuation.resume(returning: reads) }
         }
     }
 
-    /// Notes that the default that started `work` was freed: its task ends at its next turn, and lets go of the values
-    /// it inherited then.
-    func defaultFreed(_ work: WorkID) {
-        resume(
-            lock.withLock {
-                works[work].isFreed = true
-                return noteChange()
-            })
-    }
-
-    /// Notes that the task of `work` ended.
-    func workEnded(_ work: WorkID) {
-        resume(
-            lock.withLock {
-                works[work].hasEnded = true
-                return noteChange()
-            })
+    /// Notes that the default that started `work` was freed (its task ends at its next turn, and lets go of the values
+    /// it inherited then), or that the task of `work` ended.
+    func note(_ work: WorkID, freed: Bool = false, ended: Bool = false) {
+        change {
+            works[work].isFreed = works[work].isFreed || freed
+            works[work].hasEnded = works[work].hasEnded || ended
+            return {}
+        }
     }
 
     /// Whether a task of the program that was let run (or is stale) still runs although its default was freed: until
@@ -195,11 +170,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// Starts counting the `readers` of a race across scopes, and gives the first its turn; or, with `nil`, stops
     /// counting.
     func armRace(readers: Int?) {
-        raceCondition.withLock {
-            raceArrivals = readers == nil ? nil : 0
-            raceTurn = readers == nil ? nil : 0
-            raceReaders = readers ?? 0
-        }
+        raceCondition.withLock { race = readers.map { (0, 0, $0) } }
     }
 
     /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
@@ -210,8 +181,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// turn of its own reader, in a race of two readers or more.
     func readInRace(as index: Int, _ read: () -> Int) -> Int {
         raceCondition.withLock {
-            while let turn = raceTurn, turn < index { raceCondition.wait() }
-            raceArrivals? += 1
+            while let race, race.turn < index { raceCondition.wait() }
+            race?.arrivals += 1
             raceCondition.broadcast()
         }
         defer { passTurn(from: index) }
@@ -221,8 +192,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// In a race, lets the reader after `index` start.
     private func passTurn(from index: Int) {
         raceCondition.withLock {
-            guard let turn = raceTurn, turn <= index else { return }
-            raceTurn = index + 1
+            guard let turn = race?.turn, turn <= index else { return }
+            race?.turn = index + 1
             raceCondition.broadcast()
         }
     }
@@ -230,7 +201,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// In a race of two readers or more, waits until a second reader arrived.
     private func waitForASecondReader() {
         raceCondition.withLock {
-            while let arrivals = raceArrivals, arrivals < min(2, raceReaders) { raceCondition.wait() }
+            while let race, race.arrivals < min(2, race.readers) { raceCondition.wait() }
         }
     }
 
@@ -253,11 +224,10 @@ final class ModelRuntime: @unchecked Sendable {
     }
 
     func instanceFreed(of program: Int) {
-        resume(
-            lock.withLock {
-                alive[program, default: 0] -= 1
-                return noteChange()
-            })
+        change {
+            alive[program, default: 0] -= 1
+            return {}
+        }
     }
 
     // MARK: Waiting for changes
@@ -280,15 +250,22 @@ final class ModelRuntime: @unchecked Sendable {
         }
     }
 
-    /// Notes a change, under `lock`, and returns the waiters to resume once it is released.
-    private func noteChange() -> [CheckedContinuation<Void, Never>] {
-        changes += 1
-        defer { changeWaiters = [] }
-        return changeWaiters
+    /// Makes a change of the work or of the live instances under `lock`, then runs what `body` returned (the
+    /// continuations it resumes) and resumes the waiters of ``waitUntil(_:)``.
+    private func change(_ body: () -> () -> Void) {
+        changeReturning { (body(), ()) }
     }
 
-    private func resume(_ waiters: [CheckedContinuation<Void, Never>]) {
+    private func changeReturning<T>(_ body: () -> (() -> Void, T)) -> T {
+        let (after, result, waiters) = lock.withLock {
+            changes += 1
+            defer { changeWaiters = [] }
+            let (after, result) = body()
+            return (after, result, changeWaiters)
+        }
+        after()
         for waiter in waiters { waiter.resume() }
+        return result
     }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.

@@ -34,15 +34,9 @@ final class ObjectProbe: ReferencingProbe {
         serial: Int, references: [Dependency<any ModelProbe>] = [], captured: DependencyValues? = nil,
         reads: [Int]? = nil
     ) {
-        self.serial = serial
-        self.references = references
-        self.captured = captured
-        guard let reads else {
-            work = nil
-            return
-        }
-        let work = ModelRuntime.shared.registerWork(of: serial)
-        self.work = work
+        (self.serial, self.references, self.captured) = (serial, references, captured)
+        work = reads.map { _ in ModelRuntime.shared.registerWork(of: serial) }
+        guard let reads, let work else { return }
         task.start(
             ProgramExecutor.task { [weak self] in
                 if await ModelRuntime.shared.waitUntilReleased(work) {
@@ -51,12 +45,12 @@ final class ObjectProbe: ReferencingProbe {
                 }
                 // Runs until the default is freed, whose `deinit` cancels this task.
                 if self != nil { await untilCancelled() }
-                ModelRuntime.shared.workEnded(work)
+                ModelRuntime.shared.note(work, ended: true)
             })
     }
 
     deinit {
-        if let work { ModelRuntime.shared.defaultFreed(work) }
+        if let work { ModelRuntime.shared.note(work, freed: true) }
         task.cancel()
     }
 }

@@ -17,35 +17,31 @@ extension Program: CustomStringConvertible {
 
 extension KeyBehavior: CustomStringConvertible {
     var description: String {
-        var parts: [String]
-        switch shape {
-        case .value: parts = ["struct"]
-        case .object: parts = ["class"]
-        case .owner(let held): parts = ["DependencyOwner with @Dependency(\\.k\(held))"]
-        case .ownerSubclass(let inherited, let own):
-            parts = ["subclass with @Dependency(K\(own).self) of a DependencyOwner with @Dependency(\\.k\(inherited))"]
-        }
+        var parts: [String] =
+            switch shape {
+            case .value: ["struct"]
+            case .object: ["class"]
+            case .owner(let held): ["DependencyOwner with @Dependency(\\.k\(held))"]
+            case .ownerSubclass(let inherited, let own):
+                ["subclass with @Dependency(K\(own).self) of a DependencyOwner with @Dependency(\\.k\(inherited))"]
+            }
         if !reads.isEmpty { parts.append("reads " + reads.map { "k\($0)" }.joined(separator: ", ") + " while created") }
-        for reference in references {
-            parts.append(
-                reference.byKeyPath ? "@Dependency(\\.k\(reference.key))" : "@Dependency(K\(reference.key).self)")
-        }
+        parts += references.map { $0.byKeyPath ? "@Dependency(\\.k\($0.key))" : "@Dependency(K\($0.key).self)" }
         if capturesCurrent { parts.append("keeps DependencyValues.current") }
         if let scopedRead {
             parts.append(
                 "then reads k\(scopedRead.reads) in withDependencies { k\(scopedRead.overriding) = new struct }")
         }
         if waitsForASecondReader { parts.append("in a race, waits for a second reader") }
-        for read in conditionalReads {
-            parts.append("reads k\(read.then) while created when k\(read.when) is overridden")
-        }
+        parts += conditionalReads.map { "reads k\($0.then) while created when k\($0.when) is overridden" }
         if let work {
             let reads = work.reads.map { "k\($0)" }.joined(separator: ", ")
-            switch work.kind {
-            case .task: parts.append("init starts Task { [weak self] } reading \(reads)")
-            case .dispatch: parts.append("init waits for a Dispatch block reading \(reads) in its values")
-            case .taskDuringCreation: parts.append("init waits for a Task { } reading \(reads)")
-            }
+            let started: [KeyBehavior.Work.Kind: String] = [
+                .task: "init starts Task { [weak self] } reading \(reads)",
+                .dispatch: "init waits for a Dispatch block reading \(reads) in its values",
+                .taskDuringCreation: "init waits for a Task { } reading \(reads)",
+            ]
+            parts.append(started[work.kind]!)
         }
         return parts.joined(separator: "; ")
     }

@@ -79,12 +79,7 @@ struct KeyBehavior: Hashable, Sendable {
     }
 
     /// Whether the default is a `DependencyOwner` subclass.
-    var isOwner: Bool {
-        switch shape {
-        case .owner, .ownerSubclass: true
-        case .value, .object: false
-        }
-    }
+    var isOwner: Bool { shape != .value && shape != .object }
 
     /// Makes the creation's reads before its value exists, in order, until `stop` says so: `reads`, then each
     /// conditional read's `then` when its `when` is an override, then the scoped read, with `inScope`. The model and

@@ -64,8 +64,7 @@ struct ProgramGenerator {
             key.reads = (0..<index).filter { _ in random.chance(readChance) }
             if index >= 2, random.chance(20) {
                 // A read that depends on a value (a cart reads `persistence` when `config` persists).
-                let when = random.below(index)
-                let then = random.below(index)
+                let (when, then) = (random.below(index), random.below(index))
                 if when != then { key.conditionalReads.append(.init(when: when, then: then)) }
             }
             return key
@@ -179,8 +178,7 @@ struct ProgramGenerator {
                 body: steps(depth: depth + 1, isAsync: false))
         case 44..<58 where nests:
             let overrides = overrides()
-            let context: DependencyContext? =
-                random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
+            let context: DependencyContext? = random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
             let scopeIsAsync = isAsync && random.chance(50)
             let body = steps(depth: depth + 1, isAsync: scopeIsAsync)
             return .scope(overrides: overrides, context: context, isAsync: scopeIsAsync, body: body)
@@ -192,14 +190,11 @@ struct ProgramGenerator {
                 body: steps(depth: depth + 1, isAsync: executor == .detached))
         case 58..<74 where nests && !capturedSlots.isEmpty:
             let executor = executor(isAsync: isAsync)
-            let slot = random.element(of: capturedSlots)
             return .reenter(
-                slot: slot, executor: executor, body: steps(depth: depth + 1, isAsync: executor == .detached))
+                slot: random.element(of: capturedSlots), executor: executor,
+                body: steps(depth: depth + 1, isAsync: executor == .detached))
         case 58..<74:
-            nextSlot += 1
-            capturedSlots.append(nextSlot)
-            capturedSlotsOfTheRoot.append(nextSlot)
-            return .capture(slot: nextSlot)
+            return .capture(slot: newSlot(in: \.capturedSlots, \.capturedSlotsOfTheRoot))
         case 74..<77 where capturedSlotsOfTheRoot.count >= 2 && random.chance(80):
             // First reads racing across scopes, of a default that waits for the second reader when it can.
             let waiting = keys.indices.filter { keys[$0].waitsForASecondReader }
@@ -211,18 +206,14 @@ struct ProgramGenerator {
         case 77..<80 where !keptSlots.isEmpty && random.chance(50):
             return readKept(random.element(of: keptSlots))
         case 77..<80:
-            nextSlot += 1
-            keptSlots.append(nextSlot)
-            return .keep(slot: nextSlot, key: key())
+            return .keep(slot: newSlot(in: \.keptSlots), key: key())
         case 80..<92 where !holderSlots.isEmpty && random.chance(60):
             if random.chance(25) {
                 return .raceHolder(slot: random.element(of: holderSlots), key: key(), threads: 2 + random.below(4))
             }
             return .readHolder(slot: random.element(of: holderSlots), key: key())
         case 80..<92:
-            nextSlot += 1
-            holderSlots.append(nextSlot)
-            return .makeHolder(slot: nextSlot, byKeyPath: random.chance(50))
+            return .makeHolder(slot: newSlot(in: \.holderSlots), byKeyPath: random.chance(50))
         case 92..<100 where nests:
             return .rootValues(body: steps(depth: depth + 1, isAsync: false))
         default:
@@ -279,6 +270,13 @@ struct ProgramGenerator {
             swapStreams(&self)
         }
         return make(&self)
+    }
+
+    /// A new slot, noted in `lists`.
+    mutating func newSlot(in lists: WritableKeyPath<ProgramGenerator, [Int]>...) -> Int {
+        nextSlot += 1
+        for list in lists { self[keyPath: list].append(nextSlot) }
+        return nextSlot
     }
 
     private mutating func key() -> Int {

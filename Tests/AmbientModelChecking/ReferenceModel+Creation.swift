@@ -150,4 +150,77 @@ extension ReferenceModel {
             return (started.serial, started.reads.map { read($0, in: .values(started.values)) })
         }
     }
+
+    // MARK: Lifetimes
+
+    /// Notes that the program holds `place` (until ``release(_:)``): it, and what it holds, live.
+    func hold(_ place: Place) {
+        held[place.id, default: (place, 0)].count += 1
+    }
+
+    func release(_ place: Place) {
+        held[place.id]?.count -= 1
+        if held[place.id]?.count == 0 { held[place.id] = nil }
+    }
+
+    /// Notes that the program keeps the instance of `serial`, to its end.
+    func keepInstance(_ serial: Int) {
+        heldInstances[serial, default: 0] += 1
+    }
+
+    /// Whether anything alive holds `scope`.
+    func isAlive(_ scope: Scope) -> Bool {
+        reachable().places.contains(ObjectIdentifier(scope))
+    }
+
+    /// The instances alive now: those that what the program holds, creations under way and tasks not run yet hold.
+    func liveInstances() -> Set<Int> {
+        reachable().instances
+    }
+
+    /// What `places` hold, and what that holds in turn; without `places`, what the program, the creations under way
+    /// and the tasks not run yet hold.
+    private func reachable(from places: [Place]? = nil) -> (places: Set<ObjectIdentifier>, instances: Set<Int>) {
+        var placesToVisit: [Place] =
+            places ?? held.values.map(\.place) + startedWork.map { .values($0.values) }
+            + underWay.flatMap { [Place.values($0.values), $0.source] }
+        var instancesToVisit = places == nil ? Array(heldInstances.keys) : []
+        var seen: (places: Set<ObjectIdentifier>, instances: Set<Int>) = ([], [])
+        while !placesToVisit.isEmpty || !instancesToVisit.isEmpty {
+            if let place = placesToVisit.popLast() {
+                guard seen.places.insert(place.id).inserted else { continue }
+                // A scope holds its parent, its overrides and the instances built for it; values their overrides
+                // and what they keep strongly (their scopes and root only weakly).
+                switch place {
+                case .scope(let scope):
+                    if let parent = scope.parent { placesToVisit.append(parent) }
+                    instancesToVisit += scope.overrides.values
+                    for built in scope.instances.values { instancesToVisit += built.values }
+                case .values(let values):
+                    instancesToVisit += values.overrides.values
+                    for kept in values.remembered.values {
+                        instancesToVisit += kept.values.filter { !$0.weakly }.map(\.serial)
+                    }
+                }
+            } else if let serial = instancesToVisit.popLast(), seen.instances.insert(serial).inserted,
+                let values = instances[serial]?.values
+            {
+                placesToVisit.append(.values(values))
+            }
+        }
+        return seen
+    }
+
+    /// How many of the program's instances, overrides included, stay alive once it dropped everything it held:
+    /// those on a cycle of what holds what (Swift frees no cycle), and what they hold. The rules leave none.
+    func survivors() -> Int {
+        (held, heldInstances) = ([:], [:])
+        var alive: Set<Int> = []
+        for serial in instances.keys where !alive.contains(serial) {
+            guard let values = instances[serial]?.values else { continue }
+            let held = reachable(from: [.values(values)])
+            if held.instances.contains(serial) { alive.formUnion(held.instances) }
+        }
+        return alive.count
+    }
 }

@@ -8,7 +8,7 @@ import Ambient
 /// - A *value's values* are what a default was created from, or what an object made in a scope took: its overrides,
 ///   held strongly; its scope and root, held weakly; and every instance it read, remembered when it read it.
 /// - A read in a live scope gets the scope's one instance of the key; a read through a value's values gets what it
-///   remembers, else its scope's while that lives, else one built for it (``read(_:in:)`` states the order).
+///   remembers, else its scope's while that lives, else one built for it (``resolve(_:in:)`` states the order).
 ///
 /// The interpreter asks it before each real read which instance (by serial: defaults 1, 2, …, overrides −1, −2, …)
 /// the read must return, and after each step how many times each default must have been created.
@@ -28,10 +28,15 @@ final class ReferenceModel: @unchecked Sendable {
     /// The read that a property on a key stands for while Ambient knows nothing of what that key reads: every
     /// override.
     static let anyOverride = -1
+    /// How many defaults a program may create before the model stops it: one that reads, after its scopes ended,
+    /// defaults that read many others while created builds each for its reader, which can make more than any program
+    /// should check.
+    static let mostCreations = 1_000
 
     let keys: [KeyBehavior]
-    /// The heir of the program's roots: what knows the keys once a root ended.
-    let heir = Root()
+    /// What reads know of keys once their root ended, one for all the program's roots (the core keeps it in the
+    /// roots' heir): the first reads that decide where a creation goes and what a later one reports start again here.
+    let afterTheEnd = Root()
     /// How many times each key's default was created.
     var creations = Array(repeating: 0, count: ModelKeys.count)
     var lastSerial = 0
@@ -42,15 +47,12 @@ final class ReferenceModel: @unchecked Sendable {
     var underWay: [Creation] = []
     /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
     var reachedCycle = false
-    /// Whether the program made ``mostCreations`` defaults: one that reads, after its scopes ended, defaults that read
-    /// many others while created builds each for its reader, which can make more than any program should check.
+    /// Whether the program made ``mostCreations`` defaults.
     var reachedCreationBound = false
     /// Whether the program is not run further: it needs a cycle, or made too many creations.
     var hasStopped: Bool { reachedCycle || reachedCreationBound }
-    /// How many defaults a program may create before the model stops it.
-    static let mostCreations = 1_000
     /// What the program holds, with how often: scopes it runs in or captured, objects and values it keeps.
-    var held: [ObjectIdentifier: (node: any Node, count: Int)] = [:]
+    var held: [ObjectIdentifier: (place: Place, count: Int)] = [:]
     var heldInstances: [Int: Int] = [:]
     /// The `Task`s that defaults started, in the order they started, each with what it must read once run.
     var startedWork: [(serial: Int, values: Values, reads: [Int], lineage: [Int: Int])] = []
@@ -65,7 +67,108 @@ final class ReferenceModel: @unchecked Sendable {
         self.keys = keys
     }
 
-    // MARK: Places
+    // MARK: Roots, scopes and values
+
+    /// Where a read is made: a scope, or a value's values.
+    enum Place: @unchecked Sendable {
+        // Safe: as the model's; the interpreter hands a place to the thread or task it starts, and waits for it.
+        case scope(Scope)
+        case values(Values)
+
+        var root: Root {
+            switch self {
+            case .scope(let scope): scope.root
+            case .values(let values): values.root
+            }
+        }
+
+        var context: DependencyContext {
+            switch self {
+            case .scope(let scope): scope.context
+            case .values(let values): values.context
+            }
+        }
+
+        var id: ObjectIdentifier {
+            switch self {
+            case .scope(let scope): ObjectIdentifier(scope)
+            case .values(let values): ObjectIdentifier(values)
+            }
+        }
+
+        /// The override of `key` these values see, the innermost first.
+        func override(of key: Int) -> Int? {
+            switch self {
+            case .scope(let scope): scope.overrides[key] ?? scope.parent?.override(of: key)
+            case .values(let values): values.overrides[key]
+            }
+        }
+    }
+
+    /// A scope: its overrides on top of its parent's (none for a root's own values), and the instances built for it.
+    final class Scope {
+        let root: Root
+        let parent: Place?
+        let overrides: [Int: Int]
+        let context: DependencyContext
+        /// The instances handed out in this scope that belong to it, by context and key.
+        var instances: [DependencyContext: [Int: Int]] = [:]
+
+        init(root: Root, parent: Place?, overrides: [Int: Int], context: DependencyContext) {
+            (self.root, self.parent, self.overrides, self.context) = (root, parent, overrides, context)
+        }
+    }
+
+    /// A value's values: the overrides it was made with, its scope (held weakly), and what it read.
+    final class Values {
+        let root: Root
+        let scope: Place
+        let overrides: [Int: Int]
+        let context: DependencyContext
+        /// Its key, and those of the values whose values it was made in: the values that may hold it.
+        let holders: Set<Int>
+        /// What reads through these values were handed, by context and key, and whether it is held weakly.
+        var remembered: [DependencyContext: [Int: (serial: Int, weakly: Bool, reads: Set<Int>)]] = [:]
+
+        /// The values of a default of `key` (`nil`: an object that is no default) made in `scope`.
+        init(of key: Int?, madeIn scope: Place) {
+            (self.root, self.scope, self.context) = (scope.root, scope, scope.context)
+            var overrides: [Int: Int] = [:]
+            var holders: Set<Int> = key.map { [$0] } ?? []
+            var place: Place? = scope
+            while let current = place {
+                switch current {
+                case .scope(let scope):
+                    overrides.merge(scope.overrides) { inner, _ in inner }
+                    place = scope.parent
+                case .values(let values):
+                    overrides.merge(values.overrides) { inner, _ in inner }
+                    holders.formUnion(values.holders)
+                    place = nil
+                }
+            }
+            (self.overrides, self.holders) = (overrides, holders)
+        }
+    }
+
+    /// A creation under way.
+    final class Creation {
+        let key: Int
+        let serial: Int
+        let source: Place
+        /// The root that knows the key: the source's, or ``afterTheEnd`` once that ended.
+        let root: Root
+        let values: Values
+        let parent: Creation?
+        /// How many creations of each key started the tasks this creation runs in (the chain report's count).
+        let lineage: [Int: Int]
+        var reads: Set<Int> = []
+
+        init(key: Int, serial: Int, source: Place, root: Root, values: Values, parent: Creation?, lineage: [Int: Int]) {
+            (self.key, self.serial, self.source, self.root, self.values) = (key, serial, source, root, values)
+            (self.parent, self.lineage) = (parent, lineage)
+        }
+    }
 
     func freshRoot(context: DependencyContext) -> Place {
         let root = Root()
@@ -73,10 +176,9 @@ final class ReferenceModel: @unchecked Sendable {
         return .scope(root.scope!)
     }
 
-    /// The root whose knowledge of keys a read in `place` uses: its own while it lives, else its heir, where nothing
-    /// is placed.
+    /// The root whose knowledge of keys a read in `place` uses: its own while it lives, else ``afterTheEnd``.
     func knowledge(_ place: Place) -> Root {
-        place.root.scope.map(isAlive) == true ? place.root : heir
+        place.root.scope.map(isAlive) == true ? place.root : afterTheEnd
     }
 
     /// A scope inside `place` that sets `overrides` (serials by key) and maybe a context.
@@ -87,18 +189,9 @@ final class ReferenceModel: @unchecked Sendable {
     /// `DependencyValues()` made in `place`: the root's own values; made in a value's values, or once the root ended,
     /// values of no override that hold the root weakly, as a value's do.
     func rootValues(of place: Place) -> Place {
-        var current = place
-        var isInValues = false
-        while true {
-            switch current {
-            case .scope(let scope) where scope.parent == nil:
-                return isAlive(scope) && !isInValues ? current : .values(Values(of: nil, madeIn: current))
-            case .scope(let scope): current = scope.parent!
-            case .values(let values):
-                isInValues = true
-                current = values.scope
-            }
-        }
+        let root = place.root.scope!
+        return isAlive(root) && valuesAnswering([], from: place) == nil
+            ? .scope(root) : .values(Values(of: nil, madeIn: .scope(root)))
     }
 
     // MARK: Reads
@@ -111,10 +204,10 @@ final class ReferenceModel: @unchecked Sendable {
     /// The serial that the `index`th `@Dependency` property of the default of serial `serial` returns; `nil` when it
     /// has no such property (or is an override).
     func readReference(ofInstance serial: Int, index: Int) -> Int? {
-        guard let instance = instances[serial], let values = instance.values else { return nil }
-        let references = keys[instance.key].laterReads
-        guard references.indices.contains(index) else { return nil }
-        return read(references[index], in: .values(values))
+        guard let instance = instances[serial], let values = instance.values,
+            let key = keys[instance.key].laterReads.dropFirst(index).first
+        else { return nil }
+        return read(key, in: .values(values))
     }
 
     func readReference(_ key: Int, index: Int, in place: Place) -> Int? {
@@ -144,15 +237,13 @@ final class ReferenceModel: @unchecked Sendable {
         guard case .values(let values) = place else {
             // A read in a scope's own values: the scope lives, since the reader holds it. In a scope made inside a
             // value's values that overrides nothing the key reads, the read is one in those values (once the root
-            // ended, the key reads what the instance those values remember read).
-            // A scope that chose another context reads what the values remember in that context.
-            if let reads = reads ?? rememberedReads(of: key, under: place),
+            // ended, the key reads what the instance those values remember read). A scope that chose another context
+            // reads what the values remember in that context.
+            if let reads = reads ?? valuesAnswering([], from: place)?.remembered[context]?[key]?.reads,
                 let values = valuesAnswering(reads, from: place)
             {
                 if values.context == context { return resolve(key, in: .values(values)) }
-                if let kept = values.remembered[context]?[key], !kept.weakly || liveInstances().contains(kept.serial) {
-                    return (kept.serial, reads)
-                }
+                if let kept = kept(key, by: values, in: context) { return (kept, reads) }
             }
             // A first creation, made from the scope: the values it is made inside remember it, unless the scope
             // overrides what it read.
@@ -163,22 +254,20 @@ final class ReferenceModel: @unchecked Sendable {
             return found
         }
         // 2. The instance the value kept for the key (one it keeps weakly, while something else holds it).
-        if let kept = values.remembered[context]?[key], !kept.weakly || liveInstances().contains(kept.serial) {
-            return (kept.serial, reads ?? [])
-        }
-        if let reads, !isAlive(owner(of: reads, from: place)) {
-            // 4. Its scope ended: an instance built for the value alone, which it keeps and no scope sees.
-            return create(key, from: place)
-        }
+        if let kept = kept(key, by: values, in: context) { return (kept, reads ?? []) }
+        // 4. Its scope ended: an instance built for the value alone, which it keeps and no scope sees.
+        if let reads, !isAlive(owner(of: reads, from: place)) { return create(key, from: place) }
         // 3. The instance of the scope it belongs to, while that lives.
         let found = instance(of: key, from: place)
         remember(found.serial, of: key, in: values, context: context, reads: found.reads)
         return found
     }
 
-    /// What the instance of `key` that the values enclosing `place` remember read: `nil` when they remember none.
-    private func rememberedReads(of key: Int, under place: Place) -> Set<Int>? {
-        valuesAnswering([], from: place)?.remembered[place.context]?[key]?.reads
+    /// The instance `values` kept for `key` in `context`, if it still has it: one kept weakly, while it lives.
+    private func kept(_ key: Int, by values: Values, in context: DependencyContext) -> Int? {
+        guard let kept = values.remembered[context]?[key], !kept.weakly || liveInstances().contains(kept.serial)
+        else { return nil }
+        return kept.serial
     }
 
     /// The instance of the live scope that `key` belongs to, seen from `place`: that of the innermost scope that
@@ -190,12 +279,9 @@ final class ReferenceModel: @unchecked Sendable {
         let owner = owner(of: reads, from: place)
         if let serial = owner.instances[context]?[key] { return (serial, reads) }
         // A scope below the owner may have chosen another context: the creation is in the reader's.
-        return create(key, from: .scope(owner.context == context ? owner : contextScope(.scope(owner), context)))
-    }
-
-    /// A scope of no overrides inside `place` that chose `context`.
-    private func contextScope(_ place: Place, _ context: DependencyContext) -> Scope {
-        Scope(root: place.root, parent: place, overrides: [:], context: context)
+        if owner.context == context { return create(key, from: .scope(owner)) }
+        return create(
+            key, from: .scope(Scope(root: owner.root, parent: .scope(owner), overrides: [:], context: context)))
     }
 
     /// The scope a key of `reads` belongs to, seen from `place`: the innermost scope that overrides one of them (any
@@ -203,11 +289,9 @@ final class ReferenceModel: @unchecked Sendable {
     /// in, which they hold weakly.
     func owner(of reads: Set<Int>, from place: Place) -> Scope {
         switch place {
-        case .values(let values):
-            return owner(of: reads, from: values.scope)
-        case .scope(let scope):
-            if overrides(scope, anyOf: reads) { return scope }
-            return scope.parent.map { owner(of: reads, from: $0) } ?? scope
+        case .values(let values): owner(of: reads, from: values.scope)
+        case .scope(let scope) where overrides(scope, anyOf: reads): scope
+        case .scope(let scope): scope.parent.map { owner(of: reads, from: $0) } ?? scope
         }
     }
 
@@ -215,9 +299,9 @@ final class ReferenceModel: @unchecked Sendable {
     /// scope that overrides one, or that no value's values are under.
     func valuesAnswering(_ reads: Set<Int>, from place: Place) -> Values? {
         switch place {
-        case .values(let values): return values
-        case .scope(let scope):
-            return overrides(scope, anyOf: reads) ? nil : scope.parent.flatMap { valuesAnswering(reads, from: $0) }
+        case .values(let values): values
+        case .scope(let scope) where overrides(scope, anyOf: reads): nil
+        case .scope(let scope): scope.parent.flatMap { valuesAnswering(reads, from: $0) }
         }
     }
 
@@ -230,12 +314,12 @@ final class ReferenceModel: @unchecked Sendable {
         knowledge(place).firstReads[place.context]?[key]
     }
 
-    /// Notes that `values` read `serial` for `key`: kept weakly when it is the value itself or one that may hold it
-    /// (``Values/holders``), when its key's default reads or names one of their keys or a key it knows nothing of, or
-    /// when work a creation started reads it (so that no values hold each other in a cycle);
-    /// a struct it would keep weakly, not at all. What was built for the value alone it keeps. `created` is what the
-    /// instance's creation read: a scope inside the values that overrides none of it reads the same instance; `context`
-    /// is the read's, which a scope inside the values may have chosen.
+    /// Notes that `values` read `serial` for `key` (A value keeps what it read): kept weakly when it is the value
+    /// itself or one that may hold it (``Values/holders``), when its key's default reads or names one of their keys
+    /// or a key it knows nothing of, or when work a creation started reads it (so that no values hold each other in a
+    /// cycle); a struct it would keep weakly, not at all. What was built for the value alone it keeps. `created` is
+    /// what the instance's creation read: a scope inside the values that overrides none of it reads the same
+    /// instance; `context` is the read's, which a scope inside the values may have chosen.
     func remember(
         _ serial: Int, of key: Int, in values: Values, context: DependencyContext, reads created: Set<Int>,
         builtForIt: Bool = false

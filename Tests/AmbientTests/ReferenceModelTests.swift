@@ -46,10 +46,8 @@ import Testing
     /// and the seed moves to the former disagreements.
     @Test func knownDisagreementsStillDisagree() async {
         // Unshrunk: each of these seeds disagrees at once, or not at all.
-        var options = ModelCheckOptions()
-        options.shrinks = false
         for seed in ModelCheck.knownDisagreements {
-            let failure = await ModelCheck.check(seed: seed, options: options)
+            let failure = await ModelCheck.check(seed: seed, shrinks: false)
             withKnownIssue("seed \(seed) disagrees with the model") {
                 if let failure { Issue.record("\(failure)") }
             }
