@@ -104,7 +104,7 @@ private final class Token: Sendable {}
                 let reader = ServiceReader(path)
                 #expect(reader.service === override)
                 // The second read comes from the scope's pairs.
-                #expect(DependencyValues.current.storage.cachedValue(forKeyPath: ObjectIdentifier(path)) != nil)
+                #expect(DependencyValues.current.storage.keyPathBits(ObjectIdentifier(path)) > KeyPathPairs.uncacheable)
                 #expect(reader.service === override)
             }
         }

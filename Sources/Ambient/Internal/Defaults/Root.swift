@@ -83,11 +83,6 @@ class DefaultSource: @unchecked Sendable {
     /// The nodes that set the overrides these values inherited, held weakly, innermost first; none for a root.
     var origins: [WeakOrigin] { [] }
 
-    /// The node that set overrides at `depth` among ``origins``, if it still lives.
-    final func origin(atDepth depth: Int) -> ScopeNode? {
-        origins.first { $0.depth == depth }?.node
-    }
-
     /// The same source without the overrides and origins the values inherited (``DependencyValues/init()``).
     var withoutOverrides: DefaultSource { self }
 

@@ -33,9 +33,6 @@ package struct DeclarationSite: @unchecked Sendable, CustomStringConvertible {
 
     /// `Module/File.swift:12`.
     @usableFromInline package var description: String { "\(fileID):\(line)" }
-
-    /// The site itself. NB: for `Trace.swift`, which still asks for it; a site describes itself.
-    var reported: DeclarationSite { self }
 }
 
 /// The name under which reporters outside the core (`AmbientTesting`) know a ``DeclarationSite``.

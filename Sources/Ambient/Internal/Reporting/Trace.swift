@@ -24,10 +24,6 @@ struct TraceSwitch: @unchecked Sendable {
         environment["AMBIENT_TRACE"] == "1"
     }
 
-    /// Whether any trace line is wanted anywhere.
-    @inline(__always)
-    var isOn: Bool { word.loadRelaxed() != 0 }
-
     /// Whether lines go to standard error.
     var toStandardError: Bool {
         get { word.loadRelaxed() & 1 != 0 }
@@ -96,7 +92,7 @@ enum Trace {
         let owner =
             rebuilt
             ? "rebuilt for a scope that overrides what it reads" : (root.isProcess ? "process root" : "test root")
-        let read = site.map { " for the read at \($0.reported)" } ?? ""
+        let read = site.map { " for the read at \($0)" } ?? ""
         emit("created \(key) (default of the \(context.id) context, \(owner))" + read)
     }
 

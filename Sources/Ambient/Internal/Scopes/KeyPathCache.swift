@@ -89,14 +89,6 @@ extension ScopeNode {
         Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath) ?? 0
     }
 
-    /// The value a `@Dependency` key path resolved to in these values, if the pairs hold it (for tests). Not
-    /// retained.
-    func cachedValue(forKeyPath keyPath: ObjectIdentifier) -> Unmanaged<AnyBox>? {
-        let bits = keyPathBits(keyPath)
-        guard bits > KeyPathPairs.uncacheable else { return nil }
-        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-    }
-
     /// Records in the key-path cache `box` (`nil`: a getter that computes its value, run on every read) as what the
     /// key path or key type `identity` resolves to here, keeping `keyPath` alive.
     func cache(_ box: AnyBox?, for identity: ObjectIdentifier, keeping keyPath: (any AnyObject & Sendable)?) {

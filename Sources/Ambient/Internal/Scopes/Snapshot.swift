@@ -95,7 +95,7 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
         }
         guard let found = root.instance(of: id, for: storage) else { return nil }
         let instance = ScopedDefault(box: found.box, reads: found.reads)
-        guard (found.scope?.depth ?? 0) <= storage.baseDepth else { return (instance, true) }
+        guard (found.scope?.depth ?? 0) <= storage.base.depth else { return (instance, true) }
         // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
         // what it reads.
         let byWork = CreationStack.frame.map { $0.current == nil } ?? false
@@ -134,7 +134,7 @@ extension ScopeNode {
     func ancestor(atDepth depth: Int) -> ScopeNode {
         var node = self
         while node.depth > depth {
-            guard let parent = node.parent else { return node.source.origin(atDepth: depth) ?? node }
+            guard let parent = node.parent else { return node.source.origins.first { $0.depth == depth }?.node ?? node }
             node = parent
         }
         return node
@@ -148,14 +148,11 @@ extension ScopeNode {
         return node
     }
 
-    /// The depth of ``base``: a scope at that depth or above is one a snapshot links to.
-    var baseDepth: Int { base.depth }
-
     /// Whether what the snapshot at the top of this chain remembers answers a read here of a key that read `reads`:
     /// in the snapshot itself, and in a scope made inside its values that overrides none of `reads` (one that does
     /// has instances of its own, <doc:Semantics#Overrides-reach-derived-defaults>).
     func readsAsItsSnapshot(forKeyReading reads: [ObjectIdentifier]) -> Bool {
-        parentReference == nil || (innermostOverrideDepth(among: reads) ?? 0) <= baseDepth
+        parentReference == nil || (innermostOverrideDepth(among: reads) ?? 0) <= base.depth
     }
 
     /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
