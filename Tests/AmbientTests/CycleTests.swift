@@ -53,13 +53,13 @@ import Testing
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test func cycleMessageNamesTheKeysInOrder() {
-        let root = ObjectIdentifier(Root.process)
-        let a = Creation(
-            key: ObjectIdentifier(CycleAKey.self), keyType: CycleAKey.self, context: .testing, thread: 1, parent: nil,
-            root: root)
-        let b = Creation(
-            key: ObjectIdentifier(CycleBKey.self), keyType: CycleBKey.self, context: .testing, thread: 1, parent: a,
-            root: root)
+        let storage = ScopeNode(root: Root(context: .testing))
+        func creation<Key: DependencyKey>(of _: Key.Type) -> Creation {
+            let read = FirstRead(of: Key.self, id: ObjectIdentifier(Key.self), in: storage, root: storage.root)
+            return Creation(read, source: storage, shadowed: nil)
+        }
+        let a = creation(of: CycleAKey.self)
+        let b = CreationStack.$frame.withValue(CreationFrame(a)) { creation(of: CycleBKey.self) }
         #expect(
             CycleReport.sameThreadCycle(reentering: a, from: b).hasPrefix(
                 "Ambient: dependency cycle: CycleAKey → CycleBKey → CycleAKey."

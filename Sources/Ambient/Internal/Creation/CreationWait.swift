@@ -52,11 +52,12 @@ enum CreationWait {
         afterWarning.withLock { $0 }?()
     }
 
-    /// The warning for a thread inside `waiter` (if any) waiting for `pending`, given every creation under way.
-    static func message(waitingFor pending: Creation?, from waiter: Creation?, among all: [Creation]) -> String {
-        guard let pending else { return "" }
+    /// The warning for a thread inside `waiter` (if any) waiting for the creation of `slot`, given every creation
+    /// under way.
+    static func message(waitingFor slot: CreationSlot, from waiter: Creation?, in state: CreationState) -> String {
+        guard let pending = state.pending[slot] else { return "" }
         // The other thread's innermost creation: one of its creations that no other of its creations is inside.
-        let others = all.filter { $0.thread == pending.thread }
+        let others = state.pending.values.filter { $0.thread == pending.thread }
         let innermost =
             others.first { candidate in !others.contains { $0.parent === candidate } } ?? pending
         let reason = waiter.map { " to create \(VisibleText.of($0.keyType))" } ?? ""
@@ -104,8 +105,7 @@ extension FirstRead {
         while let current = creation {
             passedPending = passedPending || current === pending
             if current.key == slot.key, current.context == slot.context, current.root == ObjectIdentifier(root),
-                let outer = current.source,
-                onTheWay.allSatisfy({ source.overridesAlike($0, as: outer) })
+                onTheWay.allSatisfy({ source.overridesAlike($0, as: current.source) })
             {
                 return current
             }
@@ -113,11 +113,6 @@ extension FirstRead {
             creation = current.parent
         }
         return passedPending ? nil : pending
-    }
-
-    /// What this read says when it has waited long.
-    func waitWarning(in state: CreationState) -> String {
-        CreationWait.message(waitingFor: state.pending[slot], from: parent, among: Array(state.pending.values))
     }
 }
 

@@ -13,7 +13,7 @@ extension Root {
         var read = FirstRead(of: Key.self, id: id, in: storage, root: self)
         let step: CreationStep = creations.waitFor(
             warningAfter: CreationWait.warningDelay,
-            warning: { read.waitWarning(in: $0) },
+            warning: { CreationWait.message(waitingFor: read.slot, from: read.parent, in: $0) },
             warn: CreationWait.warn
         ) { read.step(in: &$0) }
         switch step {
@@ -27,7 +27,7 @@ extension Root {
             } else if isProcess, context == .testing, !storage.source.rootEnded {
                 _TestHooks.processRootWillCreate(Key.self)
             }
-            let created = createAndPublish(Key.self, creation: creation, in: creation.source ?? storage)
+            let created = createAndPublish(Key.self, creation: creation, in: creation.source)
             // What the read finds now is what a snapshot remembers (<doc:Semantics#A-value-keeps-what-it-read>).
             return storage.source.published(id, for: storage) ?? created
         }
@@ -141,11 +141,7 @@ struct FirstRead {
             CycleReport.stop(CycleReport.sameThreadCycle(reentering: same, from: parent))
         }
         guard let pending, pending.thread != thread else {
-            let creation = Creation(
-                key: slot.key, keyType: keyType, context: slot.context, thread: thread, parent: parent,
-                root: ObjectIdentifier(root), reporter: storage.reporter, readContext: ReadContext.current,
-                lineage: lineage, source: source, shadowed: pending
-            )
+            let creation = Creation(self, source: source, shadowed: pending)
             state.pending[slot] = creation
             return .create(creation)
         }
@@ -208,28 +204,24 @@ final class Creation: Sendable {
     let lineage: CreationLineage
     /// The values the value is created from (``Root/source(of:readIn:)``): their overrides decide whether a nested
     /// read of this key asks for the same instance (<doc:Semantics#Only-a-real-cycle-stops-the-process>).
-    let source: ScopeNode?
+    let source: ScopeNode
     /// The creation of the same key and context under way around this one on its thread, for another instance
     /// (<doc:Semantics#Only-a-real-cycle-stops-the-process>): it is under way again once this one ends.
     let shadowed: Creation?
 
-    init(
-        key: ObjectIdentifier, keyType: any DependencyKey.Type, context: DependencyContext, thread: UInt,
-        parent: Creation?, root: ObjectIdentifier, reporter: (any _DependencyIssueReporter)? = nil,
-        readContext: ReadContext? = nil, lineage: CreationLineage = CreationLineage(), source: ScopeNode? = nil,
-        shadowed: Creation? = nil
-    ) {
+    /// The creation that `read` registers, from `source`, in place of `shadowed`.
+    init(_ read: FirstRead, source: ScopeNode, shadowed: Creation?) {
+        key = read.slot.key
+        keyType = read.keyType
+        context = read.slot.context
+        thread = read.thread
+        parent = read.parent
+        root = ObjectIdentifier(read.root)
+        reporter = read.storage.reporter
+        readContext = ReadContext.current
+        lineage = read.lineage
         self.source = source
         self.shadowed = shadowed
-        self.key = key
-        self.keyType = keyType
-        self.context = context
-        self.thread = thread
-        self.parent = parent
-        self.root = root
-        self.reporter = reporter
-        self.readContext = readContext
-        self.lineage = lineage
     }
 }
 
@@ -282,9 +274,6 @@ final class CreationFrame: @unchecked Sendable {
 enum CreationStack {
     /// The frame of the innermost creation under way on this task.
     @TaskLocal static var frame: CreationFrame?
-
-    /// The innermost creation under way on this thread.
-    static var top: Creation? { frame?.current }
 }
 
 extension DependencyKey {
