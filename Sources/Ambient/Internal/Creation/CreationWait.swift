@@ -4,13 +4,8 @@
 
 import Foundation
 
-/// The message for a dependency cycle, and the stop it causes.
+/// The message for a dependency cycle, which stops the process.
 enum CycleReport {
-    static func sameThreadCycle(reentering pending: Creation, from top: Creation?) -> String {
-        let path = CreationStack.path(from: pending, to: top)
-        return message(for: path + [pending])
-    }
-
     static func message(for cycle: [Creation]) -> String {
         let names = cycle.map { VisibleText.of($0.keyType) }
         return """
@@ -18,10 +13,6 @@ enum CycleReport {
             needs itself while it is being created. Break the cycle: build one of these values without reading \
             the next (pass it in, or read it lazily when it is used), or override one of them.
             """
-    }
-
-    static func stop(_ message: String) -> Never {
-        fatalError(message)
     }
 }
 
@@ -77,7 +68,7 @@ extension FirstRead {
     /// Waits for `pending`, another thread's creation of the key, unless that would close a cycle.
     mutating func wait(for pending: Creation, in state: inout CreationState) -> CreationStep? {
         if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {
-            CycleReport.stop(cycle)
+            fatalError(cycle)
         }
         state.waiting[thread] = WaitingThread(pending: pending, top: parent)
         awaited = pending

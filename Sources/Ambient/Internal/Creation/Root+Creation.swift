@@ -61,7 +61,8 @@ extension Root {
             let table = infoTable(for: context)
             let new = KeyInfo(
                 reads: reads, keyType: Key.self, directReads: directReads, createdAt: creation.readContext?.site)
-            let info = table.find(id) ?? state.learn(table.insert(new, for: id), in: context)
+            let info = table.find(id) ?? table.insert(new, for: id)
+            if info === new { state.learned.append((context, info)) }
             let late = info.lateReads(in: reads).filter {
                 state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
             }
@@ -138,7 +139,7 @@ struct FirstRead {
         let source = root.source(of: slot.key, readIn: storage)
         let pending = state.pending[slot]
         if let pending, pending.thread == thread, let same = sameInstanceUnderWay(from: source, pending: pending) {
-            CycleReport.stop(CycleReport.sameThreadCycle(reentering: same, from: parent))
+            fatalError(CycleReport.message(for: CreationStack.path(from: same, to: parent) + [same]))
         }
         guard let pending, pending.thread != thread else {
             let creation = Creation(self, source: source, shadowed: pending)
@@ -173,12 +174,6 @@ struct CreationState {
     var reportedChains: Set<ObjectIdentifier> = []
     /// Every key created in the root, per context, in the order of their first creation: the learned graph.
     var learned: [(context: DependencyContext, info: KeyInfo)] = []
-
-    /// Notes the first creation of a key in `context`, and returns its info.
-    mutating func learn(_ info: KeyInfo, in context: DependencyContext) -> KeyInfo {
-        learned.append((context, info))
-        return info
-    }
 
     /// Ends `creation`, which is published: threads that waited for it may look again.
     mutating func end(_ creation: Creation) {
