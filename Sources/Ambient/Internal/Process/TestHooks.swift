@@ -29,6 +29,11 @@ package enum _TestHooks {
         withProvider { $0.currentTestValues() } ?? nil
     }
 
+    /// Tells the installed provider, if any, that a default of `key` is about to be created in the process's root.
+    static func processRootWillCreate(_ key: any DependencyKey.Type) {
+        withProvider { $0.processRootWillCreate(key) }
+    }
+
     /// What `body` makes of the installed provider; `nil`, after one load, when none is installed.
     @inline(__always) @discardableResult
     private static func withProvider<R>(_ body: (any _TestRootProvider) -> R) -> R? {
@@ -36,13 +41,6 @@ package enum _TestHooks {
         guard bits != 0 else { return nil }
         // The box is retained forever once installed.
         return unmanaged(bits, as: ProviderBox.self)._withUnsafeGuaranteedRef { body($0.provider) }
-    }
-}
-
-extension _TestHooks {
-    /// Tells the installed provider, if any, that a default of `key` is about to be created in the process's root.
-    static func processRootWillCreate(_ key: any DependencyKey.Type) {
-        withProvider { $0.processRootWillCreate(key) }
     }
 }
 
