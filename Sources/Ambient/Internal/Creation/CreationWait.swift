@@ -25,14 +25,7 @@ enum CycleReport {
 /// waiting: a slow but correct creation must still finish.
 enum CreationWait {
     /// How long a waiter waits before it speaks; `AMBIENT_WAIT_WARNING_SECONDS` in the environment changes it.
-    static var warningDelay: Double {
-        delayOverride.withLock { $0 } ?? environmentDelay
-    }
-
-    private static let environmentDelay = WaitWarningSetting.fromEnvironment()
-
-    /// Set by tests, to hear the warning without waiting seconds.
-    static let delayOverride = ConditionLock<Double?>(nil)
+    static let warningDelay = WaitWarningSetting.fromEnvironment()
 
     /// Called after a warning was written; set by tests that end a process stuck in a real hang.
     static let afterWarning = ConditionLock<(@Sendable () -> Void)?>(nil)
