@@ -5,72 +5,97 @@ import Testing
 @Suite struct TraceTests {
     private let file = "AmbientTests/TraceTests.swift"
 
-    @Test func scopesEnteredAndDefaultsCreatedEachGiveOneLine() {
-        var outer = 0
-        var inner = 0
-        var preview = 0
-        var empty = 0
-        let lines = Trace.collecting {
-            withFreshRoot {
-                _ = SitedServiceReader().service
-                outer = #line + 1
+    /// The trace lines a child process wrote to standard error, where a trace goes.
+    private static func lines(_ result: ExitTest.Result?) -> [String] {
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        return text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ambient: ") }
+    }
+
+    /// Enters the scopes `scopesEnteredAndDefaultsCreatedEachGiveOneLine` traces, in a fresh root, and returns the
+    /// line of each `withDependencies`: the test runs it untraced to learn them, and traced in a child process.
+    private static func enterScopes() -> [Int] {
+        var lines: [Int] = []
+        withFreshRoot {
+            _ = SitedServiceReader().service
+            lines.append(#line + 1)
+            withDependencies {
+                $0.liveOnly = "stub"
+            } operation: {
+                _ = DependencyValues.current.analytics
+                lines.append(#line + 1)
                 withDependencies {
-                    $0.liveOnly = "stub"
+                    $0.service = Service("stub")
                 } operation: {
                     _ = DependencyValues.current.analytics
-                    inner = #line + 1
-                    withDependencies {
-                        $0.service = Service("stub")
-                    } operation: {
-                        _ = DependencyValues.current.analytics
-                        _ = DependencyValues.current.analytics
-                    }
-                }
-                preview = #line + 1
-                withDependencies {
-                    $0.context = .preview
-                } operation: {
-                }
-                empty = #line + 1
-                withDependencies { _ in
-                } operation: {
+                    _ = DependencyValues.current.analytics
                 }
             }
+            lines.append(#line + 1)
+            withDependencies {
+                $0.context = .preview
+            } operation: {
+            }
+            lines.append(#line + 1)
+            withDependencies { _ in
+            } operation: {
+            }
         }
+        return lines
+    }
+
+    /// The line of every scope that `scenario` enters (0: ``enterScopes()``, 1: ``enterScopeThatReadsInItsUpdate()``),
+    /// run here untraced, and the trace it writes, run traced in a child process.
+    private static func trace(ofScenario scenario: Int) async -> (scopeLines: [Int], lines: [String]) {
+        let scopeLines = scenario == 0 ? enterScopes() : [enterScopeThatReadsInItsUpdate()]
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [scenario] in
+            DependencyTrace.start()
+            _ = scenario == 0 ? Self.enterScopes() : [Self.enterScopeThatReadsInItsUpdate()]
+        }
+        return (scopeLines, lines(result))
+    }
+
+    @Test func scopesEnteredAndDefaultsCreatedEachGiveOneLine() async {
+        let (line, lines) = await Self.trace(ofScenario: 0)
         #expect(
             lines == [
                 "ambient: created ServiceKey (default of the testing context, test root) for the read at AmbientTests/Feature.swift:7",
-                "ambient: entered scope at \(file):\(outer) (overrides LiveOnlyKey)",
+                "ambient: entered scope at \(file):\(line[0]) (overrides LiveOnlyKey)",
                 "ambient: created AnalyticsKey (default of the testing context, test root)",
-                "ambient: entered scope at \(file):\(inner) (overrides ServiceKey)",
+                "ambient: entered scope at \(file):\(line[1]) (overrides ServiceKey)",
                 "ambient: created AnalyticsKey (default of the testing context, rebuilt for a scope that overrides what it reads)",
-                "ambient: entered scope at \(file):\(preview) (context preview)",
-                "ambient: entered scope at \(file):\(empty) (sets nothing)",
+                "ambient: entered scope at \(file):\(line[2]) (context preview)",
+                "ambient: entered scope at \(file):\(line[3]) (sets nothing)",
             ]
         )
     }
 
-    /// A read in the update that rebuilds a default for the scope freezes its node, and the writes after it go to a
-    /// node that carries on the scope: the line names every override the scope sets.
-    @Test func aScopeWhoseUpdateReadsARebuiltDefaultNamesEveryOverride() {
-        var line = 0
-        let lines = Trace.collecting {
-            withFreshRoot {
-                line = #line + 1
-                withDependencies {
-                    $0.service = Service("stub")
-                    _ = $0.analytics
-                    $0.liveOnly = "stub"
-                } operation: {
-                }
+    /// Enters, in a fresh root, a scope whose update reads a default rebuilt for it; returns the scope's line.
+    private static func enterScopeThatReadsInItsUpdate() -> Int {
+        withFreshRoot {
+            let line = #line + 1
+            withDependencies {
+                $0.service = Service("stub")
+                _ = $0.analytics
+                $0.liveOnly = "stub"
+            } operation: {
             }
+            return line
         }
-        #expect(lines.last == "ambient: entered scope at \(file):\(line) (overrides ServiceKey, LiveOnlyKey)")
     }
 
-    @Test func aTaskThatEntersNoScopeAndCreatesNothingCollectsNoLines() {
-        let lines = withFreshRoot { Trace.collecting { _ = DependencyValues.current.context } }
-        #expect(lines.isEmpty)
+    /// A read in the update that rebuilds a default for the scope freezes its node, and the writes after it go to a
+    /// node that carries on the scope: the line names every override the scope sets.
+    @Test func aScopeWhoseUpdateReadsARebuiltDefaultNamesEveryOverride() async {
+        let (line, lines) = await Self.trace(ofScenario: 1)
+        #expect(lines.last == "ambient: entered scope at \(file):\(line[0]) (overrides ServiceKey, LiveOnlyKey)")
+    }
+
+    @Test func aProgramThatEntersNoScopeAndCreatesNothingTracesNoLines() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            DependencyTrace.start()
+            withFreshRoot { _ = DependencyValues.current.context }
+        }
+        #expect(Self.lines(result).isEmpty)
     }
 
     @Test(arguments: [(["AMBIENT_TRACE": "1"], true), (["AMBIENT_TRACE": "0"], false), ([:], false)])
@@ -88,11 +113,9 @@ import Testing
         withUnsafeMutablePointer(to: &word) { body(TraceSwitch(word: AtomicWord(address: $0))) }
     }
 
-    @Test func aSwitchCountsCollectorsApartFromStandardError() {
+    @Test func aSwitchTurnsOffAsItTurnsOn() {
         withSwitchOfItsOwn { traceSwitch in
-            traceSwitch.addCollectors(2)
             traceSwitch.toStandardError = true
-            traceSwitch.addCollectors(-2)
             #expect(traceSwitch.word.loadRelaxed() != 0 && traceSwitch.toStandardError)
             traceSwitch.toStandardError = false
             #expect(traceSwitch.word.loadRelaxed() == 0)
@@ -104,10 +127,13 @@ import Testing
         @Dependency(\.service, fileID: "App/Evil\u{1B}[2J\nambient: forged.swift", line: 7) var service
     }
 
-    @Test func aNameWithControlCharactersIsTracedOnOneLineWithThemEscaped() {
-        let lines = withFreshRoot { Trace.collecting { _ = EscapingSiteReader().service } }
+    @Test func aNameWithControlCharactersIsTracedOnOneLineWithThemEscaped() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            DependencyTrace.start()
+            withFreshRoot { _ = EscapingSiteReader().service }
+        }
         #expect(
-            lines == [
+            Self.lines(result) == [
                 #"ambient: created ServiceKey (default of the testing context, test root) for the read at "#
                     + #"App/Evil\e[2J\nambient: forged.swift:7"#
             ])

@@ -1,10 +1,9 @@
 import AmbientAtomics
 
-/// Whether trace lines are wanted, read on every scope entry with one relaxed load, and where they go.
+/// Whether trace lines go to standard error, read on every scope entry with one relaxed load.
 ///
-/// The word holds bit 0 for tracing to standard error (`AMBIENT_TRACE=1` or ``DependencyTrace/start()``) and, above
-/// it, how many tasks collect lines for themselves (tests, through ``Trace/collecting(_:)``). Zero, the usual case,
-/// means nothing is traced and nothing more is looked at.
+/// The word is 1 while tracing is on (`AMBIENT_TRACE=1` or ``DependencyTrace/start()``). Zero, the usual case, means
+/// nothing is traced and nothing more is looked at.
 struct TraceSwitch: @unchecked Sendable {
     // Safe: `word` is only reached through atomic operations, and its address never moves: the process's switch is
     // a C global, and a test's switch lives as long as the test that uses it.
@@ -26,39 +25,17 @@ struct TraceSwitch: @unchecked Sendable {
 
     /// Whether lines go to standard error.
     var toStandardError: Bool {
-        get { word.loadRelaxed() & 1 != 0 }
-        nonmutating set { update { newValue ? $0 | 1 : $0 & ~1 } }
-    }
-
-    /// Counts one more (`+2`) or one fewer (`-2`) collecting task.
-    func addCollectors(_ delta: Int) {
-        update { UInt(bitPattern: Int(bitPattern: $0) + delta) }
-    }
-
-    private func update(_ change: (UInt) -> UInt) {
-        var (exchanged, old) = (false, word.loadRelaxed())
-        while !exchanged { (exchanged, old) = word.compareExchange(expected: old, desired: change(old)) }
+        get { word.loadRelaxed() != 0 }
+        nonmutating set { word.storeRelaxed(newValue ? 1 : 0) }
     }
 }
 
 /// The trace lines: one per scope entered and one per default created.
 enum Trace {
-    /// Collects the lines of this task, in place of standard error.
-    @TaskLocal static var collector: ConditionLock<[String]>?
-
     /// Whether any trace line is wanted anywhere; the only cost of tracing when it is off: one relaxed load of the
     /// process's switch, a C global.
     @inline(__always)
     static var isOn: Bool { AtomicWord(address: ambient_trace_switch_address()).loadRelaxed() != 0 }
-
-    /// Runs `body` with this task's trace lines collected, and returns them.
-    static func collecting(_ body: () throws -> Void) rethrows -> [String] {
-        let collector = ConditionLock<[String]>([])
-        TraceSwitch.shared.addCollectors(2)
-        defer { TraceSwitch.shared.addCollectors(-2) }
-        try $collector.withValue(collector, operation: body)
-        return collector.withLock { $0 }
-    }
 
     /// `ambient: entered scope at App/File.swift:12 (overrides APIKey, ClockKey)`.
     ///
@@ -98,11 +75,7 @@ enum Trace {
 
     private static func emit(_ line: String) {
         // One line each, by construction: a control character in it can only come from a name it echoes.
-        let text = "ambient: " + VisibleText.escaping(line)
-        if let collector {
-            collector.withLock { $0.append(text) }
-        } else if TraceSwitch.shared.toStandardError {
-            ProcessEnvironment.writeToStandardError(text + "\n")
-        }
+        guard TraceSwitch.shared.toStandardError else { return }
+        ProcessEnvironment.writeToStandardError("ambient: " + VisibleText.escaping(line) + "\n")
     }
 }
