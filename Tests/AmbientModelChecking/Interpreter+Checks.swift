@@ -10,7 +10,7 @@ extension Interpreter {
     /// (one: on this thread).
     func check(_ step: Step, _ expected: Int?, threads: Int = 1, _ actual: @escaping @Sendable () -> Int?) {
         guard !isStopped else { return }
-        let results = threads == 1 ? [actual()] : race(threads: threads, actual)
+        let results = threads == 1 ? [actual()] : race(Array(repeating: actual, count: threads))
         if let wrong = results.first(where: { $0 != expected }) { compare(wrong, expected, step) }
     }
 

@@ -32,11 +32,6 @@ extension Interpreter {
         released.wait()
     }
 
-    /// Runs `read` on `threads` threads released at once; the serials they read.
-    func race(threads: Int, _ read: @escaping @Sendable () -> Int?) -> [Int?] {
-        race(Array(repeating: read, count: threads))
-    }
-
     /// Runs each of `reads` on a thread of its own, released at once; the serials they read, in their order.
     func race(_ reads: [@Sendable () -> Int?]) -> [Int?] {
         raceLock.withLock {

@@ -7,7 +7,7 @@ import Foundation
 /// disagreement.
 final class Interpreter: @unchecked Sendable {
     // Safe: used by one thread at a time. Every thread, queue or task it starts runs while the thread that started
-    // it waits (a semaphore or `await`), and a race's threads only use `raceResults` and `raceValues`, behind
+    // it waits (a semaphore or `await`), and a race's threads only use `raceResults` and `raceBodies`, behind
     // `raceLock`.
 
     let program: Program
@@ -102,7 +102,6 @@ final class Interpreter: @unchecked Sendable {
     private func runSync(_ steps: [Step], in node: ReferenceModel.Place) {
         for step in steps where !isStopped {
             stepNumber += 1
-            Watchdog.shared.progress(step: stepNumber, step.line)
             run(step, in: node)
             checkCreations(after: at(step))
         }
@@ -156,16 +155,16 @@ final class Interpreter: @unchecked Sendable {
             guard !isStopped else { return }
             let reads = entries.indices.map { index -> @Sendable () -> Int? in
                 let values = entries[index].values
-                return { ModelRuntime.shared.readInRace(as: index) { ModelKeys.read(key, in: values).serial } }
+                return { RaceTurns.shared.read(as: index) { ModelKeys.read(key, in: values).serial } }
             }
             // Two creations or more would be numbered in the order the threads make them: read one after another.
             let actual: [Int?]
             if model.creations.reduce(0, +) - createdBefore > 1 {
                 actual = entries.map { ModelKeys.read(key, in: $0.values).serial }
             } else {
-                ModelRuntime.shared.armRace(readers: reads.count)
+                RaceTurns.shared.arm(readers: reads.count)
                 actual = race(reads)
-                ModelRuntime.shared.armRace(readers: nil)
+                RaceTurns.shared.arm(readers: nil)
             }
             if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
                 compare(actual, expected, step)

@@ -42,7 +42,7 @@ public enum ModelCheck {
         let shrunk = await shrinker.shrink(program)
         let shrunkMessage = await run(shrunk, seed: seed) ?? message
         return ModelFailure(
-            seed: seed, replay: "AMBIENT_MODEL_SEED=\(seed)", message: shrunkMessage, program: shrunk.description)
+            seed: seed, message: shrunkMessage, program: shrunk.description)
     }
 
     /// Seeds that once disagreed with the model, each run by `ReferenceModelTests` so that the disagreement stays
@@ -151,11 +151,9 @@ public enum ModelCheck {
         return generator.program().description
     }
 
-    /// The seed to replay from `AMBIENT_MODEL_SEED` (decimal, or hexadecimal after `0x`), if it is set.
+    /// The seed to replay from `AMBIENT_MODEL_SEED`, if it is set.
     public static var seedFromEnvironment: UInt64? {
-        guard let text = ProcessInfo.processInfo.environment["AMBIENT_MODEL_SEED"] else { return nil }
-        if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
-        return UInt64(text)
+        ProcessInfo.processInfo.environment["AMBIENT_MODEL_SEED"].flatMap { UInt64($0) }
     }
 
     /// How many programs to run, from `AMBIENT_MODEL_PROGRAMS`, if it is set.
@@ -190,8 +188,6 @@ public struct ModelCheckResult: Sendable {
 public struct ModelFailure: Sendable, CustomStringConvertible, Error {
     /// The seed that generated the program; `AMBIENT_MODEL_SEED` replays it.
     public let seed: UInt64
-    /// The environment that replays it.
-    public let replay: String
     /// What went wrong, in the shrunk program.
     public let message: String
     /// The shrunk program, one step a line.
@@ -199,6 +195,6 @@ public struct ModelFailure: Sendable, CustomStringConvertible, Error {
 
     /// The seed, the message and the shrunk program.
     public var description: String {
-        "seed \(seed) (replay: \(replay)): \(message)\n\(program)"
+        "seed \(seed) (replay: AMBIENT_MODEL_SEED=\(seed)): \(message)\n\(program)"
     }
 }

@@ -25,14 +25,6 @@ final class ModelRuntime: @unchecked Sendable {
     private var firstWorkOfTheProgram = 0
     /// Whether a program runs: work registered otherwise is stale.
     private var isRunning = false
-    /// While a race across scopes runs: the first of its readers that has not started yet may start (each starts
-    /// once the one before it started a creation or ended its read, so that the creations of a race start in the
-    /// order of its readers, in which the model makes them: the first creation of a default is made from the values
-    /// of whoever reads it first, which a later step may read through), how many arrived, and how many it has.
-    private var race: (turn: Int, arrivals: Int, readers: Int)?
-    /// The index of the race reader this thread (or task) is, while it reads.
-    @TaskLocal static var raceReader: Int?
-    private let raceCondition = NSCondition()
     /// What the Dispatch blocks of creations read, by the serial of the default, in the order they ran.
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
     /// Tasks waiting in ``waitUntil(_:)`` for the next change of the work or of the live instances.
@@ -48,8 +40,8 @@ final class ModelRuntime: @unchecked Sendable {
         var isStale = false
         var isReleased = false
         var waiting: CheckedContinuation<Bool, Never>?
-        var reads: [Int]?
-        var finished: CheckedContinuation<[Int], Never>?
+        var hasRead = false
+        var finished: CheckedContinuation<Void, Never>?
         /// Whether the default that started the work was freed, and whether the work's task ended since.
         var isFreed = false
         var hasEnded = false
@@ -120,25 +112,28 @@ final class ModelRuntime: @unchecked Sendable {
         }
     }
 
-    /// Notes what `work` read.
-    func finish(_ work: WorkID, reading serials: [Int]) {
+    /// Notes that `work` read what it reads.
+    func finish(_ work: WorkID) {
         change {
-            works[work].reads = serials
+            works[work].hasRead = true
             defer { works[work].finished = nil }
-            return { [finished = works[work].finished] in finished?.resume(returning: serials) }
+            return { [finished = works[work].finished] in finished?.resume() }
         }
     }
 
-    /// Lets `work` run, and returns what it read.
-    func release(_ work: WorkID) async -> [Int] {
+    /// Lets `work` run, and waits until it read what it reads.
+    func release(_ work: WorkID) async {
         await withCheckedContinuation { continuation in
-            let reads = changeReturning { () -> (() -> Void, [Int]?) in
+            change {
                 works[work].isReleased = true
-                if works[work].reads == nil { works[work].finished = continuation }
+                let hasRead = works[work].hasRead
+                if !hasRead { works[work].finished = continuation }
                 defer { works[work].waiting = nil }
-                return ({ [waiting = works[work].waiting] in waiting?.resume(returning: true) }, works[work].reads)
+                return { [waiting = works[work].waiting] in
+                    waiting?.resume(returning: true)
+                    if hasRead { continuation.resume() }
+                }
             }
-            if let reads { continuation.resume(returning: reads) }
         }
     }
 
@@ -162,47 +157,7 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// Whether every work started so far read what it reads (or was never let run).
     var startedWorkFinished: Bool {
-        lock.withLock { works.allSatisfy { !$0.isReleased || $0.isStale || $0.reads != nil } }
-    }
-
-    // MARK: Races across scopes
-
-    /// Starts counting the `readers` of a race across scopes, and gives the first its turn; or, with `nil`, stops
-    /// counting.
-    func armRace(readers: Int?) {
-        raceCondition.withLock { race = readers.map { (0, 0, $0) } }
-    }
-
-    /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
-    /// ended its read, counted among the readers that arrived; then lets the next reader start.
-    ///
-    /// No wait here or in ``waitForASecondReader()`` closes a cycle: a reader waits only for the one before it, which
-    /// passes its turn before it waits for anything, and a creation waits for a second reader only once it passed the
-    /// turn of its own reader, in a race of two readers or more.
-    func readInRace(as index: Int, _ read: () -> Int) -> Int {
-        raceCondition.withLock {
-            while let race, race.turn < index { raceCondition.wait() }
-            race?.arrivals += 1
-            raceCondition.broadcast()
-        }
-        defer { passTurn(from: index) }
-        return Self.$raceReader.withValue(index, operation: read)
-    }
-
-    /// In a race, lets the reader after `index` start.
-    private func passTurn(from index: Int) {
-        raceCondition.withLock {
-            guard let turn = race?.turn, turn <= index else { return }
-            race?.turn = index + 1
-            raceCondition.broadcast()
-        }
-    }
-
-    /// In a race of two readers or more, waits until a second reader arrived.
-    private func waitForASecondReader() {
-        raceCondition.withLock {
-            while let race, race.arrivals < min(2, race.readers) { raceCondition.wait() }
-        }
+        lock.withLock { works.allSatisfy { !$0.isReleased || $0.isStale || $0.hasRead } }
     }
 
     /// What the Dispatch blocks of creations read since ``start(_:)``, in the order they ran.
@@ -253,19 +208,13 @@ final class ModelRuntime: @unchecked Sendable {
     /// Makes a change of the work or of the live instances under `lock`, then runs what `body` returned (the
     /// continuations it resumes) and resumes the waiters of ``waitUntil(_:)``.
     private func change(_ body: () -> () -> Void) {
-        changeReturning { (body(), ()) }
-    }
-
-    private func changeReturning<T>(_ body: () -> (() -> Void, T)) -> T {
-        let (after, result, waiters) = lock.withLock {
+        let (after, waiters) = lock.withLock {
             changes += 1
             defer { changeWaiters = [] }
-            let (after, result) = body()
-            return (after, result, changeWaiters)
+            return (body(), changeWaiters)
         }
         after()
         for waiter in waiters { waiter.resume() }
-        return result
     }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
@@ -275,8 +224,8 @@ final class ModelRuntime: @unchecked Sendable {
             lastSerial += 1
             return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), lastSerial)
         }
-        if let reader = Self.raceReader { passTurn(from: reader) }
-        if behavior.waitsForASecondReader { waitForASecondReader() }
+        if let reader = RaceTurns.reader { RaceTurns.shared.passTurn(from: reader) }
+        if behavior.waitsForASecondReader { RaceTurns.shared.waitForASecondReader() }
         behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
             withDependencies {
                 let override = ValueProbe(serial: Self.overrideSerial(madeBy: key))

@@ -40,8 +40,8 @@ final class ObjectProbe: ReferencingProbe {
         task.start(
             ProgramExecutor.task { [weak self] in
                 if await ModelRuntime.shared.waitUntilReleased(work) {
-                    let serials = reads.map { ModelKeys.read($0, in: .current).serial }
-                    ModelRuntime.shared.finish(work, reading: serials)
+                    for key in reads { _ = ModelKeys.read(key, in: .current) }
+                    ModelRuntime.shared.finish(work)
                 }
                 // Runs until the default is freed, whose `deinit` cancels this task.
                 if self != nil { await untilCancelled() }

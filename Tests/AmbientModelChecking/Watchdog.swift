@@ -15,40 +15,27 @@ final class Watchdog: @unchecked Sendable {
 
     private let lock = NSLock()
     private var watched: (program: Program, seed: UInt64, started: Date)?
-    /// The step the program was at, and since when.
-    private var step: (number: Int, text: String, since: Date)?
     private var isStarted = false
 
     /// Watches `program` from now on; `nil` stops watching.
     func watch(_ program: Program?, seed: UInt64) {
         lock.withLock {
             watched = program.map { ($0, seed, Date()) }
-            step = nil
             guard !isStarted else { return }
             isStarted = true
             Thread { [self] in check() }.start()
         }
     }
 
-    /// Notes that the watched program started synchronous step `number`.
-    func progress(step number: Int, _ text: String) {
-        lock.withLock { step = (number, text, Date()) }
-    }
-
     private func check() {
         while true {
             Thread.sleep(forTimeInterval: 1)
-            let overdue = lock.withLock { () -> (Program, UInt64, String)? in
+            let overdue = lock.withLock { () -> (Program, UInt64)? in
                 guard let watched, Date().timeIntervalSince(watched.started) > Self.timeout else { return nil }
-                let at = step.map { step in
-                    "its last synchronous step to start was step \(step.number) (\(step.text)), "
-                        + "\(Int(Date().timeIntervalSince(step.since))) s ago"
-                }
-                return (watched.program, watched.seed, at ?? "no synchronous step started")
+                return (watched.program, watched.seed)
             }
-            guard let (program, seed, at) = overdue else { continue }
-            let text =
-                "seed \(seed): the program below did not end in \(Int(Self.timeout)) s (a hang); \(at)\n\(program)\n"
+            guard let (program, seed) = overdue else { continue }
+            let text = "seed \(seed): the program below did not end in \(Int(Self.timeout)) s (a hang)\n\(program)\n"
             FileHandle.standardOutput.write(Data(text.utf8))
             exit(3)
         }

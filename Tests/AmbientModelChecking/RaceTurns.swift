@@ -1,0 +1,55 @@
+import Foundation
+
+/// The turns of the readers of a race across scopes, while it runs: the first of its readers that has not started yet
+/// may start (each starts once the one before it started a creation or ended its read, so that the creations of a
+/// race start in the order of its readers, in which the model makes them: the first creation of a default is made
+/// from the values of whoever reads it first, which a later step may read through), how many arrived, and how many it
+/// has.
+final class RaceTurns: @unchecked Sendable {
+    // Safe: `race` is behind `condition`.
+
+    static let shared = RaceTurns()
+
+    private let condition = NSCondition()
+    private var race: (turn: Int, arrivals: Int, readers: Int)?
+    /// The index of the race reader this thread (or task) is, while it reads.
+    @TaskLocal static var reader: Int?
+
+    /// Starts counting the `readers` of a race across scopes, and gives the first its turn; or, with `nil`, stops
+    /// counting.
+    func arm(readers: Int?) {
+        condition.withLock { race = readers.map { (0, 0, $0) } }
+    }
+
+    /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
+    /// ended its read, counted among the readers that arrived; then lets the next reader start.
+    ///
+    /// No wait here or in ``waitForASecondReader()`` closes a cycle: a reader waits only for the one before it, which
+    /// passes its turn before it waits for anything, and a creation waits for a second reader only once it passed the
+    /// turn of its own reader, in a race of two readers or more.
+    func read(as index: Int, _ read: () -> Int) -> Int {
+        condition.withLock {
+            while let race, race.turn < index { condition.wait() }
+            race?.arrivals += 1
+            condition.broadcast()
+        }
+        defer { passTurn(from: index) }
+        return Self.$reader.withValue(index, operation: read)
+    }
+
+    /// In a race, lets the reader after `index` start.
+    func passTurn(from index: Int) {
+        condition.withLock {
+            guard let turn = race?.turn, turn <= index else { return }
+            race?.turn = index + 1
+            condition.broadcast()
+        }
+    }
+
+    /// In a race of two readers or more, waits until a second reader arrived.
+    func waitForASecondReader() {
+        condition.withLock {
+            while let race, race.arrivals < min(2, race.readers) { condition.wait() }
+        }
+    }
+}
