@@ -157,4 +157,18 @@ import Testing
             subscription.cancel()
         }
     }
+
+    /// The database's notification center must not keep a store alive: once its last copy is gone, a change to the
+    /// database calls none of the observers it had.
+    @Test func releasedUserDefaultsStoreNoLongerCallsItsObservers() throws {
+        try Self.withScratchDefaults { defaults in
+            let calls = Counter()
+            var store: KeyValueStore? = KeyValueStore(userDefaults: defaults)
+            let subscription = store?.observe("watched") { _ = calls.increment() }
+            store = nil
+            NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+            #expect(store == nil && calls.value == 0)
+            subscription?.cancel()
+        }
+    }
 }

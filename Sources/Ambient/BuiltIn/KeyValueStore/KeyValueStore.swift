@@ -20,12 +20,10 @@ public import Foundation
 ///
 /// A store is a handle: copies share the same values and observers. It is safe to use from any thread.
 public struct KeyValueStore: Sendable {
-    private let backend: any KeyValueBackend
-    private let observers: KeyValueObservers
+    private let storage: KeyValueStorage
 
-    private init(backend: any KeyValueBackend, observers: KeyValueObservers) {
-        self.backend = backend
-        self.observers = observers
+    private init(storage: KeyValueStorage) {
+        self.storage = storage
     }
 
     /// A store backed by `userDefaults`.
@@ -39,8 +37,7 @@ public struct KeyValueStore: Sendable {
     ///
     /// - Parameter userDefaults: The defaults database to read and write.
     public init(userDefaults: UserDefaults) {
-        let observers = KeyValueObservers()
-        self.init(backend: UserDefaultsBackend(userDefaults, observers: observers), observers: observers)
+        self.init(storage: KeyValueStorage(defaults: userDefaults))
     }
 
     /// The store backed by `UserDefaults.standard`: the live value of ``DependencyValues/keyValueStore``.
@@ -57,10 +54,7 @@ public struct KeyValueStore: Sendable {
     /// - Parameter values: The values the store starts with, by key.
     /// - Returns: A store in memory.
     public static func inMemory(_ values: [String: any KeyValueStoreValue] = [:]) -> KeyValueStore {
-        KeyValueStore(
-            backend: InMemoryBackend(values.compactMapValues(\.keyValueStoreObject)),
-            observers: KeyValueObservers()
-        )
+        KeyValueStore(storage: KeyValueStorage(defaults: nil, objects: values.compactMapValues(\.keyValueStoreObject)))
     }
 
     /// The value stored for `key`, or `nil` when nothing is stored or what is stored is not a `Value`.
@@ -74,7 +68,7 @@ public struct KeyValueStore: Sendable {
     ///   - type: The type to read the value as.
     /// - Returns: The stored value, or `nil`.
     public func value<Value: KeyValueStoreValue>(forKey key: String, as type: Value.Type = Value.self) -> Value? {
-        backend.object(forKey: key).flatMap(Value.init(keyValueStoreObject:))
+        storage.object(forKey: key).flatMap(Value.init(keyValueStoreObject:))
     }
 
     /// Stores `value` under `key`, then notifies the key's observers.
@@ -89,8 +83,7 @@ public struct KeyValueStore: Sendable {
     ///   - value: The value to store.
     ///   - key: The key to store it under.
     public func set<Value: KeyValueStoreValue>(_ value: Value, forKey key: String) {
-        backend.setObject(value.keyValueStoreObject, forKey: key)
-        observers.notify(key)
+        storage.setObject(value.keyValueStoreObject, forKey: key)
     }
 
     /// Removes the value stored under `key`, then notifies the key's observers.
@@ -101,8 +94,7 @@ public struct KeyValueStore: Sendable {
     ///
     /// - Parameter key: The key whose value to remove.
     public func removeValue(forKey key: String) {
-        backend.setObject(nil, forKey: key)
-        observers.notify(key)
+        storage.setObject(nil, forKey: key)
     }
 
     /// Calls `onChange` whenever the value stored under `key` may have changed, until the subscription ends.
@@ -124,7 +116,7 @@ public struct KeyValueStore: Sendable {
         _ key: String,
         onChange: @escaping @Sendable () -> Void
     ) -> KeyValueStoreSubscription {
-        observers.add(key, onChange)
+        storage.observe(key, onChange)
     }
 }
 
