@@ -36,11 +36,7 @@ public func prepareDependencies(
     named name: String? = LaunchScenario.name(),
     _ update: (inout DependencyValues) -> Void = { _ in }
 ) -> String? {
-    guard let name else {
-        prepareDependencies(update)
-        return nil
-    }
-    guard let scenario = scenarios[name] else {
+    if let name, scenarios[name] == nil {
         let known = scenarios.keys.sorted().joined(separator: ", ")
         let message = "Ambient: no scenario is named '\(name)'; the known ones are: \(known.isEmpty ? "none" : known)."
         FileHandle.standardError.write(Data((message + " Stopping.\n").utf8))
@@ -48,7 +44,7 @@ public func prepareDependencies(
     }
     prepareDependencies {
         update(&$0)
-        scenario(&$0)
+        if let name { scenarios[name]?(&$0) }
     }
     return name
 }
