@@ -129,11 +129,8 @@ public struct DependencyValues: Sendable {
     /// checks when the node may already be written (in a scope's update, always).
     @inline(__always)
     private mutating func writableStorage() -> ScopeNode {
-        if !isKnownUniquelyReferenced(&storage) {
-            makeStorageWritable()
-        } else if storage.isFrozen {
-            continuingScope()
-        }
+        let isUnique = isKnownUniquelyReferenced(&storage)
+        if !isUnique || storage.isFrozen { replaceStorage(continuingScope: isUnique) }
         return storage
     }
 
@@ -146,15 +143,13 @@ public struct DependencyValues: Sendable {
         _ = writableStorage()
     }
 
-    /// Replaces the storage with a new child of it, which nothing else references yet.
-    private mutating func makeStorageWritable() {
-        storage = ScopeNode(parent: storage)
-    }
-
-    /// Replaces the storage, which only these values reference but a read froze (a default rebuilt for it, its map
-    /// of overrides), with a new child that carries on its scope: the overrides set from now on were written where
-    /// the ones before them were (in a `withDependencies` update, by the same call).
-    private mutating func continuingScope() {
-        storage = ScopeNode(parent: storage, site: storage.site, continuing: true)
+    /// Replaces the storage with a new child of it, which nothing else references yet. When only these values
+    /// referenced it but a read froze it (a default rebuilt for it, its map of overrides), the child carries on its
+    /// scope (`continuingScope`): the overrides set from now on were written where the ones before them were (in a
+    /// `withDependencies` update, by the same call).
+    private mutating func replaceStorage(continuingScope: Bool) {
+        storage =
+            continuingScope
+            ? ScopeNode(parent: storage, site: storage.site, continuing: true) : ScopeNode(parent: storage)
     }
 }
