@@ -63,7 +63,7 @@
         ///
         /// - Parameter build: Builds the view model; called once per view identity.
         public init(_ build: @escaping @MainActor (DependencyValues) -> ObjectType) {
-            self.init(storage: ViewOwnedObject(build))
+            self.init(storage: ViewOwnedObject { build($0) })
         }
 
         private init(storage: ViewOwnedObject<ObjectType>) {

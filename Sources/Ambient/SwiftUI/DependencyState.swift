@@ -67,7 +67,7 @@
         ///
         /// - Parameter build: Builds the model; called once per view identity.
         public init(_ build: @escaping @MainActor (DependencyValues) -> Value) {
-            self.init(storage: ViewOwnedObject(build))
+            self.init(storage: ViewOwnedObject { build($0) })
         }
 
         private init(storage: ViewOwnedObject<Value>) {

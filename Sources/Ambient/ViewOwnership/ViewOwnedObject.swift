@@ -101,18 +101,6 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
     }
 }
 
-extension ViewOwnedObject {
-    /// A storage whose object a main-actor closure builds, such as `DependencyState { ViewModel(dependencies: $0) }`.
-    ///
-    /// Install it from the main actor, as SwiftUI does.
-    ///
-    /// - Parameter build: Makes the object; called at most once.
-    @MainActor
-    convenience init(_ build: @escaping @MainActor (DependencyValues) -> Object) {
-        self.init { values in build(values) }
-    }
-}
-
 extension ViewOwnedObject where Object: DependencyInjectable {
     /// A storage whose object is built by the type's own `init(dependencies:)`.
     ///
