@@ -16,25 +16,20 @@ extension DependencyValues {
     /// - Returns: Whether a view could tell the two apart.
     func setTheSame(as other: DependencyValues, over inherited: ScopeNode) -> Bool {
         guard storage.context == other.storage.context,
-            let mine = storage.overridesAdded(to: inherited),
-            let theirs = other.storage.overridesAdded(to: inherited),
+            let mine = Self.overrides(of: storage, addedTo: inherited),
+            let theirs = Self.overrides(of: other.storage, addedTo: inherited),
             mine.count == theirs.count
         else { return false }
-        return mine.allSatisfy { key, box in
-            guard let box = box as? any ComparableBox, let other = theirs[key] else { return false }
-            return box.holdsTheSameValue(as: other)
-        }
+        return mine.allSatisfy { key, box in (box as? any ComparableBox)?.holdsTheSameValue(as: theirs[key]) == true }
     }
-}
 
-extension ScopeNode {
-    /// The overrides this node adds to `inherited`, by key: none when it is `inherited` itself; else those of the
+    /// The overrides that `node` adds to `inherited`, by key: none when it is `inherited` itself; else those of the
     /// scope opened right inside `inherited`, with the latest value of each key when nodes that carry the scope on
-    /// (``continuesParentScope``) set it again; `nil` when this node is not in such a scope.
-    fileprivate func overridesAdded(to inherited: ScopeNode) -> [ObjectIdentifier: AnyBox]? {
-        if self === inherited { return [:] }
+    /// (``ScopeNode/continuesParentScope``) set it again; `nil` when `node` is not in such a scope.
+    private static func overrides(of node: ScopeNode, addedTo inherited: ScopeNode) -> [ObjectIdentifier: AnyBox]? {
+        if node === inherited { return [:] }
         var added: [ObjectIdentifier: AnyBox] = [:]
-        var node = self
+        var node = node
         while true {
             for override in node.layer where added[override.key] == nil { added[override.key] = override.box }
             guard node.continuesParentScope, let parent = node.parent else { break }
@@ -46,14 +41,13 @@ extension ScopeNode {
 
 /// A box that compares its value with another box's without the key's type being known.
 private protocol ComparableBox {
-    func holdsTheSameValue(as other: AnyBox) -> Bool
+    func holdsTheSameValue(as other: AnyBox?) -> Bool
 }
 
 extension Box: ComparableBox {
     /// Whether `other` holds the same value (see `isSameDependencyValue(_:_:)`).
-    fileprivate func holdsTheSameValue(as other: AnyBox) -> Bool {
-        guard let other = other as? Box<Value> else { return false }
-        return isSameDependencyValue(value, other.value)
+    fileprivate func holdsTheSameValue(as other: AnyBox?) -> Bool {
+        (other as? Box<Value>).map { isSameDependencyValue(value, $0.value) } ?? false
     }
 }
 
@@ -69,7 +63,6 @@ func isSameDependencyValue(_ mine: Any, _ theirs: Any) -> Bool {
 extension Equatable {
     /// Whether `other` is a value of this type equal to this one.
     fileprivate func isEqual(to other: Any) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
+        (other as? Self).map { self == $0 } ?? false
     }
 }
