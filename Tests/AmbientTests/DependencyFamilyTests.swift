@@ -89,7 +89,7 @@ extension DependencyValues {
         for index in 0..<100_000 {
             let loader = family["feed/\(index)"]
             if index.isMultiple(of: 1_000) { held.append(loader) }
-            mostKept = max(mostKept, family.keptCount)
+            mostKept = max(mostKept, family.overrides.family?.keptCount ?? 0)
         }
         // 100 members are held: the family keeps them and at most twice as many slots, plus 64.
         #expect(instances.alive == 100)

@@ -69,8 +69,4 @@ public struct DependencyFamily<Argument: Hashable & Sendable, Member: Sendable>:
         get { overrides.members[argument] ?? overrides.family?.member(for: argument) ?? keyMember(argument) }
         set { overrides.members[argument] = newValue }
     }
-
-    /// How many members a family made with ``init(_:)`` keeps now: the objects still held and the values; never more
-    /// than twice the members in use, plus a few.
-    var keptCount: Int { overrides.family?.keptCount ?? 0 }
 }

@@ -50,29 +50,3 @@ final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>:
         self.argument = argument
     }
 }
-
-extension FamilyMembers {
-    /// A key's members, created in the current values; if a read of one of this key's members asked for them, that
-    /// member is created first, in the current values, so that Ambient counts what it reads as the members' reads.
-    static func created<Key: DependencyFamilyKey>(
-        for key: Key.Type,
-        _ make: @escaping @Sendable (Argument) -> Member
-    ) -> FamilyMembers where Key.Argument == Argument, Key.Member == Member {
-        let members = FamilyMembers(values: DependencyValues.current, make: make)
-        if let request = FamilyCreation.request as? FirstMemberRequest<Argument, Member>,
-            request.key == ObjectIdentifier(key)
-        {
-            var creating = FamilyCreation.creating
-            creating[ObjectIdentifier(key)] = request
-            request.creatingMembers.withLock { $0 = members }
-            let answer = FamilyCreation.$request.withValue(nil) {
-                FamilyCreation.$creating.withValue(creating) {
-                    members.member(for: request.argument, entering: false)
-                }
-            }
-            request.answer.withLock { $0 = answer }
-            request.creatingMembers.withLock { $0 = nil }
-        }
-        return members
-    }
-}

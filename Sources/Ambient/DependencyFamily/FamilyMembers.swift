@@ -34,17 +34,35 @@ final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: Send
             // NB: the object is the member, so the cast back always succeeds.
             return .created { [weak object = member as AnyObject] in object.map { $0 as! Member } }
         }
-
-        /// The member, unless it is being created or was freed.
-        var member: Member? {
-            guard case .created(let member) = self else { return nil }
-            return member()
-        }
     }
 
     init(values: DependencyValues, make: @escaping @Sendable (Argument) -> Member) {
         self.values = values
         self.make = make
+    }
+
+    /// A key's members, created in the current values; if a read of one of this key's members asked for them, that
+    /// member is created first, in the current values, so that Ambient counts what it reads as the members' reads.
+    static func created<Key: DependencyFamilyKey>(
+        for key: Key.Type,
+        _ make: @escaping @Sendable (Argument) -> Member
+    ) -> FamilyMembers where Key.Argument == Argument, Key.Member == Member {
+        let members = FamilyMembers(values: DependencyValues.current, make: make)
+        if let request = FamilyCreation.request as? FirstMemberRequest<Argument, Member>,
+            request.key == ObjectIdentifier(key)
+        {
+            var creating = FamilyCreation.creating
+            creating[ObjectIdentifier(key)] = request
+            request.creatingMembers.withLock { $0 = members }
+            let answer = FamilyCreation.$request.withValue(nil) {
+                FamilyCreation.$creating.withValue(creating) {
+                    members.member(for: request.argument, entering: false)
+                }
+            }
+            request.answer.withLock { $0 = answer }
+            request.creatingMembers.withLock { $0 = nil }
+        }
+        return members
     }
 
     /// The member for `argument`, created in the family's values if it has none; a read of the same argument on
@@ -64,7 +82,7 @@ final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: Send
                 }
                 return nil
             }
-            if let member = state.slots[argument]?.member { return member }
+            if case .created(let member)? = state.slots[argument], let member = member() { return member }
             state.slots[argument] = .creating(thread: thread)
             state.sweepIfDue()
             return .some(nil)
