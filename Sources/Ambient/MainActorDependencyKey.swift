@@ -85,19 +85,14 @@ enum MainActorKey<Key: MainActorDependencyKey>: DependencyKey {
     static var testingValue: Key.Value { onMainActor { Key.testingValue } }
 
     private static func onMainActor(_ body: @MainActor () -> Key.Value) -> Key.Value {
-        guard MainActorCheck.isOnMainActor else { fatalError(Messages.mainActorKeyCreatedOffMainActor(Key.self)) }
+        guard MainActorCheck.isOnMainActor else {
+            fatalError(
+                """
+                Ambient: \(visible: Key.self) is a MainActorDependencyKey, and its value was first asked for off the \
+                main actor, where it cannot be created. Read it on the main actor (`await MainActor.run { ... }` in a \
+                task); the Swift 6 language mode refuses such a read when it compiles it, the Swift 5 mode only warns.
+                """)
+        }
         return MainActor.assumeIsolated(body)
-    }
-}
-
-extension Messages {
-    /// The stop when a main-actor key's value would be created off the main actor: a read that the Swift 5 language
-    /// mode compiled with a warning.
-    static func mainActorKeyCreatedOffMainActor(_ key: any MainActorDependencyKey.Type) -> String {
-        """
-        Ambient: \(VisibleText.of(key)) is a MainActorDependencyKey, and its value was first asked for off the main \
-        actor, where it cannot be created. Read it on the main actor (`await MainActor.run { ... }` in a task); the \
-        Swift 6 language mode refuses such a read when it compiles it, the Swift 5 mode only warns.
-        """
     }
 }

@@ -100,24 +100,17 @@ enum InterfaceKey<Key: TestDependencyKey>: DependencyKey {
     }
 
     static var defaultValue: Key.Value {
-        IssueReporting.report(
-            .misuse, Messages.noLiveValue(Key.self), once: "live value of \(ObjectIdentifier(Key.self))",
-            to: IssueReporting.reporterForCurrentValues)
+        let name = VisibleText.of(Key.self)
+        let message = """
+            Ambient: \(name) has no live value: it conforms to TestDependencyKey, and no module linked into this \
+            app conforms it to DependencyKey. Link the module that declares `extension \(name): DependencyKey` (its \
+            live implementation) into the app target; until then the app gets \(name)'s testingValue.
+            """
+        let reporter = IssueReporting.reporterForCurrentValues
+        IssueReporting.report(.misuse, message, once: "live value of \(ObjectIdentifier(Key.self))", to: reporter)
         return Key.testingValue
     }
 
     static var previewValue: Key.Value { Key.previewValue }
     static var testingValue: Key.Value { Key.testingValue }
-}
-
-extension Messages {
-    /// The report when the app reads an interface key that no linked module gives a live value.
-    static func noLiveValue(_ key: any TestDependencyKey.Type) -> String {
-        let name = VisibleText.of(key)
-        return """
-            Ambient: \(name) has no live value: it conforms to TestDependencyKey, and no module linked into this \
-            app conforms it to DependencyKey. Link the module that declares `extension \(name): DependencyKey` (its \
-            live implementation) into the app target; until then the app gets \(name)'s testingValue.
-            """
-    }
 }

@@ -54,26 +54,17 @@ extension DependencyFamilyKey {
     /// The key's ``defaultValue(for:)``, with a report that the key has no testing value of its own.
     public static func testingValue(for argument: Argument) -> Member {
         if !MissingTestingValue.isSuppressed {
-            IssueReporting.report(
-                .missingTestingValue, Messages.missingFamilyTestingValue(Self.self, argument),
-                to: IssueReporting.reporterForCurrentValues)
+            // NB: the member is read through the family's subscript, which does not know the property that reads the
+            // key, so the message names the key instead of an assignment.
+            let (key, shown) = (VisibleText.of(Self.self), VisibleText.of(argument))
+            let message = """
+                Ambient: \(key) has no testingValue(for:), so this test created its member for \(shown) with \
+                defaultValue(for:) (the live value). Override the member for \(shown) in the test, through the \
+                DependencyValues property that reads \(key) (in `withDependencies` or the test's `.dependencies` \
+                trait), or give \(key) a `static func testingValue(for:)`.
+                """
+            IssueReporting.report(.missingTestingValue, message, to: IssueReporting.reporterForCurrentValues)
         }
         return defaultValue(for: argument)
-    }
-}
-
-extension Messages {
-    /// The failure of a test that read a member of a family with no `testingValue(for:)`.
-    static func missingFamilyTestingValue(_ key: any DependencyFamilyKey.Type, _ argument: some Sendable) -> String {
-        let key = VisibleText.of(key)
-        let argument = VisibleText.of(argument)
-        // NB: the member is read through the family's subscript, which does not know the property that reads the
-        // key, so the message names the key instead of an assignment.
-        return """
-            Ambient: \(key) has no testingValue(for:), so this test created its member for \(argument) with \
-            defaultValue(for:) (the live value). Override the member for \(argument) in the test, through the \
-            DependencyValues property that reads \(key) (in `withDependencies` or the test's `.dependencies` trait), \
-            or give \(key) a `static func testingValue(for:)`.
-            """
     }
 }
