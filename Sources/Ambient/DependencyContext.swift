@@ -55,9 +55,7 @@ public enum DependencyContext: Hashable, Identifiable, Sendable, CustomStringCon
 
     /// "Default", "Preview" or "Testing".
     public var description: String { id.prefix(1).uppercased() + id.dropFirst() }
-}
 
-extension DependencyContext {
     /// A dense index, for per-context tables.
     @inline(__always)
     var index: Int {

@@ -10,7 +10,7 @@
 /// }
 /// ```
 @propertyWrapper
-public struct OwnedDependency<Value: Sendable>: Sendable {
+public struct OwnedDependency<Value: Sendable>: Sendable, OwnedDependencyRead {
     /// The property's key path; `nil` for a type key, which `identity` names.
     ///
     /// NB: not an enum of a key path and a key type: a wrapper with one optional reference is destroyed with one
@@ -102,5 +102,3 @@ public struct OwnedDependency<Value: Sendable>: Sendable {
         resolve(in: values)
     }
 }
-
-extension OwnedDependency: OwnedDependencyRead {}

@@ -32,6 +32,28 @@ public struct DependencyProvenance: Sendable, Equatable, CustomStringConvertible
         /// The default of `context`, rebuilt for these values because they override `becauseOf`, keys it read
         /// while it was created.
         case rebuiltDefault(context: DependencyContext, becauseOf: [String])
+
+        /// The part of the description after the value.
+        fileprivate var phrase: String {
+            switch self {
+            case .override(let site, let scopesUp):
+                let place = site.map { "overridden at \($0)" } ?? "overridden by code that did not say where"
+                let scope =
+                    switch scopesUp {
+                    case 0: "in this scope"
+                    case 1: "1 scope up"
+                    default: "\(scopesUp) scopes up"
+                    }
+                return "\(place), \(scope)"
+            case .cachedDefault(let context, let root, let createdAt):
+                let cached =
+                    "default of the \(context.id) context, cached in the " + (root == "process" ? "process root" : root)
+                return createdAt.map { "\(cached), created by the read at \($0)" } ?? cached
+            case .rebuiltDefault(let context, let keys):
+                return "default of the \(context.id) context, rebuilt for these values because they override "
+                    + keys.joined(separator: ", ")
+            }
+        }
     }
 
     /// A place in the source: a file as `#fileID` gives it, and a line.
@@ -84,29 +106,5 @@ public struct DependencyProvenance: Sendable, Equatable, CustomStringConvertible
     /// ```
     public var description: String {
         "\(key) = \(value): " + source.phrase
-    }
-}
-
-extension DependencyProvenance.Source {
-    /// The part of the description after the value.
-    fileprivate var phrase: String {
-        switch self {
-        case .override(let site, let scopesUp):
-            let place = site.map { "overridden at \($0)" } ?? "overridden by code that did not say where"
-            let scope =
-                switch scopesUp {
-                case 0: "in this scope"
-                case 1: "1 scope up"
-                default: "\(scopesUp) scopes up"
-                }
-            return "\(place), \(scope)"
-        case .cachedDefault(let context, let root, let createdAt):
-            let cached =
-                "default of the \(context.id) context, cached in the " + (root == "process" ? "process root" : root)
-            return createdAt.map { "\(cached), created by the read at \($0)" } ?? cached
-        case .rebuiltDefault(let context, let keys):
-            return "default of the \(context.id) context, rebuilt for these values because they override "
-                + keys.joined(separator: ", ")
-        }
     }
 }
