@@ -56,10 +56,9 @@ public struct UUIDGenerator: Sendable {
                 defer { count += 1 }
                 return count
             }
-            // The count in the last 64 bits, in hexadecimal.
-            let digits = String(value, radix: 16)
-            let last = String(repeating: "0", count: 16 - digits.count) + digits
-            return UUID(uuidString: "00000000-0000-0000-\(last.prefix(4))-\(last.dropFirst(4))")!
+            // The count in the last 64 bits, in hexadecimal: its top 16 bits, then the other 48.
+            let text = String(format: "00000000-0000-0000-%04llX-%012llX", value >> 48, value & 0xFFFF_FFFF_FFFF)
+            return UUID(uuidString: text)!
         }
     }
 
