@@ -32,8 +32,8 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
         /// Creates the value, in the values the dependency was created in; dropped once it returned the value.
         var create: Creation?
         var ready: Value?
-        var isRunning = false
-        var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
+        /// The tasks that wait for the running creation, by waiter; `nil` while no creation runs.
+        var waiters: [Int: CheckedContinuation<Value, any Error>]?
         var lastWaiter = 0
     }
 
@@ -92,7 +92,7 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
                     }
                 }
             } onCancel: {
-                state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume(throwing: CancellationError())
+                state.withLock { $0.waiters?.removeValue(forKey: waiter) }?.resume(throwing: CancellationError())
             }
         }
     }
@@ -108,7 +108,7 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
     /// - Throws: ``AsyncDependencyNotReadyError`` while the value is not ready.
     public var readyValue: Value {
         get throws(AsyncDependencyNotReadyError) {
-            let (ready, isRunning) = state.withLock { ($0.ready, $0.isRunning) }
+            let (ready, isRunning) = state.withLock { ($0.ready, $0.waiters != nil) }
             guard let ready else { throw AsyncDependencyNotReadyError(type: "\(Self.self)", isRunning: isRunning) }
             return ready
         }
@@ -128,10 +128,11 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
                 continuation.resume(throwing: CancellationError())
                 return nil
             }
-            state.waiters[waiter] = continuation
-            guard !state.isRunning, let create = state.create else { return nil }
-            state.isRunning = true
-            return create
+            // NB: deferred, so that the first waiter registers in the table it makes for the creation it starts.
+            defer { state.waiters?[waiter] = continuation }
+            guard state.waiters == nil else { return nil }
+            state.waiters = [:]
+            return state.create
         }
     }
 
@@ -139,14 +140,13 @@ public final class AsyncDependency<Value: Sendable>: Sendable {
     /// task that waited for it.
     private func finish(_ outcome: Result<Value, any Error>) {
         let waiting = state.withLock { state in
-            state.isRunning = false
             if case .success(let value) = outcome {
                 state.ready = value
                 state.create = nil
             }
-            defer { state.waiters = [:] }
-            return state.waiters.values
+            defer { state.waiters = nil }
+            return state.waiters ?? [:]
         }
-        for continuation in waiting { continuation.resume(with: outcome) }
+        for continuation in waiting.values { continuation.resume(with: outcome) }
     }
 }
