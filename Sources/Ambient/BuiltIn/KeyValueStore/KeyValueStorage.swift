@@ -7,20 +7,20 @@ import Foundation
 /// Observers are called outside the lock, on the thread that made the change, so a callback may read or write the
 /// store.
 final class KeyValueStorage: @unchecked Sendable {
-    // Safe: both properties are constants, `state` is only touched under its lock, and `UserDefaults` is documented as
-    // thread-safe ("The UserDefaults class is thread-safe"); it is not marked `Sendable` on every platform only
-    // because it is an open class.
+    // Safe: the properties are constants, the dictionaries are only touched under their locks, and `UserDefaults` is
+    // documented as thread-safe ("The UserDefaults class is thread-safe"); it is not marked `Sendable` on every
+    // platform only because it is an open class.
     private typealias Observer = (key: String, onChange: @Sendable () -> Void)
 
-    /// The database the objects live in; `nil` keeps them in `state.objects`.
+    /// The database the objects live in; `nil` keeps them in `objects`.
     private let defaults: UserDefaults?
-    private let state: ConditionLock<
-        (objects: [String: any Sendable], lastID: Int, observers: [Int: Observer], token: (any NSObjectProtocol)?)
-    >
+    private let objects: ConditionLock<[String: any Sendable]>
+    /// The observers by ID, and the registration for the database's change notification.
+    private let observers = ConditionLock((lastID: 0, byID: [Int: Observer](), token: (any NSObjectProtocol)?.none))
 
     init(defaults: UserDefaults?, objects: [String: any Sendable] = [:]) {
         self.defaults = defaults
-        state = ConditionLock((objects, 0, [:], nil))
+        self.objects = ConditionLock(objects)
         guard let defaults else { return }
         // NB: the notification does not say which key changed, so every observer is told; each compares for itself.
         let token = NotificationCenter.default.addObserver(
@@ -28,46 +28,45 @@ final class KeyValueStorage: @unchecked Sendable {
         ) { [weak self] _ in
             self?.notify(nil)
         }
-        state.withLock { $0.token = token }
+        observers.withLock { $0.token = token }
     }
 
     deinit {
-        if let token = state.withLock({ $0.token }) { NotificationCenter.default.removeObserver(token) }
+        if let token = observers.withLock({ $0.token }) { NotificationCenter.default.removeObserver(token) }
     }
 
     func object(forKey key: String) -> Any? {
         if let defaults { return defaults.object(forKey: key) }
-        let object: (any Sendable)? = state.withLock { $0.objects[key] }
+        let object: (any Sendable)? = objects.withLock { $0[key] }
         return object
     }
 
-    /// Stores `object` under `key`, `nil` removing the key, then calls the key's observers.
+    /// Stores `object` under `key`, `nil` removing the key (as `UserDefaults.set(_:forKey:)` does), then calls the
+    /// key's observers.
     func setObject(_ object: (any Sendable)?, forKey key: String) {
-        if let defaults, let object {
+        if let defaults {
             defaults.set(object, forKey: key)
-        } else if let defaults {
-            defaults.removeObject(forKey: key)
         } else {
-            state.withLock { $0.objects[key] = object }
+            objects.withLock { $0[key] = object }
         }
         notify(key)
     }
 
     /// Registers `onChange` for `key` until the returned subscription ends.
     func observe(_ key: String, _ onChange: @escaping @Sendable () -> Void) -> KeyValueStoreSubscription {
-        let id = state.withLock { state in
-            state.lastID += 1
-            state.observers[state.lastID] = (key, onChange)
-            return state.lastID
+        let id = observers.withLock { observers in
+            observers.lastID += 1
+            observers.byID[observers.lastID] = (key, onChange)
+            return observers.lastID
         }
         return KeyValueStoreSubscription { [weak self] in
-            self?.state.withLock { $0.observers[id] = nil }
+            self?.observers.withLock { $0.byID[id] = nil }
         }
     }
 
     /// Calls the observers of `key`, or every observer for a change that does not say which key changed (`nil`).
     private func notify(_ key: String?) {
-        for observer in state.withLock({ $0.observers.values }) where key == nil || observer.key == key {
+        for observer in observers.withLock({ $0.byID.values }) where key == nil || observer.key == key {
             observer.onChange()
         }
     }
