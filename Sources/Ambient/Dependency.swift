@@ -168,11 +168,8 @@ extension OwnedDependency {
     func resolve(in values: DependencyValues) -> Value {
         guard values.context != .default else { return read(in: values) }
         var context = ReadContext(site: site, ambient: DependencyValues.current)
-        if let keyPath {
-            context.keyPath = keyPath
-        } else {
-            context.typeKey = typeKey
-        }
+        context.keyPath = keyPath
+        if keyPath == nil { context.typeKey = typeKey }
         return ReadContext.$current.withValue(context) { read(in: values) }
     }
 
