@@ -14,10 +14,7 @@ final class FamilyMembers<Argument: Hashable & Sendable, Member: Sendable>: Send
         /// within twice the members in use (plus 64) at a constant cost per creation.
         mutating func sweepIfDue() {
             guard slots.count >= nextSweep else { return }
-            slots = slots.filter { _, slot in
-                if case .created(let member) = slot { return member() != nil }
-                return true
-            }
+            slots = slots.filter { _, slot in if case .created(let member) = slot { member() != nil } else { true } }
             nextSweep = max(64, slots.count * 2)
         }
     }

@@ -40,10 +40,7 @@ final class ViewOwnedObject<Object: AnyObject>: @unchecked Sendable {
 
     /// The object, once built (and not let go of).
     var builtObject: Object? {
-        state.withLock { state in
-            if case .built(let object) = state { return object }
-            return nil
-        }
+        state.withLock { if case .built(let object) = $0 { object } else { nil } }
     }
 
     /// The object for a read: the one built at install, else — reported — the storage's one object, built from the
