@@ -1,4 +1,40 @@
-extension DependencyValues {
+extension DependencyValues: CustomStringConvertible {
+    /// The context and the overrides these values carry, sorted by key, for logs and debugging.
+    ///
+    /// ```swift
+    /// print(values)   // DependencyValues(context: Testing, APIKey: StubAPI())
+    /// ```
+    public var description: String {
+        let overrides = storage.allOverrides().all
+            .map { "\($0.keyType): \($0.box.valueDescription)" }
+            .sorted()
+        return "DependencyValues(" + (["context: \(context)"] + overrides).joined(separator: ", ") + ")"
+    }
+
+    /// The graph of which defaults read which keys, as learned so far in these values' root and context.
+    ///
+    /// It covers every default created in the root (the process, or the running test) for ``context``, wherever it
+    /// was read, and nothing that was not read.
+    ///
+    /// ```swift
+    /// _ = DependencyValues.current.analytics
+    /// print(DependencyValues.current.dependencyGraph.dot)
+    /// // digraph Dependencies {
+    /// //     "APIKey";
+    /// //     "AnalyticsKey";
+    /// //     "AnalyticsKey" -> "APIKey";
+    /// // }
+    /// ```
+    public var dependencyGraph: DependencyGraph {
+        let learned = storage.root.learnedKeys(in: context)
+        return DependencyGraph(
+            keys: learned.map { "\($0.keyType)" },
+            edges: learned.flatMap { info in
+                info.directReads.map { DependencyGraph.Edge(from: "\(info.keyType)", to: "\($0)") }
+            }
+        )
+    }
+
     /// Explains the value of a `DependencyValues` property here: what it is and where it came from.
     ///
     /// Use it when code sees a value you did not expect. The property's key is found by reading the property once;
