@@ -48,13 +48,12 @@ import Testing
 
     @Test func sceneOverrideCreatesNothingAndKeepsItsValuesForTheSameChange() {
         let demo = LiveClient("demo")
-        let site = CallSite(fileID: "App/DemoApp.swift", line: 12)
         let scene = DerivedDependencies()
         let (created, reports) = creations {
             let first = scene.values(
-                from: root, applying: DependencyChange(\.client, demo, site: site))
+                from: root, applying: DependencyChange(\.client, demo, fileID: "App/DemoApp.swift", line: 12))
             let again = scene.values(
-                from: root, applying: DependencyChange(\.client, demo, site: site))
+                from: root, applying: DependencyChange(\.client, demo, fileID: "App/DemoApp.swift", line: 12))
             #expect(again.storage === first.storage)
             #expect(first.client === demo)
             #expect(
@@ -66,12 +65,11 @@ import Testing
     }
 
     @Test func sceneOverrideWithAnotherValueGivesNewValues() {
-        let site = CallSite(fileID: "App/DemoApp.swift", line: 20)
         let scene = DerivedDependencies()
         let first = scene.values(
-            from: root, applying: DependencyChange(\.client, LiveClient("one"), site: site))
+            from: root, applying: DependencyChange(\.client, LiveClient("one"), fileID: "App/DemoApp.swift", line: 20))
         let second = scene.values(
-            from: root, applying: DependencyChange(\.client, LiveClient("two"), site: site))
+            from: root, applying: DependencyChange(\.client, LiveClient("two"), fileID: "App/DemoApp.swift", line: 20))
         #expect(second.storage !== first.storage)
         #expect(second.client.name == "two")
     }
@@ -82,14 +80,12 @@ import Testing
             // The key has no testing value: its report is caught, so that the run prints no Ambient warning.
             #expect(collectingReports { _ = root.client }.kinds == [.missingTestingValue])
         }
-        let outerSite = CallSite(fileID: "App/Outer.swift", line: 3)
-        let innerSite = CallSite(fileID: "App/Inner.swift", line: 7)
         let outer = DerivedDependencies().values(
-            from: root, applying: DependencyChange(\.client, LiveClient("outer"), site: outerSite))
+            from: root, applying: DependencyChange(\.client, LiveClient("outer"), fileID: "App/Outer.swift", line: 3))
         let inner = DerivedDependencies().values(
-            from: outer, applying: DependencyChange(\.tag, "inner", site: innerSite))
+            from: outer, applying: DependencyChange(\.tag, "inner", fileID: "App/Inner.swift", line: 7))
         let innermost = DerivedDependencies().values(
-            from: inner, applying: DependencyChange(\.client, LiveClient("inner"), site: innerSite))
+            from: inner, applying: DependencyChange(\.client, LiveClient("inner"), fileID: "App/Inner.swift", line: 7))
         #expect(
             outer.explain(\.client)?.description == "ClientKey = outer: overridden at App/Outer.swift:3, in this scope")
         #expect(

@@ -113,7 +113,7 @@ import Testing
     @Test func aModifierOverrideNamesTheLineOfTheModifier() {
         withFreshRoot {
             let line: UInt = #line
-            let change = DependencyChange(\.service, Service("demo"), site: CallSite(fileID: #fileID, line: line))
+            let change = DependencyChange(\.service, Service("demo"), line: line)
             let values = DerivedDependencies().values(from: .current, applying: change)
             #expect(
                 values.explain(\.service)?.description

@@ -6,15 +6,15 @@ import Testing
 /// across the times SwiftUI computes the scene's environment, through the cache its `@State` holds.
 @Suite struct SceneDependenciesTests {
     private let root = DependencyValues(storage: ScopeNode(root: Root(context: .testing)))
-    /// One line of an app's `body`: two scene modifiers written there share it.
-    private let site = CallSite(fileID: "App/DemoApp.swift", line: 9)
 
     /// What `EnvironmentValues.dependencyChange` does for the scene at one position: its change, applied by the cache
     /// that position's `@State` keeps.
     private func update(
         _ position: DerivedDependencies, from inherited: DependencyValues, setting service: Service
     ) -> DependencyValues {
-        position.values(from: inherited, applying: DependencyChange(\.service, service, site: site))
+        // One line of an app's `body`: two scene modifiers written there share it.
+        let change = DependencyChange(\.service, service, fileID: "App/DemoApp.swift", line: 9)
+        return position.values(from: inherited, applying: change)
     }
 
     @Test func twoModifiersOnOneLineEachKeepTheirValuesAcrossUpdates() {

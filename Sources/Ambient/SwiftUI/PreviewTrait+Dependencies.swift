@@ -42,9 +42,7 @@
             fileID: StaticString = #fileID,
             line: UInt = #line
         ) -> PreviewTrait<T> {
-            .modifier(
-                DependencyPreviewModifier(
-                    change: DependencyChange(transform, site: CallSite(fileID: fileID, line: line))))
+            .modifier(DependencyPreviewModifier(change: DependencyChange(transform, fileID: fileID, line: line)))
         }
 
         /// A preview trait that overrides one dependency of the previewed view.
@@ -71,9 +69,7 @@
             fileID: StaticString = #fileID,
             line: UInt = #line
         ) -> PreviewTrait<T> {
-            .modifier(
-                DependencyPreviewModifier(
-                    change: DependencyChange(keyPath, value, site: CallSite(fileID: fileID, line: line))))
+            .modifier(DependencyPreviewModifier(change: DependencyChange(keyPath, value, fileID: fileID, line: line)))
         }
     }
 

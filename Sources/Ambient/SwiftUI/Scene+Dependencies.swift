@@ -40,8 +40,7 @@
             fileID: StaticString = #fileID,
             line: UInt = #line
         ) -> some Scene {
-            DependencyScene(
-                content: self, change: DependencyChange(keyPath, value, site: CallSite(fileID: fileID, line: line)))
+            DependencyScene(content: self, change: DependencyChange(keyPath, value, fileID: fileID, line: line))
         }
 
         /// Changes several dependencies, or the context, for every view of this scene.
@@ -61,8 +60,7 @@
             fileID: StaticString = #fileID,
             line: UInt = #line
         ) -> some Scene {
-            DependencyScene(
-                content: self, change: DependencyChange(transform, site: CallSite(fileID: fileID, line: line)))
+            DependencyScene(content: self, change: DependencyChange(transform, fileID: fileID, line: line))
         }
     }
 

@@ -38,9 +38,7 @@
             fileID: StaticString = #fileID,
             line: UInt = #line
         ) -> some View {
-            modifier(
-                DependencyModifier(change: DependencyChange(keyPath, value, site: CallSite(fileID: fileID, line: line)))
-            )
+            modifier(DependencyModifier(change: DependencyChange(keyPath, value, fileID: fileID, line: line)))
         }
 
         /// Changes several dependencies, or the context, for this view and everything below it.
@@ -63,8 +61,7 @@
             fileID: StaticString = #fileID,
             line: UInt = #line
         ) -> some View {
-            modifier(
-                DependencyModifier(change: DependencyChange(transform, site: CallSite(fileID: fileID, line: line))))
+            modifier(DependencyModifier(change: DependencyChange(transform, fileID: fileID, line: line)))
         }
     }
 

@@ -13,18 +13,21 @@ struct DependencyChange {
     let site: CallSite?
     private let setting: (keyPath: AnyKeyPath, value: Any)?
 
-    /// The change that sets one property, written at `site`.
-    init<Value>(_ keyPath: WritableKeyPath<DependencyValues, Value>, _ value: Value, site: CallSite? = nil) {
+    /// The change that sets one property, written at `fileID` and `line`.
+    init<Value>(
+        _ keyPath: WritableKeyPath<DependencyValues, Value>, _ value: Value, fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
         // NB: not `$0[keyPath: keyPath] = value`, which runs the property's getter and so creates what it replaces.
         apply = { $0.assign(keyPath, value) }
-        self.site = site
+        site = CallSite(fileID: fileID, line: line)
         setting = (keyPath, value)
     }
 
-    /// The change that a closure makes, written at `site`.
-    init(_ transform: @escaping (inout DependencyValues) -> Void, site: CallSite? = nil) {
+    /// The change that a closure makes, written at `fileID` and `line`.
+    init(_ transform: @escaping (inout DependencyValues) -> Void, fileID: StaticString = #fileID, line: UInt = #line) {
         apply = transform
-        self.site = site
+        site = CallSite(fileID: fileID, line: line)
         setting = nil
     }
 
