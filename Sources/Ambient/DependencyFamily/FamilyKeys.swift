@@ -35,7 +35,9 @@ enum FamilyCreation {
 }
 
 /// The read of the member for `argument` of the family of the key `key`, which the family's creation answers.
-final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>: Sendable {
+///
+/// A value whose copies share its two locks: the read and the creation it hands the request to see one answer.
+struct FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>: Sendable {
     let key: ObjectIdentifier
     let argument: Argument
     /// The member the family's creation created for this read, held until the read returns it; nil if the members
@@ -44,9 +46,4 @@ final class FirstMemberRequest<Argument: Hashable & Sendable, Member: Sendable>:
     /// The members whose creation answers this read, while it runs: a task that the creation starts inherits
     /// ``FamilyCreation/creating``, and once the members are stored it reads them as any read does.
     let creatingMembers = ConditionLock<FamilyMembers<Argument, Member>?>(nil)
-
-    init(key: ObjectIdentifier, argument: Argument) {
-        self.key = key
-        self.argument = argument
-    }
 }
