@@ -1,14 +1,12 @@
 import Ambient
-import Dispatch
 import Foundation
 
 /// Runs a program against Ambient and the reference model in lock step: the model predicts each read before
 /// Ambient makes it, and after each step the creation counts and what Ambient reported must agree. Stops at the first
 /// disagreement.
 final class Interpreter: @unchecked Sendable {
-    // Safe: used by one thread at a time. Every thread, queue or task it starts runs while the thread that started
-    // it waits (a semaphore or `await`), and a race's threads only use `raceResults` and `raceBodies`, behind
-    // `raceLock`.
+    // Safe: used by one thread at a time. Every thread, queue or task it starts (``Executor/run(_:)``, a detached
+    // re-entry) runs while the thread that started it waits, and a race's readers use none of its state.
 
     let program: Program
     let model: ReferenceModel
@@ -21,9 +19,6 @@ final class Interpreter: @unchecked Sendable {
     private var valuesScopedInside: [any ModelProbe] = []
     private var lastOverride = 0
     var stepNumber = 0
-    let raceLock = NSLock()
-    var raceResults: [Int?] = []
-    var raceBodies: [@Sendable () -> Int?] = []
     /// What Ambient reported about the program's roots.
     let reports = ModelReports()
 
@@ -31,13 +26,16 @@ final class Interpreter: @unchecked Sendable {
         (self.program, model) = (program, ReferenceModel(keys: program.keys))
     }
 
+    var isStopped: Bool { failure != nil || model.hasStopped }
+
     /// Runs the program, then drops every value it kept and checks that all it created was freed.
     func run() async -> String? {
-        ModelRuntime.shared.start(program.keys)
+        let runtime = ModelRuntime.shared
+        runtime.start(program.keys)
         // The heir of the program's roots: the program's own, so that what one program's late reads create is not
         // found by the next one in the process's root.
         var heir: DependencyValues? = DependencyValues._freshRoot(context: .testing, reporter: reports)
-        for root in program.roots where failure == nil && !model.hasStopped {
+        for root in program.roots where !isStopped {
             let node = model.freshRoot(context: root.context)
             model.hold(node)
             await withDependencies(
@@ -51,31 +49,27 @@ final class Interpreter: @unchecked Sendable {
             // The work that the last step's work started runs too, checked like the rest, so that the model knows what
             // its reads create and keep; the work it starts in turn is stale (it reads nothing), in the model as in
             // the program, so that the chain ends.
-            ModelRuntime.shared.stop()
+            runtime.stop()
             await runStartedWork(after: "the program's end")
         }
-        await finishStartedWork()
+        await runtime.finishStartedWork()
         (captured, holders, kept, valuesScopedInside, heir) = ([:], [:], [:], [], nil)
-        guard failure == nil, !model.hasStopped else { return failure }
+        guard !isStopped else { return failure }
         // Nothing keeps a scope alive but what still uses it: once the program dropped everything, nothing lives. The
         // model still counts what values that keep each other strongly would keep, to say so.
         let cycles = model.survivors()
         // NB: a task whose default was freed must end on this thread to release the values it inherited (the
         // snapshot, and its overrides), which may free more defaults, whose tasks end in turn. Once none runs, what
         // is still alive is kept.
-        await letTasksOfFreedDefaultsEnd()
-        let alive = ModelRuntime.shared.liveInstances
-        if alive != 0 {
-            let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
-            return "\(alive) instances made by the program are still alive after it dropped all its values\(kept)"
-        }
-        return nil
+        await runtime.letTasksOfFreedDefaultsEnd()
+        guard runtime.liveInstances != 0 else { return nil }
+        let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
+        return "\(runtime.liveInstances) instances made by the program are still alive after it dropped all its values\(kept)"
     }
-
-    var isStopped: Bool { failure != nil || model.hasStopped }
 
     // MARK: Steps
 
+    /// Runs `steps`; after each, lets the work its defaults started run, and checks what it created.
     private func runAsync(_ steps: [Step], in node: ReferenceModel.Place) async {
         for step in steps where !isStopped {
             switch step {
@@ -84,6 +78,7 @@ final class Interpreter: @unchecked Sendable {
                 let (inner, set) = enter(overrides, context: context, in: node)
                 await withDependencies(set) { await runAsync(body, in: inner) }
                 model.release(inner)
+                checkCreations(after: at(step))
             case .reenter(let slot, .detached, let body), .reenterChanged(let slot, _, .detached, let body):
                 stepNumber += 1
                 guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { continue }
@@ -91,10 +86,10 @@ final class Interpreter: @unchecked Sendable {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
                 }.value
                 model.release(inner)
+                checkCreations(after: at(step))
             default:
                 runSync([step], in: node)
             }
-            checkCreations(after: at(step))
             await runStartedWork(after: at(step))
         }
     }
@@ -133,7 +128,7 @@ final class Interpreter: @unchecked Sendable {
             captured[slot] = (.current, node)
         case .reenter(let slot, let executor, let body), .reenterChanged(let slot, _, let executor, let body):
             guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { return }
-            Self.reenter(values, on: executor) { self.runSync(body, in: inner) }
+            _ = executor.run([{ @Sendable in withDependencies(values) { self.runSync(body, in: inner) } }])
             model.release(inner)
         case .race(let key, let threads):
             let values = DependencyValues.current
@@ -153,19 +148,16 @@ final class Interpreter: @unchecked Sendable {
             let createdBefore = model.creations.reduce(0, +)
             let expected = entries.map { model.read(key, in: $0.node) }
             guard !isStopped else { return }
-            let reads = entries.indices.map { index -> @Sendable () -> Int? in
-                let values = entries[index].values
-                return { RaceTurns.shared.read(as: index) { ModelKeys.read(key, in: values).serial } }
-            }
-            // Two creations or more would be numbered in the order the threads make them: read one after another.
-            let actual: [Int?]
-            if model.creations.reduce(0, +) - createdBefore > 1 {
-                actual = entries.map { ModelKeys.read(key, in: $0.values).serial }
-            } else {
-                RaceTurns.shared.arm(readers: reads.count)
-                actual = race(reads)
-                RaceTurns.shared.arm(readers: nil)
-            }
+            // Two creations or more would be numbered in the order the threads make them: read one after another,
+            // here, where no reader waits for a turn.
+            let oneByOne = model.creations.reduce(0, +) - createdBefore > 1
+            RaceTurns.shared.arm(readers: oneByOne ? nil : entries.count)
+            let actual = (oneByOne ? Executor.inline : .thread).run(
+                entries.enumerated().map { index, entry -> @Sendable () -> Int? in
+                    let values = entry.values
+                    return { RaceTurns.shared.read(as: index) { ModelKeys.read(key, in: values).serial } }
+                })
+            RaceTurns.shared.arm(readers: nil)
             if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
                 compare(actual, expected, step)
             }

@@ -19,14 +19,12 @@ extension ReferencingProbe {
 
 /// A class-typed probe: a default that may hold `@Dependency` properties and the values it was created from.
 ///
-/// Given `reads`, its `init` starts a `Task { [weak self] in … }` that reads them through `DependencyValues.current`
-/// once the program lets it, then runs until the default is freed, and is cancelled in `deinit`: a periodic flush or
-/// a stream consumer (Semantics: "Bookkeeping ends with the creation").
+/// Given `reads`, its `init` starts a task that reads them once the program lets it, then runs until the default is
+/// freed (see ``ModelRuntime/startWork(of:reading:)``).
 final class ObjectProbe: ReferencingProbe {
     let serial: Int
     let references: [Dependency<any ModelProbe>]
     let captured: DependencyValues?
-    private let task = TaskSlot()
     private let token = LiveToken()
     private let work: ModelRuntime.WorkID?
 
@@ -35,23 +33,11 @@ final class ObjectProbe: ReferencingProbe {
         reads: [Int]? = nil
     ) {
         (self.serial, self.references, self.captured) = (serial, references, captured)
-        work = reads.map { _ in ModelRuntime.shared.registerWork(of: serial) }
-        guard let reads, let work else { return }
-        task.start(
-            ProgramExecutor.task { [weak self] in
-                if await ModelRuntime.shared.waitUntilReleased(work) {
-                    for key in reads { _ = ModelKeys.read(key, in: .current) }
-                    ModelRuntime.shared.finish(work)
-                }
-                // Runs until the default is freed, whose `deinit` cancels this task.
-                if self != nil { await untilCancelled() }
-                ModelRuntime.shared.note(work, ended: true)
-            })
+        work = reads.map { ModelRuntime.shared.startWork(of: serial, reading: $0) }
     }
 
     deinit {
-        if let work { ModelRuntime.shared.note(work, freed: true) }
-        task.cancel()
+        if let work { ModelRuntime.shared.freed(work) }
     }
 }
 
@@ -111,23 +97,4 @@ final class OwnerSubclassProbe<Inherited: ModelKey, Own: ModelKey>: OwnerBasePro
         default: nil
         }
     }
-}
-
-/// Suspends until the current task is cancelled: on no timer, in a stream that nothing feeds, which ends with the
-/// task.
-func untilCancelled() async {
-    var feed: AsyncStream<Never>.Continuation?
-    let nothing = AsyncStream<Never> { feed = $0 }
-    for await _ in nothing {}
-    feed?.finish()
-}
-
-/// The task an ``ObjectProbe`` started, cancelled when the probe is freed.
-final class TaskSlot: @unchecked Sendable {
-    // Safe: `task` is behind `lock`.
-    private let lock = NSLock()
-    private var task: Task<Void, Never>?
-
-    func start(_ task: Task<Void, Never>) { lock.withLock { self.task = task } }
-    func cancel() { lock.withLock { task }?.cancel() }
 }
