@@ -3,16 +3,23 @@ import Ambient
 /// What the interpreter checks: reads, creations and reports, and the work that defaults started.
 extension Interpreter {
     func compare(_ actual: Int?, _ expected: Int?, _ step: Step) {
-        guard actual != expected else { return }
-        failure = "\(at(step)) returned \(Self.describe(actual)); the model returns \(Self.describe(expected))"
+        func describe(_ serial: Int?) -> String {
+            serial.map { $0 < 0 ? "override #\(-$0)" : "default #\($0)" } ?? "nothing (no such property)"
+        }
+        guard actual != expected, !isStopped else { return }
+        failure = "\(at(step)) returned \(describe(actual)); the model returns \(describe(expected))"
     }
 
-    /// Compares `expected`, which the model predicted first, with what `actual` returns, on `threads` threads at once
-    /// (one: on this thread).
-    func check(_ step: Step, _ expected: Int?, threads: Int = 1, _ actual: @escaping @Sendable () -> Int?) {
-        guard !isStopped else { return }
+    /// Compares `expected`, which the model predicted first, with what `actual` reads, on `threads` threads at once
+    /// (one: on this thread); what the first read.
+    @discardableResult
+    func check(
+        _ step: Step, _ expected: Int?, threads: Int = 1, _ actual: @escaping @Sendable () -> (any ModelProbe)?
+    ) -> (any ModelProbe)? {
+        guard !isStopped else { return nil }
         let results = (threads == 1 ? Executor.inline : .thread).run(Array(repeating: actual, count: threads))
-        compare(results.first { $0 != expected } ?? expected, expected, step)
+        for result in results { compare(result?.serial, expected, step) }
+        return results[0]
     }
 
     /// The step being run, as failures name it.
@@ -34,11 +41,6 @@ extension Interpreter {
         }
     }
 
-    static func describe(_ serial: Int?) -> String {
-        guard let serial else { return "nothing (no such property)" }
-        return serial < 0 ? "override #\(-serial)" : "default #\(serial)"
-    }
-
     /// Lets the work that defaults started run, one at a time in the order it started, and checks what its reads
     /// created; failures name `moment`.
     ///
@@ -46,22 +48,9 @@ extension Interpreter {
     /// is right is open.
     func runStartedWork(after moment: String) async {
         guard !isStopped else { return }
-        let runtime = ModelRuntime.shared
-        await runtime.letTasksOfFreedDefaultsEnd()
-        let (started, expected) = (runtime.newWork(), model.takeStartedWork())
-        guard started.map(\.serial) == expected.map(\.serial) else {
-            failure =
-                "after \(moment) the defaults \(started.map(\.serial)) started work; "
-                + "the model's defaults \(expected.map(\.serial)) do"
-            return
-        }
-        for (work, prediction) in zip(started, expected) where !isStopped {
-            guard prediction.reads != nil else {
-                runtime.endUnread(work.id)
-                continue
-            }
-            await runtime.release(work.id)
-            await runtime.letTasksOfFreedDefaultsEnd()
+        let expected = model.takeStartedWork()
+        if let started = await ModelRuntime.shared.runNewWork(as: expected) {
+            failure = "after \(moment) the defaults \(started) started work; the model's defaults \(expected.map(\.serial)) do"
         }
         checkCreations(after: moment)
     }

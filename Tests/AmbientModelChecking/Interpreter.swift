@@ -105,19 +105,18 @@ final class Interpreter: @unchecked Sendable {
     private func run(_ step: Step, in node: ReferenceModel.Place) {
         switch step {
         case .read(let key):
-            check(step, model.read(key, in: node)) { ModelKeys.read(key, in: .current).serial }
+            check(step, model.read(key, in: node)) { ModelKeys.read(key, in: .current) }
         case .readReference(let key, let index):
             check(step, model.readReference(key, index: index, in: node)) {
-                ModelKeys.read(key, in: .current).readReference(index)?.serial
+                ModelKeys.read(key, in: .current).readReference(index)
             }
         case .readCaptured(let key, let through):
             let expected = model.readCaptured(key, through: through, in: node)
-            guard !isStopped else { return }
-            let probe = ModelKeys.read(key, in: .current).readCaptured(through)
-            compare(probe?.serial, expected, step)
             // Then that value's first property, read once its creation ended: a default made from a value's values.
-            guard let expected, let probe, !isStopped else { return }
-            check(step, model.readReference(ofInstance: expected, index: 0)) { probe.readReference(0)?.serial }
+            guard let probe = check(step, expected, { ModelKeys.read(key, in: .current).readCaptured(through) }),
+                let expected, !isStopped
+            else { return }
+            check(step, model.readReference(ofInstance: expected, index: 0)) { probe.readReference(0) }
         case .scope(let overrides, let context, _, let body):
             let (inner, set) = enter(overrides, context: context, in: node)
             withDependencies(set) { runSync(body, in: inner) }
@@ -132,15 +131,16 @@ final class Interpreter: @unchecked Sendable {
             model.release(inner)
         case .race(let key, let threads):
             let values = DependencyValues.current
-            check(step, model.read(key, in: node), threads: threads) { ModelKeys.read(key, in: values).serial }
+            check(step, model.read(key, in: node), threads: threads) { ModelKeys.read(key, in: values) }
         case .keep(let slot, let key):
-            guard let (probe, serial) = read(key, in: node, step) else { return }
+            let serial = model.read(key, in: node)
+            guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
             kept[slot] = (probe, serial)
             model.keepInstance(serial)
         case .readKept(let slot, let index, let threads):
             guard let (probe, serial) = kept[slot] else { return }
             check(step, model.readReference(ofInstance: serial, index: index), threads: threads) {
-                probe.readReference(index)?.serial
+                probe.readReference(index)
             }
         case .raceAcross(let key, let slots):
             let entries = slots.compactMap { captured[$0] }
@@ -148,23 +148,15 @@ final class Interpreter: @unchecked Sendable {
             let createdBefore = model.creations.reduce(0, +)
             let expected = entries.map { model.read(key, in: $0.node) }
             guard !isStopped else { return }
-            // Two creations or more would be numbered in the order the threads make them: read one after another,
-            // here, where no reader waits for a turn.
+            let reads = entries.map { entry in { @Sendable [values = entry.values] in ModelKeys.read(key, in: values).serial } }
+            // Two creations or more would be numbered in the order the threads make them: read one after another.
             let oneByOne = model.creations.reduce(0, +) - createdBefore > 1
-            RaceTurns.shared.arm(readers: oneByOne ? nil : entries.count)
-            let actual = (oneByOne ? Executor.inline : .thread).run(
-                entries.enumerated().map { index, entry -> @Sendable () -> Int? in
-                    let values = entry.values
-                    return { RaceTurns.shared.read(as: index) { ModelKeys.read(key, in: values).serial } }
-                })
-            RaceTurns.shared.arm(readers: nil)
-            if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
-                compare(actual, expected, step)
-            }
+            let actual = oneByOne ? reads.map { $0() } : RaceTurns.shared.race(reads)
+            for (actual, expected) in zip(actual, expected) { compare(actual, expected, step) }
         case .raceHolder(let slot, let key, _), .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
             let threads = if case .raceHolder(_, _, let threads) = step { threads } else { 1 }
-            check(step, model.read(key, in: inner), threads: threads) { holder.readReference(key)?.serial }
+            check(step, model.read(key, in: inner), threads: threads) { holder.readReference(key) }
         case .scopeReadingInUpdate(let overrides, let reads, let body):
             let (inner, set) = enter(overrides, in: node)
             withDependencies {
@@ -184,7 +176,8 @@ final class Interpreter: @unchecked Sendable {
             let dependencies = program.keys.indices.map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
             holders[slot] = (ObjectProbe(serial: 0, references: dependencies), node)
         case .scopeInKeptValues(let key, let overrides, let body):
-            guard let (probe, serial) = read(key, in: node, step) else { return }
+            let serial = model.read(key, in: node)
+            guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
             let values = (probe as? any ReferencingProbe)?.captured
             let keptValues = model.keptValues(ofInstance: serial)
             if !isStopped, (values == nil) != (keptValues == nil) {
@@ -212,23 +205,16 @@ final class Interpreter: @unchecked Sendable {
     private func enter(
         _ overrides: [OverrideSpec], context: DependencyContext? = nil, in node: ReferenceModel.Place
     ) -> (ReferenceModel.Place, (inout DependencyValues) -> Void) {
-        let probes = overrides.map { override -> (key: Int, probe: any ModelProbe) in
+        let probes = overrides.map { override -> (Int, any ModelProbe) in
             lastOverride -= 1
-            return (
-                override.key, override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
-            )
+            return (override.key, override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride))
         }
-        let inner = model.scope(
-            in: node, overrides: Dictionary(probes.map { ($0.key, $0.probe.serial) }) { _, last in last },
-            context: context)
+        let inner = model.scope(in: node, overrides: Dictionary(probes.map { ($0, $1.serial) }) { $1 }, context: context)
         model.hold(inner)
-        return (
-            inner,
-            { values in
-                for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
-                if let context { values.context = context }
-            }
-        )
+        return (inner, { values in
+            for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
+            if let context { values.context = context }
+        })
     }
 
     /// The values of slot `slot`, or a copy of them that sets `overrides`, and their place in the model, held until
@@ -245,14 +231,5 @@ final class Interpreter: @unchecked Sendable {
         var copy = values
         set(&copy)
         return (copy, inner)
-    }
-
-    /// Reads `key` in the model, then in the current values, and compares them: the probe and the model's serial.
-    private func read(_ key: Int, in node: ReferenceModel.Place, _ step: Step) -> (any ModelProbe, Int)? {
-        let serial = model.read(key, in: node)
-        guard !isStopped else { return nil }
-        let probe = ModelKeys.read(key, in: .current)
-        compare(probe.serial, serial, step)
-        return (probe, serial)
     }
 }

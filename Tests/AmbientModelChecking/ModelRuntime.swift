@@ -21,7 +21,7 @@ final class ModelRuntime: @unchecked Sendable {
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
     /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started.
     private var works: [Work] = []
-    /// The first of ``works`` not yet taken by ``newWork()``, and the first the program started last registered.
+    /// The first of ``works`` not yet taken by ``runNewWork(as:)``, and the first the program started last registered.
     private var worksTaken = 0
     private var firstWorkOfTheProgram = 0
     /// Whether a program runs: work registered otherwise is stale.
@@ -60,7 +60,7 @@ final class ModelRuntime: @unchecked Sendable {
     // MARK: Work started by defaults
 
     /// Starts the task of a default `serial`, which inherits the current task-local values: once the program lets it
-    /// (``release(_:)``) it reads `reads` through `DependencyValues.current`, then runs until the default is freed
+    /// (``runNewWork(as:)``) it reads `reads` through `DependencyValues.current`, then runs until the default is freed
     /// (``freed(_:)``), holding the values it inherited: a periodic flush or a stream consumer (Semantics:
     /// "Bookkeeping ends with the creation"). Work started after the program ended (by the reads of work let run at
     /// its end) is stale: it reads nothing, so that its task ends with its default instead of waiting forever.
@@ -87,32 +87,24 @@ final class ModelRuntime: @unchecked Sendable {
         change { works[work].isFreed = true }
     }
 
-    /// The work registered since the last call and not stale, in the order it was started: what the program must
-    /// release next.
-    func newWork() -> [(id: WorkID, serial: Int)] {
-        lock.withLock {
+    /// Lets the work registered since the last call run, one at a time in the order it started, as `expected` (the
+    /// model's) says: the work it says reads nothing goes on without reading, as stale work does (the end of a chain
+    /// of creations by the tasks of their values, which the model bounds: see ``ReferenceModel/takeStartedWork()``),
+    /// the rest reads what it reads, and the tasks of freed defaults end after each. The serials of the defaults that
+    /// started the work, when they are not those of `expected`.
+    func runNewWork(as expected: [(serial: Int, reads: [Int]?)]) async -> [Int]? {
+        await letTasksOfFreedDefaultsEnd()
+        let started = lock.withLock {
             defer { worksTaken = works.count }
             return (worksTaken..<works.count).filter { works[$0].state != .stale }.map { ($0, works[$0].serial) }
         }
-    }
-
-    /// Lets `work` go on without reading, as stale work does: the end of a chain of creations by the tasks of their
-    /// values, which the model bounds (see ``ReferenceModel/takeStartedWork()``). Without `work`, ends so every work
-    /// started so far that was not let run: the end of a program that stopped early (its reads, late, would create
-    /// defaults the model does not follow).
-    func endUnread(_ work: WorkID? = nil) {
-        change {
-            if work == nil { worksTaken = works.count }
-            for index in work.map({ [$0] }) ?? Array(works.indices) where works[index].state == .waiting {
-                works[index].state = .stale
-            }
+        guard started.map(\.1) == expected.map(\.serial) else { return started.map(\.1) }
+        for ((work, _), prediction) in zip(started, expected) {
+            change { works[work].state = prediction.reads == nil ? .stale : .released }
+            await wait { self.works[work].state != .released }
+            await letTasksOfFreedDefaultsEnd()
         }
-    }
-
-    /// Lets `work` run, and waits until it read what it reads.
-    func release(_ work: WorkID) async {
-        change { works[work].state = .released }
-        await wait { self.works[work].state == .read }
+        return nil
     }
 
     /// Lets the tasks of defaults that were freed end, before the program reads on: until then, each holds the values
@@ -127,10 +119,12 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// Ends the program, and the work that its defaults started and that was not let run, without reads, and lets
     /// the work let run finish its reads: a program that stopped early leaves some unreleased, and their reads, late,
-    /// would create defaults in the next program.
+    /// would create defaults in the next program (or the model does not follow).
     func finishStartedWork() async {
-        stop()
-        endUnread()
+        change {
+            (isRunning, worksTaken) = (false, works.count)
+            for index in works.indices where works[index].state == .waiting { works[index].state = .stale }
+        }
         await wait { !self.works.contains { $0.state == .released } }
     }
 

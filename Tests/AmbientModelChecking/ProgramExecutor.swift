@@ -84,7 +84,7 @@ extension Executor {
         }
         for _ in handoffs { gate.signal() }
         for _ in handoffs { done.wait() }
-        return handoffs.map(\.result)
+        return handoffs.map { $0.take() }
     }
 }
 
@@ -106,5 +106,11 @@ private final class Handoff<T: Sendable>: @unchecked Sendable {
         lock.withLock { self.value = value }
     }
 
-    var result: T { lock.withLock { value! } }
+    /// What the body returned, which the handoff drops too: the block may still hold it.
+    func take() -> T {
+        lock.withLock {
+            defer { value = nil }
+            return value!
+        }
+    }
 }

@@ -15,10 +15,11 @@ final class RaceTurns: @unchecked Sendable {
     /// The index of the race reader this thread (or task) is, while it reads.
     @TaskLocal static var reader: Int?
 
-    /// Starts counting the `readers` of a race across scopes, and gives the first its turn; or, with `nil`, stops
-    /// counting.
-    func arm(readers: Int?) {
-        condition.withLock { race = readers.map { (0, 0, $0) } }
+    /// Runs `reads` as the readers of a race across scopes, a thread each, released at once; what they read.
+    func race(_ reads: [@Sendable () -> Int]) -> [Int] {
+        condition.withLock { race = (0, 0, reads.count) }
+        defer { condition.withLock { race = nil } }
+        return Executor.thread.run(reads.indices.map { index in { self.read(as: index, reads[index]) } })
     }
 
     /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
@@ -27,7 +28,7 @@ final class RaceTurns: @unchecked Sendable {
     /// No wait here or in ``waitForASecondReader()`` closes a cycle: a reader waits only for the one before it, which
     /// passes its turn before it waits for anything, and a creation waits for a second reader only once it passed the
     /// turn of its own reader, in a race of two readers or more.
-    func read(as index: Int, _ read: () -> Int) -> Int {
+    private func read(as index: Int, _ read: () -> Int) -> Int {
         condition.withLock {
             while let race, race.turn < index { condition.wait() }
             race?.arrivals += 1
