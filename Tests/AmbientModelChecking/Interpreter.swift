@@ -82,7 +82,7 @@ final class Interpreter: @unchecked Sendable {
             case .reenter(let slot, .detached, let body), .reenterChanged(let slot, _, .detached, let body):
                 stepNumber += 1
                 guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { continue }
-                await ProgramExecutor.detached {
+                await ProgramExecutor.task(detached: true) {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
                 }.value
                 model.release(inner)
@@ -178,7 +178,7 @@ final class Interpreter: @unchecked Sendable {
         case .scopeInKeptValues(let key, let overrides, let body):
             let serial = model.read(key, in: node)
             guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
-            let values = (probe as? any ReferencingProbe)?.captured
+            let values = ((probe as? ObjectProbe)?.contents ?? probe as? ValueProbe)?.captured
             let keptValues = model.keptValues(ofInstance: serial)
             if !isStopped, (values == nil) != (keptValues == nil) {
                 failure = "\(at(step)): the value keeps values where the model's does not, or the other way round"

@@ -134,14 +134,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// then still hold values.
     private func wait(until isDone: @escaping () -> Bool) async {
         while !lock.withLock(isDone) {
-            await withCheckedContinuation { continuation in
-                let done = lock.withLock {
-                    if isDone() { return true }
-                    waiters.append((isDone, continuation))
-                    return false
-                }
-                if done { continuation.resume() }
-            }
+            await withCheckedContinuation { continuation in change { waiters.append((isDone, continuation)) } }
         }
     }
 
@@ -167,16 +160,14 @@ final class ModelRuntime: @unchecked Sendable {
     /// what an earlier program keeps, or frees late, does not count.
     var liveInstances: Int { lock.withLock { alive[program] ?? 0 } }
 
-    /// Counts a new instance, and returns its program, for ``instanceFreed(of:)``.
-    func instanceCreated() -> Int {
+    /// Counts `delta` more instances of `program` (the one that runs, by default) alive; the program.
+    @discardableResult
+    func countInstances(_ delta: Int, of program: Int? = nil) -> Int {
         lock.withLock {
-            alive[program, default: 0] += 1
+            let program = program ?? self.program
+            alive[program, default: 0] += delta
             return program
         }
-    }
-
-    func instanceFreed(of program: Int) {
-        lock.withLock { alive[program, default: 0] -= 1 }
     }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
@@ -186,8 +177,7 @@ final class ModelRuntime: @unchecked Sendable {
             lastSerial += 1
             return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), lastSerial)
         }
-        if let reader = RaceTurns.reader { RaceTurns.shared.passTurn(from: reader) }
-        if behavior.waitsForASecondReader { RaceTurns.shared.waitForASecondReader() }
+        RaceTurns.shared.creationStarts(waitingForASecondReader: behavior.waitsForASecondReader)
         behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
             withDependencies {
                 ModelKeys.set(entered.overriding, to: ValueProbe(serial: Self.overrideSerial(madeBy: key)), in: &$0)
@@ -226,13 +216,10 @@ final class ModelRuntime: @unchecked Sendable {
             let values = DependencyValues.current
             return _ = Executor.dispatch.run([{ @Sendable in withDependencies(values, operation: record) }])
         }
-        let (executor, done) = (ProgramExecutor(label: "AmbientModelChecking.task"), DispatchSemaphore(value: 0))
-        ProgramExecutor.task(on: executor) {
-            record()
-            done.signal()
-        }
-        done.wait()
-        // NB: until the task ended, it holds the creation's values, which the model no longer counts.
+        // NB: the task never suspends, so that its one job, enqueued as it is made, ends it: until then, it holds the
+        // creation's values, which the model no longer counts.
+        let executor = ProgramExecutor(label: "AmbientModelChecking.task")
+        _ = ProgramExecutor.task(on: executor, record)
         executor.drain()
     }
 }

@@ -36,24 +36,18 @@ final class ProgramExecutor: TaskExecutor {
         return await operation()
     }
 
-    /// A task that prefers `executor`, where the platform has task executors; it inherits task-local values, as
-    /// `Task { }` does.
-    static func task(
-        on executor: ProgramExecutor = shared, _ operation: sending @escaping @isolated(any) () async -> Void
-    ) {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            Task(executorPreference: executor, operation: operation)
-        } else {
-            Task(operation: operation)
+    /// A task, or a detached task, that prefers `executor`, where the platform has task executors; a task inherits
+    /// task-local values, as `Task { }` does.
+    @discardableResult
+    static func task<T: Sendable>(
+        on executor: ProgramExecutor = shared, detached: Bool = false, _ operation: sending @escaping () async -> T
+    ) -> Task<T, Never> {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+            return detached ? Task.detached(operation: operation) : Task(operation: operation)
         }
-    }
-
-    /// A detached task that prefers the programs' queue, where the platform has task executors.
-    static func detached<T: Sendable>(_ operation: sending @escaping () async -> T) -> Task<T, Never> {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return Task.detached(executorPreference: shared, operation: operation)
-        }
-        return Task.detached(operation: operation)
+        return detached
+            ? Task.detached(executorPreference: executor, operation: operation)
+            : Task(executorPreference: executor, operation: operation)
     }
 }
 
@@ -76,11 +70,8 @@ extension Executor {
                 handoff.run()
                 done.signal()
             }
-            if self == .dispatch {
-                DispatchQueue(label: "AmbientModelChecking.dispatch").async(execute: block)
-            } else {
-                Thread(block: block).start()
-            }
+            _ = self == .dispatch
+                ? DispatchQueue(label: "AmbientModelChecking.dispatch").async(execute: block) : Thread(block: block).start()
         }
         for _ in handoffs { gate.signal() }
         for _ in handoffs { done.wait() }
@@ -88,29 +79,19 @@ extension Executor {
     }
 }
 
-/// A body that a block runs once and drops, and what it returned.
+/// A body that a block runs once and drops, and what it returned, which the caller takes.
 private final class Handoff<T: Sendable>: @unchecked Sendable {
     // Safe: both properties are behind `lock`.
     private let lock = NSLock()
-    private var body: (@Sendable () -> T)?
-    private var value: T?
+    private var body: (@Sendable () -> T)?, value: T?
 
     init(_ body: @escaping @Sendable () -> T) { self.body = body }
 
     func run() {
-        guard let body = lock.withLock({ () -> (@Sendable () -> T)? in
-            defer { self.body = nil }
-            return self.body
-        }) else { return }
-        let value = body()
+        let value = lock.withLock { body.take() }?()
         lock.withLock { self.value = value }
     }
 
     /// What the body returned, which the handoff drops too: the block may still hold it.
-    func take() -> T {
-        lock.withLock {
-            defer { value = nil }
-            return value!
-        }
-    }
+    func take() -> T { lock.withLock { value.take()! } }
 }
