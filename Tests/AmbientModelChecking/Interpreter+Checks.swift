@@ -32,7 +32,8 @@ extension Interpreter {
         let (dispatched, expected) = (ModelRuntime.shared.dispatchedReads, model.dispatchedReads)
         let actual = ModelRuntime.shared.creationCounts
         if !dispatched.elementsEqual(expected, by: ==) {
-            failure = "after \(moment) the Dispatch blocks of creations read \(dispatched); the model's read \(expected)"
+            failure =
+                "after \(moment) the Dispatch blocks of creations read \(dispatched); the model's read \(expected)"
         } else if reports.reports.sorted() != model.reports.sorted() {
             failure = "after \(moment) Ambient reported \(reports.reports); the model reports \(model.reports)"
         } else if let key = program.keys.indices.first(where: { actual[$0] != model.creations[$0] }) {
@@ -50,7 +51,8 @@ extension Interpreter {
         guard !isStopped else { return }
         let expected = model.takeStartedWork()
         if let started = await ModelRuntime.shared.runNewWork(as: expected) {
-            failure = "after \(moment) the defaults \(started) started work; the model's defaults \(expected.map(\.serial)) do"
+            failure =
+                "after \(moment) the defaults \(started) started work; the model's defaults \(expected.map(\.serial)) do"
         }
         checkCreations(after: moment)
     }

@@ -64,7 +64,8 @@ final class Interpreter: @unchecked Sendable {
         await runtime.letTasksOfFreedDefaultsEnd()
         guard runtime.liveInstances != 0 else { return nil }
         let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
-        return "\(runtime.liveInstances) instances made by the program are still alive after it dropped all its values\(kept)"
+        return
+            "\(runtime.liveInstances) instances made by the program are still alive after it dropped all its values\(kept)"
     }
 
     // MARK: Steps
@@ -148,7 +149,9 @@ final class Interpreter: @unchecked Sendable {
             let createdBefore = model.creations.reduce(0, +)
             let expected = entries.map { model.read(key, in: $0.node) }
             guard !isStopped else { return }
-            let reads = entries.map { entry in { @Sendable [values = entry.values] in ModelKeys.read(key, in: values).serial } }
+            let reads = entries.map { entry in
+                { @Sendable [values = entry.values] in ModelKeys.read(key, in: values).serial }
+            }
             // Two creations or more would be numbered in the order the threads make them: read one after another.
             let oneByOne = model.creations.reduce(0, +) - createdBefore > 1
             let actual = oneByOne ? reads.map { $0() } : RaceTurns.shared.race(reads)
@@ -207,14 +210,20 @@ final class Interpreter: @unchecked Sendable {
     ) -> (ReferenceModel.Place, (inout DependencyValues) -> Void) {
         let probes = overrides.map { override -> (Int, any ModelProbe) in
             lastOverride -= 1
-            return (override.key, override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride))
+            return (
+                override.key, override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
+            )
         }
-        let inner = model.scope(in: node, overrides: Dictionary(probes.map { ($0, $1.serial) }) { $1 }, context: context)
+        let inner = model.scope(
+            in: node, overrides: Dictionary(probes.map { ($0, $1.serial) }) { $1 }, context: context)
         model.hold(inner)
-        return (inner, { values in
-            for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
-            if let context { values.context = context }
-        })
+        return (
+            inner,
+            { values in
+                for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
+                if let context { values.context = context }
+            }
+        )
     }
 
     /// The values of slot `slot`, or a copy of them that sets `overrides`, and their place in the model, held until

@@ -122,7 +122,8 @@ final class ModelRuntime: @unchecked Sendable {
     /// would create defaults in the next program (or the model does not follow).
     func finishStartedWork() async {
         change {
-            (isRunning, worksTaken) = (false, works.count)
+            isRunning = false
+            worksTaken = works.count
             for index in works.indices where works[index].state == .waiting { works[index].state = .stale }
         }
         await wait { !self.works.contains { $0.state == .released } }
@@ -214,7 +215,8 @@ final class ModelRuntime: @unchecked Sendable {
         }
         guard work.kind == .taskDuringCreation else {
             let values = DependencyValues.current
-            return _ = Executor.dispatch.run([{ @Sendable in withDependencies(values, operation: record) }])
+            _ = Executor.dispatch.run([{ @Sendable in withDependencies(values, operation: record) }])
+            return
         }
         // NB: the task never suspends, so that its one job, enqueued as it is made, ends it: until then, it holds the
         // creation's values, which the model no longer counts.

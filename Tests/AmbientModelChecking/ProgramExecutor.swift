@@ -70,8 +70,10 @@ extension Executor {
                 handoff.run()
                 done.signal()
             }
-            _ = self == .dispatch
-                ? DispatchQueue(label: "AmbientModelChecking.dispatch").async(execute: block) : Thread(block: block).start()
+            _ =
+                self == .dispatch
+                ? DispatchQueue(label: "AmbientModelChecking.dispatch").async(execute: block)
+                : Thread(block: block).start()
         }
         for _ in handoffs { gate.signal() }
         for _ in handoffs { done.wait() }

@@ -25,7 +25,8 @@ final class Watchdog: @unchecked Sendable {
                 let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "AmbientModelChecking.watchdog"))
                 timer.schedule(deadline: .now() + Self.timeout)
                 timer.setEventHandler {
-                    let text = "seed \(seed): the program below did not end in \(Int(Self.timeout)) s (a hang)\n\(program)\n"
+                    let text =
+                        "seed \(seed): the program below did not end in \(Int(Self.timeout)) s (a hang)\n\(program)\n"
                     FileHandle.standardOutput.write(Data(text.utf8))
                     exit(3)
                 }
