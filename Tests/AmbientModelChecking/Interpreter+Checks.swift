@@ -23,9 +23,7 @@ extension Interpreter {
     }
 
     /// The step being run, as failures name it.
-    func at(_ step: Step) -> String {
-        "step \(stepNumber) (\(step.line))"
-    }
+    func at(_ step: Step) -> String { "step \(stepNumber) (\(step.line))" }
 
     func checkCreations(after moment: String) {
         guard !isStopped else { return }

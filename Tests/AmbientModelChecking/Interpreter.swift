@@ -62,10 +62,9 @@ final class Interpreter: @unchecked Sendable {
         // snapshot, and its overrides), which may free more defaults, whose tasks end in turn. Once none runs, what
         // is still alive is kept.
         await runtime.letTasksOfFreedDefaultsEnd()
-        guard runtime.liveInstances != 0 else { return nil }
+        guard case let alive = runtime.liveInstances, alive != 0 else { return nil }
         let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
-        return
-            "\(runtime.liveInstances) instances made by the program are still alive after it dropped all its values\(kept)"
+        return "\(alive) instances made by the program are still alive after it dropped all its values\(kept)"
     }
 
     // MARK: Steps
@@ -131,8 +130,9 @@ final class Interpreter: @unchecked Sendable {
             _ = executor.run([{ @Sendable in withDependencies(values) { self.runSync(body, in: inner) } }])
             model.release(inner)
         case .race(let key, let threads):
-            let values = DependencyValues.current
-            check(step, model.read(key, in: node), threads: threads) { ModelKeys.read(key, in: values) }
+            check(step, model.read(key, in: node), threads: threads) { [values = DependencyValues.current] in
+                ModelKeys.read(key, in: values)
+            }
         case .keep(let slot, let key):
             let serial = model.read(key, in: node)
             guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
@@ -210,20 +210,18 @@ final class Interpreter: @unchecked Sendable {
     ) -> (ReferenceModel.Place, (inout DependencyValues) -> Void) {
         let probes = overrides.map { override -> (Int, any ModelProbe) in
             lastOverride -= 1
-            return (
-                override.key, override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
-            )
+            let probe: any ModelProbe =
+                override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
+            return (override.key, probe)
         }
         let inner = model.scope(
             in: node, overrides: Dictionary(probes.map { ($0, $1.serial) }) { $1 }, context: context)
         model.hold(inner)
-        return (
-            inner,
-            { values in
-                for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
-                if let context { values.context = context }
-            }
-        )
+        func set(_ values: inout DependencyValues) {
+            for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
+            if let context { values.context = context }
+        }
+        return (inner, set)
     }
 
     /// The values of slot `slot`, or a copy of them that sets `overrides`, and their place in the model, held until
@@ -231,14 +229,14 @@ final class Interpreter: @unchecked Sendable {
     private func reentered(_ slot: Int, changedBy overrides: [OverrideSpec]?) -> (
         DependencyValues, ReferenceModel.Place
     )? {
-        guard let (values, node) = captured[slot] else { return nil }
-        guard let overrides else {
+        guard var (values, node) = captured[slot] else { return nil }
+        if let overrides {
+            let set: (inout DependencyValues) -> Void
+            (node, set) = enter(overrides, in: node)
+            set(&values)
+        } else {
             model.hold(node)
-            return (values, node)
         }
-        let (inner, set) = enter(overrides, in: node)
-        var copy = values
-        set(&copy)
-        return (copy, inner)
+        return (values, node)
     }
 }

@@ -53,9 +53,7 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// Ends the program: the work that its defaults start from now on (the reads of work let run at its end) is
     /// never let run, nor taken for the next program's.
-    func stop() {
-        lock.withLock { isRunning = false }
-    }
+    func stop() { lock.withLock { isRunning = false } }
 
     // MARK: Work started by defaults
 
@@ -83,9 +81,7 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// Notes that the default that started `work` was freed: its task ends at its next turn, and lets go of the
     /// values it inherited then.
-    func freed(_ work: WorkID) {
-        change { works[work].isFreed = true }
-    }
+    func freed(_ work: WorkID) { change { works[work].isFreed = true } }
 
     /// Lets the work registered since the last call run, one at a time in the order it started, as `expected` (the
     /// model's) says: the work it says reads nothing goes on without reading, as stale work does (the end of a chain

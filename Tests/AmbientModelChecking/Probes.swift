@@ -32,9 +32,7 @@ final class ObjectProbe: ModelProbe {
         work = reads.map { ModelRuntime.shared.startWork(of: serial, reading: $0) }
     }
 
-    deinit {
-        if let work { ModelRuntime.shared.freed(work) }
-    }
+    deinit { if let work { ModelRuntime.shared.freed(work) } }
 
     var serial: Int { contents.serial }
     func readReference(_ index: Int) -> (any ModelProbe)? { contents.readReference(index) }

@@ -29,11 +29,8 @@ final class ProgramExecutor: TaskExecutor {
     func drain() { queue.sync {} }
 
     /// Runs `operation` with the programs' queue as its task's preference, where the platform has task executors.
-    static func run<T: Sendable>(_ operation: @Sendable () async -> T) async -> T {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return await withTaskExecutorPreference(shared, operation: operation)
-        }
-        return await operation()
+    static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
+        await task(operation).value
     }
 
     /// A task, or a detached task, that prefers `executor`, where the platform has task executors; a task inherits
