@@ -27,8 +27,8 @@ extension Interpreter {
 
     func checkCreations(after moment: String) {
         guard !isStopped else { return }
-        let (dispatched, expected) = (ModelRuntime.shared.dispatchedReads, model.dispatchedReads)
-        let actual = ModelRuntime.shared.creationCounts
+        let (actual, dispatched, _) = ModelRuntime.shared.counts
+        let expected = model.dispatchedReads
         if !dispatched.elementsEqual(expected, by: ==) {
             failure =
                 "after \(moment) the Dispatch blocks of creations read \(dispatched); the model's read \(expected)"

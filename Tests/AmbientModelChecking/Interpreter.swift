@@ -62,7 +62,7 @@ final class Interpreter: @unchecked Sendable {
         // snapshot, and its overrides), which may free more defaults, whose tasks end in turn. Once none runs, what
         // is still alive is kept.
         await runtime.letTasksOfFreedDefaultsEnd()
-        guard case let alive = runtime.liveInstances, alive != 0 else { return nil }
+        guard case let alive = runtime.counts.alive, alive != 0 else { return nil }
         let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
         return "\(alive) instances made by the program are still alive after it dropped all its values\(kept)"
     }
@@ -81,7 +81,7 @@ final class Interpreter: @unchecked Sendable {
                 checkCreations(after: at(step))
             case .reenter(let slot, .detached, let body), .reenterChanged(let slot, _, .detached, let body):
                 stepNumber += 1
-                guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { continue }
+                guard let (values, inner) = reentered(slot, step.overrides) else { continue }
                 await ProgramExecutor.task(detached: true) {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
                 }.value
@@ -126,7 +126,7 @@ final class Interpreter: @unchecked Sendable {
             model.hold(node)
             captured[slot] = (.current, node)
         case .reenter(let slot, let executor, let body), .reenterChanged(let slot, _, let executor, let body):
-            guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { return }
+            guard let (values, inner) = reentered(slot, step.overrides) else { return }
             _ = executor.run([{ @Sendable in withDependencies(values) { self.runSync(body, in: inner) } }])
             model.release(inner)
         case .race(let key, let threads):
@@ -177,7 +177,7 @@ final class Interpreter: @unchecked Sendable {
             // An object that is no default holds the scope its properties were made in.
             model.hold(node)
             let dependencies = program.keys.indices.map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
-            holders[slot] = (ObjectProbe(serial: 0, references: dependencies), node)
+            holders[slot] = (ObjectProbe(ValueProbe(serial: 0, references: dependencies)), node)
         case .scopeInKeptValues(let key, let overrides, let body):
             let serial = model.read(key, in: node)
             guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
@@ -210,9 +210,8 @@ final class Interpreter: @unchecked Sendable {
     ) -> (ReferenceModel.Place, (inout DependencyValues) -> Void) {
         let probes = overrides.map { override -> (Int, any ModelProbe) in
             lastOverride -= 1
-            let probe: any ModelProbe =
-                override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
-            return (override.key, probe)
+            let value = ValueProbe(serial: lastOverride)
+            return (override.key, override.isObject ? ObjectProbe(value) : value)
         }
         let inner = model.scope(
             in: node, overrides: Dictionary(probes.map { ($0, $1.serial) }) { $1 }, context: context)
@@ -226,9 +225,7 @@ final class Interpreter: @unchecked Sendable {
 
     /// The values of slot `slot`, or a copy of them that sets `overrides`, and their place in the model, held until
     /// ``ReferenceModel/release(_:)``.
-    private func reentered(_ slot: Int, changedBy overrides: [OverrideSpec]?) -> (
-        DependencyValues, ReferenceModel.Place
-    )? {
+    private func reentered(_ slot: Int, _ overrides: [OverrideSpec]?) -> (DependencyValues, ReferenceModel.Place)? {
         guard var (values, node) = captured[slot] else { return nil }
         if let overrides {
             let set: (inout DependencyValues) -> Void

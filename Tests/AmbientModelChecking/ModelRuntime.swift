@@ -21,16 +21,12 @@ final class ModelRuntime: @unchecked Sendable {
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
     /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started.
     private var works: [Work] = []
-    /// The first of ``works`` not yet taken by ``runNewWork(as:)``, and the first the program started last registered.
-    private var worksTaken = 0
+    /// The first of ``works`` that the program started last registered.
     private var firstWorkOfTheProgram = 0
     /// Whether a program runs: work registered otherwise is stale.
     private var isRunning = false
     /// The tasks suspended in ``wait(until:)``, each resumed by the first change after which its condition holds.
     private var waiters: [(isDone: () -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
-
-    /// Work one default started: its index in ``works``.
-    typealias WorkID = Int
 
     private struct Work {
         enum State { case waiting, released, read, stale }
@@ -47,7 +43,7 @@ final class ModelRuntime: @unchecked Sendable {
         _ = ModelKeys.keyPathsLearned
         lock.withLock {
             (self.behaviors, lastSerial, creations, dispatchReads) = (behaviors, 0, creations.map { _ in 0 }, [])
-            (program, worksTaken, firstWorkOfTheProgram, isRunning) = (program + 1, works.count, works.count, true)
+            (program, firstWorkOfTheProgram, isRunning) = (program + 1, works.count, true)
         }
     }
 
@@ -62,7 +58,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// (``freed(_:)``), holding the values it inherited: a periodic flush or a stream consumer (Semantics:
     /// "Bookkeeping ends with the creation"). Work started after the program ended (by the reads of work let run at
     /// its end) is stale: it reads nothing, so that its task ends with its default instead of waiting forever.
-    func startWork(of serial: Int, reading reads: [Int]) -> WorkID {
+    func startWork(of serial: Int, reading reads: [Int]) -> Int {
         let work = lock.withLock {
             works.append(Work(serial: serial, state: isRunning ? .waiting : .stale))
             return works.count - 1
@@ -81,7 +77,7 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// Notes that the default that started `work` was freed: its task ends at its next turn, and lets go of the
     /// values it inherited then.
-    func freed(_ work: WorkID) { change { works[work].isFreed = true } }
+    func freed(_ work: Int) { change { works[work].isFreed = true } }
 
     /// Lets the work registered since the last call run, one at a time in the order it started, as `expected` (the
     /// model's) says: the work it says reads nothing goes on without reading, as stale work does (the end of a chain
@@ -91,8 +87,9 @@ final class ModelRuntime: @unchecked Sendable {
     func runNewWork(as expected: [(serial: Int, reads: [Int]?)]) async -> [Int]? {
         await letTasksOfFreedDefaultsEnd()
         let started = lock.withLock {
-            defer { worksTaken = works.count }
-            return (worksTaken..<works.count).filter { works[$0].state != .stale }.map { ($0, works[$0].serial) }
+            works[firstWorkOfTheProgram...].indices.filter { works[$0].state == .waiting }.map {
+                ($0, works[$0].serial)
+            }
         }
         guard started.map(\.1) == expected.map(\.serial) else { return started.map(\.1) }
         for ((work, _), prediction) in zip(started, expected) {
@@ -119,7 +116,6 @@ final class ModelRuntime: @unchecked Sendable {
     func finishStartedWork() async {
         change {
             isRunning = false
-            worksTaken = works.count
             for index in works.indices where works[index].state == .waiting { works[index].state = .stale }
         }
         await wait { !self.works.contains { $0.state == .released } }
@@ -147,15 +143,12 @@ final class ModelRuntime: @unchecked Sendable {
 
     // MARK: Creations and live instances
 
-    /// What the Dispatch blocks of creations read since ``start(_:)``, in the order they ran.
-    var dispatchedReads: [(serial: Int, reads: [Int])] { lock.withLock { dispatchReads } }
-
-    /// How many times each key's default was created since ``start(_:)``.
-    var creationCounts: [Int] { lock.withLock { creations } }
-
-    /// How many probes, owners and holders that the program started last made are alive. Counted by program, so that
-    /// what an earlier program keeps, or frees late, does not count.
-    var liveInstances: Int { lock.withLock { alive[program] ?? 0 } }
+    /// How many times each key's default was created since ``start(_:)``, what the Dispatch blocks of creations read
+    /// since, in the order they ran, and how many probes, owners and holders that the program started last made are
+    /// alive. Counted by program, so that what an earlier program keeps, or frees late, does not count.
+    var counts: (creations: [Int], dispatchedReads: [(serial: Int, reads: [Int])], alive: Int) {
+        lock.withLock { (creations, dispatchReads, alive[program] ?? 0) }
+    }
 
     /// Counts `delta` more instances of `program` (the one that runs, by default) alive; the program.
     @discardableResult
@@ -182,7 +175,25 @@ final class ModelRuntime: @unchecked Sendable {
                 _ = ModelKeys.read(entered.reads, in: .current)
             }
         }
-        if let work = behavior.work, work.kind != .task { runAndWait(work, of: serial) }
+        // Work that the creation waits for, noted as the reads of its Dispatch block: a Dispatch block that re-enters
+        // its values, or a `Task { }` that inherits its task-local values, on a queue of its own (not the programs'
+        // queue, which the creation is blocking, nor the cooperative pool).
+        if let work = behavior.work, work.kind != .task {
+            let record: @Sendable () -> Void = { [self] in
+                let reads = work.reads.map { ModelKeys.read($0, in: .current).serial }
+                lock.withLock { dispatchReads.append((serial, reads)) }
+            }
+            if work.kind == .dispatch {
+                let values = DependencyValues.current
+                _ = Executor.dispatch.run([{ @Sendable in withDependencies(values, operation: record) }])
+            } else {
+                // NB: the task never suspends, so that its one job, enqueued as it is made, ends it: until then, it
+                // holds the creation's values, which the model no longer counts.
+                let executor = ProgramExecutor(label: "AmbientModelChecking.task")
+                ProgramExecutor.task(on: executor, record)
+                executor.drain()
+            }
+        }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
         switch behavior.shape {
@@ -191,8 +202,8 @@ final class ModelRuntime: @unchecked Sendable {
         case .ownerSubclass(let inherited, let own):
             return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
         case .object:
-            let taskReads = behavior.work?.kind == .task ? behavior.work?.reads : nil
-            return ObjectProbe(serial: serial, references: references, captured: captured, reads: taskReads)
+            let contents = ValueProbe(serial: serial, references: references, captured: captured)
+            return ObjectProbe(contents, reads: behavior.work?.kind == .task ? behavior.work?.reads : nil)
         case .value:
             return ValueProbe(serial: serial, references: references, captured: captured)
         }
@@ -200,24 +211,4 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// The serial of the override that a creation of `key` sets in the scope it enters.
     static func overrideSerial(madeBy key: Int) -> Int { -10_000 - key }
-
-    /// Runs work that a creation waits for: a Dispatch block that re-enters the creation's values, or a `Task { }` that
-    /// inherits its task-local values, on a queue of its own (not the programs' queue, which the creation is blocking,
-    /// nor the cooperative pool), reading `work.reads`, noted as the reads of `serial`'s Dispatch block.
-    private func runAndWait(_ work: KeyBehavior.Work, of serial: Int) {
-        let record: @Sendable () -> Void = { [self] in
-            let reads = work.reads.map { ModelKeys.read($0, in: .current).serial }
-            lock.withLock { dispatchReads.append((serial, reads)) }
-        }
-        guard work.kind == .taskDuringCreation else {
-            let values = DependencyValues.current
-            _ = Executor.dispatch.run([{ @Sendable in withDependencies(values, operation: record) }])
-            return
-        }
-        // NB: the task never suspends, so that its one job, enqueued as it is made, ends it: until then, it holds the
-        // creation's values, which the model no longer counts.
-        let executor = ProgramExecutor(label: "AmbientModelChecking.task")
-        _ = ProgramExecutor.task(on: executor, record)
-        executor.drain()
-    }
 }

@@ -22,14 +22,11 @@ struct ValueProbe: ModelProbe {
 /// freed (see ``ModelRuntime/startWork(of:reading:)``).
 final class ObjectProbe: ModelProbe {
     let contents: ValueProbe
-    private let work: ModelRuntime.WorkID?
+    private let work: Int?
 
-    init(
-        serial: Int, references: [Dependency<any ModelProbe>] = [], captured: DependencyValues? = nil,
-        reads: [Int]? = nil
-    ) {
-        contents = ValueProbe(serial: serial, references: references, captured: captured)
-        work = reads.map { ModelRuntime.shared.startWork(of: serial, reading: $0) }
+    init(_ contents: ValueProbe, reads: [Int]? = nil) {
+        self.contents = contents
+        work = reads.map { ModelRuntime.shared.startWork(of: contents.serial, reading: $0) }
     }
 
     deinit { if let work { ModelRuntime.shared.freed(work) } }
