@@ -2,6 +2,9 @@ import Ambient
 
 /// What the interpreter checks: reads, creations and reports, and the work that defaults started.
 extension Interpreter {
+    /// A read that a check makes, on this thread or on threads of its own.
+    typealias Read = @Sendable () -> (any ModelProbe)?
+
     func compare(_ actual: Int?, _ expected: Int?, _ step: Step) {
         func describe(_ serial: Int?) -> String {
             serial.map { $0 < 0 ? "override #\(-$0)" : "default #\($0)" } ?? "nothing (no such property)"
@@ -13,9 +16,7 @@ extension Interpreter {
     /// Compares `expected`, which the model predicted first, with what `actual` reads, on `threads` threads at once
     /// (one: on this thread); what the first read.
     @discardableResult
-    func check(
-        _ step: Step, _ expected: Int?, threads: Int = 1, _ actual: @escaping @Sendable () -> (any ModelProbe)?
-    ) -> (any ModelProbe)? {
+    func check(_ step: Step, _ expected: Int?, threads: Int = 1, _ actual: @escaping Read) -> (any ModelProbe)? {
         guard !isStopped else { return nil }
         let results = (threads == 1 ? Executor.inline : .thread).run(Array(repeating: actual, count: threads))
         for result in results { compare(result?.serial, expected, step) }
@@ -28,15 +29,14 @@ extension Interpreter {
     func checkCreations(after moment: String) {
         guard !isStopped else { return }
         let (actual, dispatched, _) = ModelRuntime.shared.counts
-        let expected = model.dispatchedReads
+        let (expected, after) = (model.dispatchedReads, "after \(moment)")
         if !dispatched.elementsEqual(expected, by: ==) {
-            failure =
-                "after \(moment) the Dispatch blocks of creations read \(dispatched); the model's read \(expected)"
+            failure = "\(after) the Dispatch blocks of creations read \(dispatched); the model's read \(expected)"
         } else if reports.reports.sorted() != model.reports.sorted() {
-            failure = "after \(moment) Ambient reported \(reports.reports); the model reports \(model.reports)"
+            failure = "\(after) Ambient reported \(reports.reports); the model reports \(model.reports)"
         } else if let key = program.keys.indices.first(where: { actual[$0] != model.creations[$0] }) {
             failure =
-                "after \(moment) k\(key) was created \(actual[key]) times; the model creates it \(model.creations[key]) times"
+                "\(after) k\(key) was created \(actual[key]) times; the model creates it \(model.creations[key]) times"
         }
     }
 

@@ -154,9 +154,8 @@ final class ModelRuntime: @unchecked Sendable {
     @discardableResult
     func countInstances(_ delta: Int, of program: Int? = nil) -> Int {
         lock.withLock {
-            let program = program ?? self.program
-            alive[program, default: 0] += delta
-            return program
+            alive[program ?? self.program, default: 0] += delta
+            return program ?? self.program
         }
     }
 

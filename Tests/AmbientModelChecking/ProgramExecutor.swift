@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// A serial queue of its own, as the task executor of the task that runs the programs (``shared``), or of one task a

@@ -25,35 +25,30 @@ final class RaceTurns: @unchecked Sendable {
     /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
     /// ended its read, counted among the readers that arrived; then lets the next reader start.
     ///
-    /// No wait here or in ``creationStarts(waitingForASecondReader:)`` closes a cycle: a reader waits only for the one before it, which
-    /// passes its turn before it waits for anything, and a creation waits for a second reader only once it passed the
-    /// turn of its own reader, in a race of two readers or more.
+    /// No wait here or in ``creationStarts(waitingForASecondReader:)`` closes a cycle: a reader waits only for the one
+    /// before it, which passes its turn before it waits for anything, and a creation waits for a second reader only
+    /// once it passed the turn of its own reader, in a race of two readers or more.
     private func read(as index: Int, _ read: () -> Int) -> Int {
         condition.withLock {
             while let race, race.turn < index { condition.wait() }
             race?.arrivals += 1
             condition.broadcast()
         }
-        defer { passTurn(from: index) }
-        return Self.$reader.withValue(index, operation: read)
-    }
-
-    /// A creation starts: in a race, lets the reader after this one start, and then, when `waits`, waits until a
-    /// second reader of a race of two readers or more arrived.
-    func creationStarts(waitingForASecondReader waits: Bool) {
-        if let reader = Self.reader { passTurn(from: reader) }
-        guard waits else { return }
-        condition.withLock {
-            while let race, race.arrivals < min(2, race.readers) { condition.wait() }
+        return Self.$reader.withValue(index) {
+            defer { creationStarts() }
+            return read()
         }
     }
 
-    /// In a race, lets the reader after `index` start.
-    private func passTurn(from index: Int) {
+    /// A creation starts, or a reader's read ends: in a race, lets the reader after this one start; then, when
+    /// `waits`, waits until a second reader of a race of two readers or more arrived.
+    func creationStarts(waitingForASecondReader waits: Bool = false) {
         condition.withLock {
-            guard let turn = race?.turn, turn <= index else { return }
-            race?.turn = index + 1
-            condition.broadcast()
+            if let reader = Self.reader, let turn = race?.turn, turn <= reader {
+                race?.turn = reader + 1
+                condition.broadcast()
+            }
+            while waits, let race, race.arrivals < min(2, race.readers) { condition.wait() }
         }
     }
 }

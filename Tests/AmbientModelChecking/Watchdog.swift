@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Ends the process, after printing the program and its seed, when one program runs longer than ``timeout``: a hang
@@ -25,9 +24,7 @@ final class Watchdog: @unchecked Sendable {
                 let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "AmbientModelChecking.watchdog"))
                 timer.schedule(deadline: .now() + Self.timeout)
                 timer.setEventHandler {
-                    let text =
-                        "seed \(seed): the program below did not end in \(Int(Self.timeout)) s (a hang)\n\(program)\n"
-                    FileHandle.standardOutput.write(Data(text.utf8))
+                    print("seed \(seed): the program below did not end in \(Int(Self.timeout)) s (a hang)\n\(program)")
                     exit(3)
                 }
                 timer.resume()
