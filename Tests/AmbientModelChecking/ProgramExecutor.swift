@@ -27,7 +27,8 @@ final class ProgramExecutor: TaskExecutor {
     /// Waits until every job enqueued so far ran.
     func drain() { queue.sync {} }
 
-    /// Runs `operation` with the programs' queue as its task's preference, where the platform has task executors.
+    /// Runs `operation` in a task that prefers the programs' queue (see ``task(on:detached:_:)``), and returns what it
+    /// returned.
     static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
         await task(operation).value
     }
