@@ -1,14 +1,12 @@
 import Ambient
-import Dispatch
 import Foundation
 
 /// Runs a program against Ambient and the reference model in lock step: the model predicts each read before
 /// Ambient makes it, and after each step the creation counts and what Ambient reported must agree. Stops at the first
 /// disagreement.
 final class Interpreter: @unchecked Sendable {
-    // Safe: used by one thread at a time. Every thread, queue or task it starts runs while the thread that started
-    // it waits (a semaphore or `await`), and a race's threads only use `raceResults` and `raceBodies`, behind
-    // `raceLock`.
+    // Safe: used by one thread at a time. Every thread, queue or task it starts (``Executor/run(_:)``, a detached
+    // re-entry) runs while the thread that started it waits, and a race's readers use none of its state.
 
     let program: Program
     let model: ReferenceModel
@@ -21,9 +19,6 @@ final class Interpreter: @unchecked Sendable {
     private var valuesScopedInside: [any ModelProbe] = []
     private var lastOverride = 0
     var stepNumber = 0
-    let raceLock = NSLock()
-    var raceResults: [Int?] = []
-    var raceBodies: [@Sendable () -> Int?] = []
     /// What Ambient reported about the program's roots.
     let reports = ModelReports()
 
@@ -31,13 +26,16 @@ final class Interpreter: @unchecked Sendable {
         (self.program, model) = (program, ReferenceModel(keys: program.keys))
     }
 
+    var isStopped: Bool { failure != nil || model.hasStopped }
+
     /// Runs the program, then drops every value it kept and checks that all it created was freed.
     func run() async -> String? {
-        ModelRuntime.shared.start(program.keys)
+        let runtime = ModelRuntime.shared
+        runtime.start(program.keys)
         // The heir of the program's roots: the program's own, so that what one program's late reads create is not
         // found by the next one in the process's root.
         var heir: DependencyValues? = DependencyValues._freshRoot(context: .testing, reporter: reports)
-        for root in program.roots where failure == nil && !model.hasStopped {
+        for root in program.roots where !isStopped {
             let node = model.freshRoot(context: root.context)
             model.hold(node)
             await withDependencies(
@@ -51,31 +49,27 @@ final class Interpreter: @unchecked Sendable {
             // The work that the last step's work started runs too, checked like the rest, so that the model knows what
             // its reads create and keep; the work it starts in turn is stale (it reads nothing), in the model as in
             // the program, so that the chain ends.
-            ModelRuntime.shared.stop()
+            runtime.stop()
             await runStartedWork(after: "the program's end")
         }
-        await finishStartedWork()
+        await runtime.finishStartedWork()
         (captured, holders, kept, valuesScopedInside, heir) = ([:], [:], [:], [], nil)
-        guard failure == nil, !model.hasStopped else { return failure }
+        guard !isStopped else { return failure }
         // Nothing keeps a scope alive but what still uses it: once the program dropped everything, nothing lives. The
         // model still counts what values that keep each other strongly would keep, to say so.
         let cycles = model.survivors()
         // NB: a task whose default was freed must end on this thread to release the values it inherited (the
         // snapshot, and its overrides), which may free more defaults, whose tasks end in turn. Once none runs, what
         // is still alive is kept.
-        await letTasksOfFreedDefaultsEnd()
-        let alive = ModelRuntime.shared.liveInstances
-        if alive != 0 {
-            let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
-            return "\(alive) instances made by the program are still alive after it dropped all its values\(kept)"
-        }
-        return nil
+        await runtime.letTasksOfFreedDefaultsEnd()
+        guard case let alive = runtime.counts.alive, alive != 0 else { return nil }
+        let kept = cycles == 0 ? "" : " (values that keep each other strongly, as they read them, keep \(cycles))"
+        return "\(alive) instances made by the program are still alive after it dropped all its values\(kept)"
     }
-
-    var isStopped: Bool { failure != nil || model.hasStopped }
 
     // MARK: Steps
 
+    /// Runs `steps`; after each, lets the work its defaults started run, and checks what it created.
     private func runAsync(_ steps: [Step], in node: ReferenceModel.Place) async {
         for step in steps where !isStopped {
             switch step {
@@ -84,17 +78,18 @@ final class Interpreter: @unchecked Sendable {
                 let (inner, set) = enter(overrides, context: context, in: node)
                 await withDependencies(set) { await runAsync(body, in: inner) }
                 model.release(inner)
+                checkCreations(after: at(step))
             case .reenter(let slot, .detached, let body), .reenterChanged(let slot, _, .detached, let body):
                 stepNumber += 1
-                guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { continue }
-                await ProgramExecutor.detached {
+                guard let (values, inner) = reentered(slot, step.overrides) else { continue }
+                await ProgramExecutor.task(detached: true) {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
                 }.value
                 model.release(inner)
+                checkCreations(after: at(step))
             default:
                 runSync([step], in: node)
             }
-            checkCreations(after: at(step))
             await runStartedWork(after: at(step))
         }
     }
@@ -110,19 +105,18 @@ final class Interpreter: @unchecked Sendable {
     private func run(_ step: Step, in node: ReferenceModel.Place) {
         switch step {
         case .read(let key):
-            check(step, model.read(key, in: node)) { ModelKeys.read(key, in: .current).serial }
+            check(step, model.read(key, in: node)) { ModelKeys.read(key, in: .current) }
         case .readReference(let key, let index):
             check(step, model.readReference(key, index: index, in: node)) {
-                ModelKeys.read(key, in: .current).readReference(index)?.serial
+                ModelKeys.read(key, in: .current).readReference(index)
             }
         case .readCaptured(let key, let through):
             let expected = model.readCaptured(key, through: through, in: node)
-            guard !isStopped else { return }
-            let probe = ModelKeys.read(key, in: .current).readCaptured(through)
-            compare(probe?.serial, expected, step)
             // Then that value's first property, read once its creation ended: a default made from a value's values.
-            guard let expected, let probe, !isStopped else { return }
-            check(step, model.readReference(ofInstance: expected, index: 0)) { probe.readReference(0)?.serial }
+            guard let probe = check(step, expected, { ModelKeys.read(key, in: .current).readCaptured(through) }),
+                let expected, !isStopped
+            else { return }
+            check(step, model.readReference(ofInstance: expected, index: 0)) { probe.readReference(0) }
         case .scope(let overrides, let context, _, let body):
             let (inner, set) = enter(overrides, context: context, in: node)
             withDependencies(set) { runSync(body, in: inner) }
@@ -132,20 +126,22 @@ final class Interpreter: @unchecked Sendable {
             model.hold(node)
             captured[slot] = (.current, node)
         case .reenter(let slot, let executor, let body), .reenterChanged(let slot, _, let executor, let body):
-            guard let (values, inner) = reentered(slot, changedBy: step.overrides) else { return }
-            Self.reenter(values, on: executor) { self.runSync(body, in: inner) }
+            guard let (values, inner) = reentered(slot, step.overrides) else { return }
+            _ = executor.run([{ @Sendable in withDependencies(values) { self.runSync(body, in: inner) } }])
             model.release(inner)
         case .race(let key, let threads):
-            let values = DependencyValues.current
-            check(step, model.read(key, in: node), threads: threads) { ModelKeys.read(key, in: values).serial }
+            check(step, model.read(key, in: node), threads: threads) { [values = DependencyValues.current] in
+                ModelKeys.read(key, in: values)
+            }
         case .keep(let slot, let key):
-            guard let (probe, serial) = read(key, in: node, step) else { return }
+            let serial = model.read(key, in: node)
+            guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
             kept[slot] = (probe, serial)
             model.keepInstance(serial)
         case .readKept(let slot, let index, let threads):
             guard let (probe, serial) = kept[slot] else { return }
             check(step, model.readReference(ofInstance: serial, index: index), threads: threads) {
-                probe.readReference(index)?.serial
+                probe.readReference(index)
             }
         case .raceAcross(let key, let slots):
             let entries = slots.compactMap { captured[$0] }
@@ -153,26 +149,17 @@ final class Interpreter: @unchecked Sendable {
             let createdBefore = model.creations.reduce(0, +)
             let expected = entries.map { model.read(key, in: $0.node) }
             guard !isStopped else { return }
-            let reads = entries.indices.map { index -> @Sendable () -> Int? in
-                let values = entries[index].values
-                return { RaceTurns.shared.read(as: index) { ModelKeys.read(key, in: values).serial } }
+            let reads = entries.map { entry in
+                { @Sendable [values = entry.values] in ModelKeys.read(key, in: values).serial }
             }
             // Two creations or more would be numbered in the order the threads make them: read one after another.
-            let actual: [Int?]
-            if model.creations.reduce(0, +) - createdBefore > 1 {
-                actual = entries.map { ModelKeys.read(key, in: $0.values).serial }
-            } else {
-                RaceTurns.shared.arm(readers: reads.count)
-                actual = race(reads)
-                RaceTurns.shared.arm(readers: nil)
-            }
-            if let (actual, expected) = zip(actual, expected).first(where: { $0 != $1 }) {
-                compare(actual, expected, step)
-            }
+            let oneByOne = model.creations.reduce(0, +) - createdBefore > 1
+            let actual = oneByOne ? reads.map { $0() } : RaceTurns.shared.race(reads)
+            for (actual, expected) in zip(actual, expected) { compare(actual, expected, step) }
         case .raceHolder(let slot, let key, _), .readHolder(let slot, let key):
             guard let (holder, inner) = holders[slot] else { return }
             let threads = if case .raceHolder(_, _, let threads) = step { threads } else { 1 }
-            check(step, model.read(key, in: inner), threads: threads) { holder.readReference(key)?.serial }
+            check(step, model.read(key, in: inner), threads: threads) { holder.readReference(key) }
         case .scopeReadingInUpdate(let overrides, let reads, let body):
             let (inner, set) = enter(overrides, in: node)
             withDependencies {
@@ -190,10 +177,11 @@ final class Interpreter: @unchecked Sendable {
             // An object that is no default holds the scope its properties were made in.
             model.hold(node)
             let dependencies = program.keys.indices.map { ModelKeys.dependency(on: $0, byKeyPath: byKeyPath) }
-            holders[slot] = (ObjectProbe(serial: 0, references: dependencies), node)
+            holders[slot] = (ObjectProbe(ValueProbe(serial: 0, references: dependencies)), node)
         case .scopeInKeptValues(let key, let overrides, let body):
-            guard let (probe, serial) = read(key, in: node, step) else { return }
-            let values = (probe as? any ReferencingProbe)?.captured
+            let serial = model.read(key, in: node)
+            guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
+            let values = ((probe as? ObjectProbe)?.contents ?? probe as? ValueProbe)?.captured
             let keptValues = model.keptValues(ofInstance: serial)
             if !isStopped, (values == nil) != (keptValues == nil) {
                 failure = "\(at(step)): the value keeps values where the model's does not, or the other way round"
@@ -220,47 +208,32 @@ final class Interpreter: @unchecked Sendable {
     private func enter(
         _ overrides: [OverrideSpec], context: DependencyContext? = nil, in node: ReferenceModel.Place
     ) -> (ReferenceModel.Place, (inout DependencyValues) -> Void) {
-        let probes = overrides.map { override -> (key: Int, probe: any ModelProbe) in
+        let probes = overrides.map { override -> (Int, any ModelProbe) in
             lastOverride -= 1
-            return (
-                override.key, override.isObject ? ObjectProbe(serial: lastOverride) : ValueProbe(serial: lastOverride)
-            )
+            let value = ValueProbe(serial: lastOverride)
+            return (override.key, override.isObject ? ObjectProbe(value) : value)
         }
         let inner = model.scope(
-            in: node, overrides: Dictionary(probes.map { ($0.key, $0.probe.serial) }) { _, last in last },
-            context: context)
+            in: node, overrides: Dictionary(probes.map { ($0, $1.serial) }) { $1 }, context: context)
         model.hold(inner)
-        return (
-            inner,
-            { values in
-                for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
-                if let context { values.context = context }
-            }
-        )
+        func set(_ values: inout DependencyValues) {
+            for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
+            if let context { values.context = context }
+        }
+        return (inner, set)
     }
 
     /// The values of slot `slot`, or a copy of them that sets `overrides`, and their place in the model, held until
     /// ``ReferenceModel/release(_:)``.
-    private func reentered(_ slot: Int, changedBy overrides: [OverrideSpec]?) -> (
-        DependencyValues, ReferenceModel.Place
-    )? {
-        guard let (values, node) = captured[slot] else { return nil }
-        guard let overrides else {
+    private func reentered(_ slot: Int, _ overrides: [OverrideSpec]?) -> (DependencyValues, ReferenceModel.Place)? {
+        guard var (values, node) = captured[slot] else { return nil }
+        if let overrides {
+            let set: (inout DependencyValues) -> Void
+            (node, set) = enter(overrides, in: node)
+            set(&values)
+        } else {
             model.hold(node)
-            return (values, node)
         }
-        let (inner, set) = enter(overrides, in: node)
-        var copy = values
-        set(&copy)
-        return (copy, inner)
-    }
-
-    /// Reads `key` in the model, then in the current values, and compares them: the probe and the model's serial.
-    private func read(_ key: Int, in node: ReferenceModel.Place, _ step: Step) -> (any ModelProbe, Int)? {
-        let serial = model.read(key, in: node)
-        guard !isStopped else { return nil }
-        let probe = ModelKeys.read(key, in: .current)
-        compare(probe.serial, serial, step)
-        return (probe, serial)
+        return (values, node)
     }
 }

@@ -13,8 +13,7 @@ final class ModelReports: _DependencyIssueReporter {
     nonisolated(unsafe) private var received: [String] = []
 
     func report(_ kind: _DependencyIssueKind, _ message: String) {
-        let report = Self.canonical(message)
-        lock.withLock { received.append(report) }
+        lock.withLock { received.append(Self.canonical(message)) }
     }
 
     func handles(_ kind: _DependencyIssueKind) -> Bool { true }
@@ -26,23 +25,17 @@ final class ModelReports: _DependencyIssueReporter {
     /// `message` in the model's words: `late k<key>` for a late read (whichever key it names as read, since the
     /// core names a key it never created "a key"), `chain k<key>` for a chain, else the message.
     static func canonical(_ message: String) -> String {
-        if message.contains("which its first creation did not"),
-            let key = key(between: "Ambient: ", "'s default read ", in: message)
-        {
-            return "late k\(key)"
-        }
-        if message.contains("again, a second time"),
-            let key = key(between: "a task that a value of ", " started", in: message)
-        {
-            return "chain k\(key)"
+        let forms = [
+            ("late", "which its first creation did not", "Ambient: ", "'s default read "),
+            ("chain", "again, a second time", "a task that a value of ", " started"),
+        ]
+        // The index of the model key named between `start` and the next `end`.
+        for (name, marker, start, end) in forms where message.contains(marker) {
+            guard let from = message.range(of: start)?.upperBound, let to = message[from...].range(of: end)?.lowerBound,
+                let key = ModelKeys.indexByName[String(message[from..<to])]
+            else { continue }
+            return "\(name) k\(key)"
         }
         return message
-    }
-
-    /// The index of the model key named between `start` and the next `end` in `message`.
-    private static func key(between start: String, _ end: String, in message: String) -> Int? {
-        guard let from = message.range(of: start)?.upperBound, let to = message[from...].range(of: end)?.lowerBound
-        else { return nil }
-        return ModelKeys.indexByName[String(message[from..<to])]
     }
 }

@@ -1,7 +1,8 @@
 import Ambient
 import Foundation
 
-/// What the keys' defaults do in the program that runs now, and what they did: creations and live instances.
+/// What the keys' defaults do in the program that runs now, and what they did: creations, live instances, and the
+/// work they started.
 ///
 /// One program runs at a time (the suite is serialized, the soak runs programs one after another).
 final class ModelRuntime: @unchecked Sendable {
@@ -13,35 +14,25 @@ final class ModelRuntime: @unchecked Sendable {
     private var behaviors: [KeyBehavior] = []
     private var lastSerial = 0
     private var creations: [Int] = Array(repeating: 0, count: ModelKeys.count)
-    /// The program that ``start(_:)`` started last, counted from 1.
+    /// The program that ``start(_:)`` started last, counted from 1, and how many instances of each are alive.
     private var program = 0
-    /// How many instances of each program are alive, by program.
     private var alive: [Int: Int] = [:]
-    /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started: the serial of the
-    /// default, whether the program let it run, the continuation of a task waiting for that, and what the work read.
+    /// What the Dispatch blocks (and tasks) that creations wait for read, by the serial of the default, in order.
+    private var dispatchReads: [(serial: Int, reads: [Int])] = []
+    /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started.
     private var works: [Work] = []
-    private var worksStarted = 0
-    /// The first of ``works`` that the program ``start(_:)`` started last registered.
+    /// The first of ``works`` that the program started last registered.
     private var firstWorkOfTheProgram = 0
     /// Whether a program runs: work registered otherwise is stale.
     private var isRunning = false
-    /// What the Dispatch blocks of creations read, by the serial of the default, in the order they ran.
-    private var dispatchReads: [(serial: Int, reads: [Int])] = []
-    /// Tasks waiting in ``waitUntil(_:)`` for the next change of the work or of the live instances.
-    private var changeWaiters: [CheckedContinuation<Void, Never>] = []
-    /// How many such changes there were, so that a waiter never misses one between looking and waiting.
-    private var changes = 0
-
-    /// Work one default started: its index in ``works``.
-    typealias WorkID = Int
+    /// The tasks suspended in ``wait(until:)``, each resumed by the first change after which its condition holds.
+    private var waiters: [(isDone: () -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
     private struct Work {
+        enum State { case waiting, released, read, stale }
         let serial: Int
-        var isStale = false
-        var isReleased = false
-        var waiting: CheckedContinuation<Bool, Never>?
-        var hasRead = false
-        var finished: CheckedContinuation<Void, Never>?
+        /// Waiting for the program; let run (then read); or stale, which reads nothing.
+        var state: State
         /// Whether the default that started the work was freed, and whether the work's task ended since.
         var isFreed = false
         var hasEnded = false
@@ -52,169 +43,120 @@ final class ModelRuntime: @unchecked Sendable {
         _ = ModelKeys.keyPathsLearned
         lock.withLock {
             (self.behaviors, lastSerial, creations, dispatchReads) = (behaviors, 0, creations.map { _ in 0 }, [])
-            (program, worksStarted, firstWorkOfTheProgram, isRunning) = (program + 1, works.count, works.count, true)
+            (program, firstWorkOfTheProgram, isRunning) = (program + 1, works.count, true)
         }
     }
 
     /// Ends the program: the work that its defaults start from now on (the reads of work let run at its end) is
     /// never let run, nor taken for the next program's.
-    func stop() {
-        lock.withLock { isRunning = false }
-    }
+    func stop() { lock.withLock { isRunning = false } }
 
     // MARK: Work started by defaults
 
-    /// Registers the work a default starts; it waits for ``release(_:)``.
-    func registerWork(of serial: Int) -> WorkID {
-        lock.withLock {
-            works.append(Work(serial: serial, isStale: !isRunning))
+    /// Starts the task of a default `serial`, which inherits the current task-local values: once the program lets it
+    /// (``runNewWork(as:)``) it reads `reads` through `DependencyValues.current`, then runs until the default is freed
+    /// (``freed(_:)``), holding the values it inherited: a periodic flush or a stream consumer (Semantics:
+    /// "Bookkeeping ends with the creation"). Work started after the program ended (by the reads of work let run at
+    /// its end) is stale: it reads nothing, so that its task ends with its default instead of waiting forever.
+    func startWork(of serial: Int, reading reads: [Int]) -> Int {
+        let work = lock.withLock {
+            works.append(Work(serial: serial, state: isRunning ? .waiting : .stale))
             return works.count - 1
         }
+        ProgramExecutor.task { [self] in
+            await wait { self.works[work].state != .waiting }
+            if lock.withLock({ works[work].state == .released }) {
+                for key in reads { _ = ModelKeys.read(key, in: .current) }
+                change { works[work].state = .read }
+            }
+            await wait { self.works[work].isFreed }
+            change { works[work].hasEnded = true }
+        }
+        return work
     }
 
-    /// The work registered since the last call, in the order it was started: what the program must release next.
-    func newWork() -> [(id: WorkID, serial: Int)] {
+    /// Notes that the default that started `work` was freed: its task ends at its next turn, and lets go of the
+    /// values it inherited then.
+    func freed(_ work: Int) { change { works[work].isFreed = true } }
+
+    /// Lets the work registered since the last call run, one at a time in the order it started, as `expected` (the
+    /// model's) says: the work it says reads nothing goes on without reading, as stale work does (the end of a chain
+    /// of creations by the tasks of their values, which the model bounds: see ``ReferenceModel/takeStartedWork()``),
+    /// the rest reads what it reads, and the tasks of freed defaults end after each. The serials of the defaults that
+    /// started the work, when they are not those of `expected`.
+    func runNewWork(as expected: [(serial: Int, reads: [Int]?)]) async -> [Int]? {
+        await letTasksOfFreedDefaultsEnd()
+        let started = lock.withLock {
+            works[firstWorkOfTheProgram...].indices.filter { works[$0].state == .waiting }.map {
+                ($0, works[$0].serial)
+            }
+        }
+        guard started.map(\.1) == expected.map(\.serial) else { return started.map(\.1) }
+        for ((work, _), prediction) in zip(started, expected) {
+            change { works[work].state = prediction.reads == nil ? .stale : .released }
+            await wait { self.works[work].state != .released }
+            await letTasksOfFreedDefaultsEnd()
+        }
+        return nil
+    }
+
+    /// Lets the tasks of defaults that were freed end, before the program reads on: until then, each holds the values
+    /// it inherited and what they keep, which the model lets go of when the default is freed (seeds 282488 and 301312
+    /// read in that moment, and found an instance the model had freed). Work still waiting to be let run holds them
+    /// too, but ends only once let run or ended unread.
+    func letTasksOfFreedDefaultsEnd() async {
+        await wait {
+            !self.works[self.firstWorkOfTheProgram...].contains { $0.isFreed && !$0.hasEnded && $0.state != .waiting }
+        }
+    }
+
+    /// Ends the program, and the work that its defaults started and that was not let run, without reads, and lets
+    /// the work let run finish its reads: a program that stopped early leaves some unreleased, and their reads, late,
+    /// would create defaults in the next program (or the model does not follow).
+    func finishStartedWork() async {
+        change {
+            isRunning = false
+            for index in works.indices where works[index].state == .waiting { works[index].state = .stale }
+        }
+        await wait { !self.works.contains { $0.state == .released } }
+    }
+
+    /// Suspends until `isDone`, which looks at the state under `lock`, holds: each change of the work after which it
+    /// holds resumes the waiter, with no timer, which looks again at its turn. A task of the programs' queue that the
+    /// change lets end runs to its end first, in the order the queue runs them, and may free defaults whose tasks
+    /// then still hold values.
+    private func wait(until isDone: @escaping () -> Bool) async {
+        while !lock.withLock(isDone) {
+            await withCheckedContinuation { continuation in change { waiters.append((isDone, continuation)) } }
+        }
+    }
+
+    /// Changes the work with `body` under `lock`, then resumes the waiters whose condition holds now.
+    private func change(_ body: () -> Void) {
+        let ready = lock.withLock {
+            body()
+            defer { waiters.removeAll { $0.isDone() } }
+            return waiters.filter { $0.isDone() }.map(\.continuation)
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    // MARK: Creations and live instances
+
+    /// How many times each key's default was created since ``start(_:)``, what the Dispatch blocks of creations read
+    /// since, in the order they ran, and how many probes, owners and holders that the program started last made are
+    /// alive. Counted by program, so that what an earlier program keeps, or frees late, does not count.
+    var counts: (creations: [Int], dispatchedReads: [(serial: Int, reads: [Int])], alive: Int) {
+        lock.withLock { (creations, dispatchReads, alive[program] ?? 0) }
+    }
+
+    /// Counts `delta` more instances of `program` (the one that runs, by default) alive; the program.
+    @discardableResult
+    func countInstances(_ delta: Int, of program: Int? = nil) -> Int {
         lock.withLock {
-            defer { worksStarted = works.count }
-            return (worksStarted..<works.count).filter { !works[$0].isStale }.map { ($0, works[$0].serial) }
+            alive[program ?? self.program, default: 0] += delta
+            return program ?? self.program
         }
-    }
-
-    /// Waits until the program lets `work` run; whether it may read. Work started after the program ended (by the
-    /// reads of work let run at its end) is stale: it reads nothing, and goes on at once, so that its task ends
-    /// with its default instead of waiting forever with the values it inherited (and the overrides they keep).
-    func waitUntilReleased(_ work: WorkID) async -> Bool {
-        await withCheckedContinuation { continuation in
-            let answer: Bool? = lock.withLock {
-                if works[work].isStale { return false }
-                if works[work].isReleased { return true }
-                works[work].waiting = continuation
-                return nil
-            }
-            if let answer { continuation.resume(returning: answer) }
-        }
-    }
-
-    /// Lets `work` go on without reading, as stale work does: the end of a chain of creations by the tasks of their
-    /// values, which the model bounds (see ``ReferenceModel/takeStartedWork()``). Without `work`, ends so every work
-    /// started so far that was not let run: the end of a program that stopped early (its reads, late, would create
-    /// defaults the model does not follow).
-    func endUnread(_ work: WorkID? = nil) {
-        change {
-            if work == nil { worksStarted = works.count }
-            let ending = work.map { [$0] } ?? works.indices.filter { !works[$0].isStale && !works[$0].isReleased }
-            let waiting = ending.compactMap { index in
-                works[index].isStale = true
-                defer { works[index].waiting = nil }
-                return works[index].waiting
-            }
-            return { for continuation in waiting { continuation.resume(returning: false) } }
-        }
-    }
-
-    /// Notes that `work` read what it reads.
-    func finish(_ work: WorkID) {
-        change {
-            works[work].hasRead = true
-            defer { works[work].finished = nil }
-            return { [finished = works[work].finished] in finished?.resume() }
-        }
-    }
-
-    /// Lets `work` run, and waits until it read what it reads.
-    func release(_ work: WorkID) async {
-        await withCheckedContinuation { continuation in
-            change {
-                works[work].isReleased = true
-                let hasRead = works[work].hasRead
-                if !hasRead { works[work].finished = continuation }
-                defer { works[work].waiting = nil }
-                return { [waiting = works[work].waiting] in
-                    waiting?.resume(returning: true)
-                    if hasRead { continuation.resume() }
-                }
-            }
-        }
-    }
-
-    /// Notes that the default that started `work` was freed (its task ends at its next turn, and lets go of the values
-    /// it inherited then), or that the task of `work` ended.
-    func note(_ work: WorkID, freed: Bool = false, ended: Bool = false) {
-        change {
-            works[work].isFreed = works[work].isFreed || freed
-            works[work].hasEnded = works[work].hasEnded || ended
-            return {}
-        }
-    }
-
-    /// Whether a task of the program that was let run (or is stale) still runs although its default was freed: until
-    /// it ends, it holds the values it inherited, which the model lets go of when the default is freed.
-    var tasksOfFreedDefaultsRun: Bool {
-        lock.withLock {
-            works[firstWorkOfTheProgram...].contains { $0.isFreed && !$0.hasEnded && ($0.isReleased || $0.isStale) }
-        }
-    }
-
-    /// Whether every work started so far read what it reads (or was never let run).
-    var startedWorkFinished: Bool {
-        lock.withLock { works.allSatisfy { !$0.isReleased || $0.isStale || $0.hasRead } }
-    }
-
-    /// What the Dispatch blocks of creations read since ``start(_:)``, in the order they ran.
-    var dispatchedReads: [(serial: Int, reads: [Int])] { lock.withLock { dispatchReads } }
-
-    /// How many times each key's default was created since ``start(_:)``.
-    var creationCounts: [Int] { lock.withLock { creations } }
-
-    /// How many probes, owners and holders that the program started last made are alive. Counted by program, so that
-    /// what an earlier program keeps, or frees late, does not count.
-    var liveInstances: Int { lock.withLock { alive[program] ?? 0 } }
-
-    /// Counts a new instance, and returns its program, for ``instanceFreed(of:)``.
-    func instanceCreated() -> Int {
-        lock.withLock {
-            alive[program, default: 0] += 1
-            return program
-        }
-    }
-
-    func instanceFreed(of program: Int) {
-        change {
-            alive[program, default: 0] -= 1
-            return {}
-        }
-    }
-
-    // MARK: Waiting for changes
-
-    /// Suspends until `isDone` holds, looking again after each change of the work or of the live instances: the
-    /// events that can make it hold, with no timer. A task of the programs' thread that the change lets end runs to
-    /// its end before this one goes on, in the order the thread runs them.
-    func waitUntil(_ isDone: () -> Bool) async {
-        while true {
-            let seen = lock.withLock { changes }
-            if isDone() { return }
-            await withCheckedContinuation { continuation in
-                let changedMeanwhile = lock.withLock {
-                    if changes != seen { return true }
-                    changeWaiters.append(continuation)
-                    return false
-                }
-                if changedMeanwhile { continuation.resume() }
-            }
-        }
-    }
-
-    /// Makes a change of the work or of the live instances under `lock`, then runs what `body` returned (the
-    /// continuations it resumes) and resumes the waiters of ``waitUntil(_:)``.
-    private func change(_ body: () -> () -> Void) {
-        let (after, waiters) = lock.withLock {
-            changes += 1
-            defer { changeWaiters = [] }
-            return (body(), changeWaiters)
-        }
-        after()
-        for waiter in waiters { waiter.resume() }
     }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
@@ -224,17 +166,33 @@ final class ModelRuntime: @unchecked Sendable {
             lastSerial += 1
             return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), lastSerial)
         }
-        if let reader = RaceTurns.reader { RaceTurns.shared.passTurn(from: reader) }
-        if behavior.waitsForASecondReader { RaceTurns.shared.waitForASecondReader() }
+        RaceTurns.shared.creationStarts(waitingForASecondReader: behavior.waitsForASecondReader)
         behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
             withDependencies {
-                let override = ValueProbe(serial: Self.overrideSerial(madeBy: key))
-                ModelKeys.set(entered.overriding, to: override, in: &$0)
+                ModelKeys.set(entered.overriding, to: ValueProbe(serial: Self.overrideSerial(madeBy: key)), in: &$0)
             } operation: {
                 _ = ModelKeys.read(entered.reads, in: .current)
             }
         }
-        if let work = behavior.work, work.kind != .task { runAndWait(work, of: serial) }
+        // Work that the creation waits for, noted as the reads of its Dispatch block: a Dispatch block that re-enters
+        // its values, or a `Task { }` that inherits its task-local values, on a queue of its own (not the programs'
+        // queue, which the creation is blocking, nor the cooperative pool).
+        if let work = behavior.work, work.kind != .task {
+            let record: @Sendable () -> Void = { [self] in
+                let reads = work.reads.map { ModelKeys.read($0, in: .current).serial }
+                lock.withLock { dispatchReads.append((serial, reads)) }
+            }
+            if work.kind == .dispatch {
+                let values = DependencyValues.current
+                _ = Executor.dispatch.run([{ @Sendable in withDependencies(values, operation: record) }])
+            } else {
+                // NB: the task never suspends, so that its one job, enqueued as it is made, ends it: until then, it
+                // holds the creation's values, which the model no longer counts.
+                let executor = ProgramExecutor(label: "AmbientModelChecking.task")
+                ProgramExecutor.task(on: executor, record)
+                executor.drain()
+            }
+        }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
         switch behavior.shape {
@@ -243,8 +201,8 @@ final class ModelRuntime: @unchecked Sendable {
         case .ownerSubclass(let inherited, let own):
             return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
         case .object:
-            let taskReads = behavior.work?.kind == .task ? behavior.work?.reads : nil
-            return ObjectProbe(serial: serial, references: references, captured: captured, reads: taskReads)
+            let contents = ValueProbe(serial: serial, references: references, captured: captured)
+            return ObjectProbe(contents, reads: behavior.work?.kind == .task ? behavior.work?.reads : nil)
         case .value:
             return ValueProbe(serial: serial, references: references, captured: captured)
         }
@@ -252,42 +210,4 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// The serial of the override that a creation of `key` sets in the scope it enters.
     static func overrideSerial(madeBy key: Int) -> Int { -10_000 - key }
-
-    /// Runs work that a creation waits for: a Dispatch block that re-enters the creation's values, or a `Task { }`
-    /// that inherits its task-local values, reading `work.reads`, noted as the reads of `serial`'s Dispatch block.
-    private func runAndWait(_ work: KeyBehavior.Work, of serial: Int) {
-        let done = DispatchSemaphore(value: 0)
-        let record: @Sendable ([Int]) -> Void = { [self] serials in
-            lock.withLock { dispatchReads.append((serial, serials)) }
-            done.signal()
-        }
-        guard work.kind == .taskDuringCreation else {
-            // NB: the block drops the creation's values before it signals, so that they are not kept a moment longer.
-            // Not a re-entry, which also waits until the queue released its closure: a second wake-up per creation,
-            // which a program of many creations under the thread sanitizer (seed 3884, up to 28 s)
-            // cannot spare.
-            let values = DroppedValues(DependencyValues.current)
-            ProgramExecutor.dispatchQueue().async { record(values.read(work.reads)) }
-            return done.wait()
-        }
-        let executor = ProgramExecutor()
-        _ = ProgramExecutor.task(on: executor) { record(work.reads.map { ModelKeys.read($0, in: .current).serial }) }
-        done.wait()
-        // NB: until the task ended, it holds the creation's values, which the model no longer counts.
-        executor.finishAndWait()
-    }
-}
-
-/// Values that a block reads in once, and drops.
-private final class DroppedValues: @unchecked Sendable {
-    // Safe: `values` is read and dropped by the one block that holds this object.
-    private var values: DependencyValues?
-
-    init(_ values: DependencyValues) { self.values = values }
-
-    func read(_ keys: [Int]) -> [Int] {
-        guard let values else { return [] }
-        self.values = nil
-        return withDependencies(values) { keys.map { ModelKeys.read($0, in: .current).serial } }
-    }
 }

@@ -1,97 +1,96 @@
 import Foundation
 
-/// The one thread the programs run on, as the task executor of the task that runs them.
+/// A serial queue of its own, as the task executor of the task that runs the programs (``shared``), or of one task a
+/// creation starts and waits for.
 ///
 /// The programs are asynchronous (async scopes, detached tasks, the tasks defaults start) and, on the cooperative
 /// pool, wait for a free pool thread at each resumption. Beside the stress suites, whose synchronous bodies hold pool
 /// threads for seconds under the thread sanitizer, a program could wait longer than the ``Watchdog`` allows with no
-/// work of its own to wait for (CI's thread-sanitizer step failed so, once in two runs). On this thread a program waits
-/// only for what it started itself. Its synchronous steps may block the thread (a re-entry on another thread, a race):
-/// what they wait for runs on threads and queues of its own, never here.
-final class ProgramExecutor: TaskExecutor, @unchecked Sendable {
-    // Safe: `jobs` and `isFinished` are behind `condition`; the thread is started once, in `init`.
+/// work of its own to wait for (CI's thread-sanitizer step failed so, once in two runs). On a queue of its own a
+/// program waits only for what it started itself, its jobs run one at a time in the order they were enqueued, and its
+/// synchronous steps may block the queue's thread (a re-entry on another thread, a race): what they wait for runs on
+/// threads and queues of its own, never here. A private queue targets the overcommitting global queue, which starts a
+/// thread for it when none is free.
+final class ProgramExecutor: TaskExecutor {
+    /// The programs' queue, named `ModelPrograms` as debuggers show it.
+    static let shared = ProgramExecutor(label: "ModelPrograms")
 
-    /// The programs' thread, named `ModelPrograms` as debuggers show it.
-    static let shared = ProgramExecutor(name: "ModelPrograms")
+    private let queue: DispatchQueue
 
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var isFinished = false
-    private let ended = DispatchSemaphore(value: 0)
-
-    /// Starts the executor's thread, which keeps the executor until it ends.
-    ///
-    /// A thread of its own also serves one task that never suspends: the task a creation starts and waits for. Not
-    /// the programs' thread, which the creation may be blocking, and not the cooperative pool.
-    init(name: String? = nil) {
-        Thread { [self] in
-            // NB: named from inside, as Foundation on Linux drops a name set before `start()`.
-            if let name { Thread.current.name = name }
-            run()
-        }.start()
-    }
+    init(label: String) { queue = DispatchQueue(label: label) }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 
-    /// Ends the thread once it ran every job enqueued so far, and waits until it did.
-    func finishAndWait() {
-        condition.withLock {
-            isFinished = true
-            condition.signal()
-        }
-        ended.wait()
+    /// Waits until every job enqueued so far ran.
+    func drain() { queue.sync {} }
+
+    /// Runs `operation` in a task that prefers the programs' queue (see ``task(on:detached:_:)``), and returns what it
+    /// returned.
+    static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
+        await task(operation).value
     }
 
-    private func run() {
-        while let job = condition.withLock({ () -> UnownedJob? in
-            while jobs.isEmpty, !isFinished { condition.wait() }
-            return jobs.isEmpty ? nil : jobs.removeFirst()
-        }) {
-            job.runSynchronously(on: asUnownedTaskExecutor())
+    /// A task, or a detached task, that prefers `executor`, where the platform has task executors; a task inherits
+    /// task-local values, as `Task { }` does.
+    @discardableResult
+    static func task<T: Sendable>(
+        on executor: ProgramExecutor = shared, detached: Bool = false, _ operation: sending @escaping () async -> T
+    ) -> Task<T, Never> {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+            return detached ? Task.detached(operation: operation) : Task(operation: operation)
         }
-        ended.signal()
+        return detached
+            ? Task.detached(executorPreference: executor, operation: operation)
+            : Task(executorPreference: executor, operation: operation)
     }
+}
 
-    /// Runs `operation` with this executor as its task's preference, where the platform has task executors.
-    static func run<T: Sendable>(_ operation: @Sendable () async -> T) async -> T {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return await withTaskExecutorPreference(shared, operation: operation)
-        }
-        return await operation()
-    }
-
-    /// A task that prefers this executor, where the platform has task executors; it inherits task-local values, as
-    /// `Task { }` does.
-    static func task(
-        on executor: any TaskExecutor = shared, _ operation: sending @escaping @isolated(any) () async -> Void
-    ) -> Task<Void, Never> {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return Task(executorPreference: executor, operation: operation)
-        }
-        return Task(operation: operation)
-    }
-
-    /// A new serial Dispatch queue, for a block the program waits for.
+extension Executor {
+    /// Runs each of `bodies` on a thread of its own, or on a new serial Dispatch queue of its own (inline: one after
+    /// another, here), all started before any runs; what they returned, once each ran and its block let go of it.
     ///
-    /// Not `DispatchQueue.global()`: on Linux its threads are the cooperative pool's, limited to the processor count,
-    /// and the stress suites can hold them all for a minute under the thread sanitizer (CI's flake: a re-entry on
-    /// Dispatch waited that long for a thread). A private queue targets the overcommitting global queue, which starts
-    /// a thread for it when none is free.
-    static func dispatchQueue() -> DispatchQueue {
-        DispatchQueue(label: "AmbientModelChecking.dispatch")
+    /// NB: not only once they ran: a queue or a thread releases its block a moment after it finished, and until then
+    /// what the body captured (values, and the scope they keep alive) would live on. A read that the program makes next
+    /// would find the scope's instance in some runs and not in others, where the model finds the scope ended (seed
+    /// 132: a creation more or less). The block holds a ``Handoff`` only, which drops the body before it signals.
+    /// Not `DispatchQueue.global()`: on Linux its threads are the cooperative pool's (see ``ProgramExecutor``).
+    func run<T: Sendable>(_ bodies: [@Sendable () -> T]) -> [T] {
+        guard self != .inline else { return bodies.map { $0() } }
+        let handoffs = bodies.map(Handoff.init)
+        let (gate, done) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        for handoff in handoffs {
+            let block: @Sendable () -> Void = {
+                gate.wait()
+                handoff.run()
+                done.signal()
+            }
+            _ =
+                self == .dispatch
+                ? DispatchQueue(label: "AmbientModelChecking.dispatch").async(execute: block)
+                : Thread(block: block).start()
+        }
+        for _ in handoffs { gate.signal() }
+        for _ in handoffs { done.wait() }
+        return handoffs.map { $0.take() }
+    }
+}
+
+/// A body that a block runs once and drops, and what it returned, which the caller takes.
+private final class Handoff<T: Sendable>: @unchecked Sendable {
+    // Safe: both properties are behind `lock`.
+    private let lock = NSLock()
+    private var body: (@Sendable () -> T)?, value: T?
+
+    init(_ body: @escaping @Sendable () -> T) { self.body = body }
+
+    func run() {
+        let value = lock.withLock { body.take() }?()
+        lock.withLock { self.value = value }
     }
 
-    /// A detached task that prefers this executor, where the platform has task executors.
-    static func detached<T: Sendable>(_ operation: sending @escaping () async -> T) -> Task<T, Never> {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return Task.detached(executorPreference: shared, operation: operation)
-        }
-        return Task.detached(operation: operation)
-    }
+    /// What the body returned, which the handoff drops too: the block may still hold it.
+    func take() -> T { lock.withLock { value.take()! } }
 }

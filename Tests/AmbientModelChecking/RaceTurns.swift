@@ -15,41 +15,40 @@ final class RaceTurns: @unchecked Sendable {
     /// The index of the race reader this thread (or task) is, while it reads.
     @TaskLocal static var reader: Int?
 
-    /// Starts counting the `readers` of a race across scopes, and gives the first its turn; or, with `nil`, stops
-    /// counting.
-    func arm(readers: Int?) {
-        condition.withLock { race = readers.map { (0, 0, $0) } }
+    /// Runs `reads` as the readers of a race across scopes, a thread each, released at once; what they read.
+    func race(_ reads: [@Sendable () -> Int]) -> [Int] {
+        condition.withLock { race = (0, 0, reads.count) }
+        defer { condition.withLock { race = nil } }
+        return Executor.thread.run(reads.indices.map { index in { self.read(as: index, reads[index]) } })
     }
 
     /// Reads with `read` as reader `index` of a race across scopes: once the reader before it started a creation or
     /// ended its read, counted among the readers that arrived; then lets the next reader start.
     ///
-    /// No wait here or in ``waitForASecondReader()`` closes a cycle: a reader waits only for the one before it, which
-    /// passes its turn before it waits for anything, and a creation waits for a second reader only once it passed the
-    /// turn of its own reader, in a race of two readers or more.
-    func read(as index: Int, _ read: () -> Int) -> Int {
+    /// No wait here or in ``creationStarts(waitingForASecondReader:)`` closes a cycle: a reader waits only for the one
+    /// before it, which passes its turn before it waits for anything, and a creation waits for a second reader only
+    /// once it passed the turn of its own reader, in a race of two readers or more.
+    private func read(as index: Int, _ read: () -> Int) -> Int {
         condition.withLock {
             while let race, race.turn < index { condition.wait() }
             race?.arrivals += 1
             condition.broadcast()
         }
-        defer { passTurn(from: index) }
-        return Self.$reader.withValue(index, operation: read)
-    }
-
-    /// In a race, lets the reader after `index` start.
-    func passTurn(from index: Int) {
-        condition.withLock {
-            guard let turn = race?.turn, turn <= index else { return }
-            race?.turn = index + 1
-            condition.broadcast()
+        return Self.$reader.withValue(index) {
+            defer { creationStarts() }
+            return read()
         }
     }
 
-    /// In a race of two readers or more, waits until a second reader arrived.
-    func waitForASecondReader() {
+    /// A creation starts, or a reader's read ends: in a race, lets the reader after this one start; then, when
+    /// `waits`, waits until a second reader of a race of two readers or more arrived.
+    func creationStarts(waitingForASecondReader waits: Bool = false) {
         condition.withLock {
-            while let race, race.arrivals < min(2, race.readers) { condition.wait() }
+            if let reader = Self.reader, let turn = race?.turn, turn <= reader {
+                race?.turn = reader + 1
+                condition.broadcast()
+            }
+            while waits, let race, race.arrivals < min(2, race.readers) { condition.wait() }
         }
     }
 }

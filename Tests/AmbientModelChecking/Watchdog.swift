@@ -3,9 +3,9 @@ import Foundation
 /// Ends the process, after printing the program and its seed, when one program runs longer than ``timeout``: a hang
 /// would otherwise hang CI with no word of which program.
 ///
-/// One thread checks once a second; the program is kept only while it runs, so nothing outlives it.
+/// One timer per program, on a queue of its own, cancelled when the program ends, so nothing outlives it.
 final class Watchdog: @unchecked Sendable {
-    // Safe: `watched` is behind `lock`; the thread is started once, under it.
+    // Safe: `timer` is behind `lock`.
 
     static let shared = Watchdog()
     /// How long a program may run before it is taken for a hang, in seconds: ten times the slowest program seen (seed
@@ -14,30 +14,22 @@ final class Watchdog: @unchecked Sendable {
     static let timeout = 300.0
 
     private let lock = NSLock()
-    private var watched: (program: Program, seed: UInt64, started: Date)?
-    private var isStarted = false
+    private var timer: (any DispatchSourceTimer)?
 
     /// Watches `program` from now on; `nil` stops watching.
     func watch(_ program: Program?, seed: UInt64) {
         lock.withLock {
-            watched = program.map { ($0, seed, Date()) }
-            guard !isStarted else { return }
-            isStarted = true
-            Thread { [self] in check() }.start()
-        }
-    }
-
-    private func check() {
-        while true {
-            Thread.sleep(forTimeInterval: 1)
-            let overdue = lock.withLock { () -> (Program, UInt64)? in
-                guard let watched, Date().timeIntervalSince(watched.started) > Self.timeout else { return nil }
-                return (watched.program, watched.seed)
+            timer?.cancel()
+            timer = program.map { program in
+                let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "AmbientModelChecking.watchdog"))
+                timer.schedule(deadline: .now() + Self.timeout)
+                timer.setEventHandler {
+                    print("seed \(seed): the program below did not end in \(Int(Self.timeout)) s (a hang)\n\(program)")
+                    exit(3)
+                }
+                timer.resume()
+                return timer
             }
-            guard let (program, seed) = overdue else { continue }
-            let text = "seed \(seed): the program below did not end in \(Int(Self.timeout)) s (a hang)\n\(program)\n"
-            FileHandle.standardOutput.write(Data(text.utf8))
-            exit(3)
         }
     }
 }
