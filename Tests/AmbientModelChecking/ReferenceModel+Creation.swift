@@ -8,7 +8,7 @@ extension ReferenceModel {
         let (context, root) = (source.context, knowledge(source))
         // Only a real cycle stops the process: the same instance needed while it is being created. A read in values
         // that override the key of a creation on the way from it asks for another instance.
-        let enclosing = top?.chain ?? []
+        let enclosing = self.enclosing
         for (index, creation) in enclosing.enumerated()
         where creation.key == key && creation.values.context == context && creation.root === root
             && enclosing[..<index].allSatisfy({ source.override(of: $0.key) == creation.source.override(of: $0.key) })
@@ -23,15 +23,12 @@ extension ReferenceModel {
         creations[key] += 1
         let (behavior, values) = (keys[key], Values(of: key, madeIn: source))
         let creation = Creation(
-            key: key, serial: creations.reduce(0, +), source: source, root: root, values: values, parent: top,
-            lineage: top?.lineage ?? lineageOfTheRunningTask)
-        top = creation
+            key: key, serial: creations.reduce(0, +), source: source, root: root, values: values,
+            lineage: enclosing.first?.lineage ?? lineageOfTheRunningTask)
         underWay.append(creation)
         defer { underWay.removeLast() }
-        readWhileCreated(behavior, creation)
-        top = creation.parent
+        var reads = readWhileCreated(behavior, creation)
         if !hasStopped { runWork(of: behavior, creation) }
-        var reads = creation.reads
         for property in behavior.laterReads where property != key {
             // Lazy is lazy: a property's key alone counts, with what that key is known to read.
             reads.insert(property)
@@ -52,10 +49,11 @@ extension ReferenceModel {
 
     /// The reads of a creation before its value exists: its reads, those that depend on a value, and those in the
     /// scope it enters; each counts the keys the read counts.
-    private func readWhileCreated(_ behavior: KeyBehavior, _ creation: Creation) {
+    private func readWhileCreated(_ behavior: KeyBehavior, _ creation: Creation) -> Set<Int> {
+        var reads: Set<Int> = []
         func read(_ key: Int, in place: Place) -> Int {
             let resolved = resolve(key, in: place)
-            creation.reads.formUnion(resolved.reads.union([key]))
+            reads.formUnion(resolved.reads.union([key]))
             return resolved.serial
         }
         behavior.readWhileCreated(until: { hasStopped }, { read($0, in: creation.values) }) { entered in
@@ -66,6 +64,7 @@ extension ReferenceModel {
             _ = read(entered.reads, in: inner)
             release(inner)
         }
+        return reads
     }
 
     /// The work a creation starts (Bookkeeping ends with the creation: "Work it starts gets the values the default is
@@ -77,10 +76,11 @@ extension ReferenceModel {
         switch work.kind {
         case .dispatch, .taskDuringCreation:
             // Dispatch carries no lineage.
-            let saved = (top, lineageOfTheRunningTask)
-            (top, lineageOfTheRunningTask) = (nil, work.kind == .dispatch ? [:] : lineage)
-            dispatchedReads.append((creation.serial, work.reads.map { read($0, in: creation.values) }))
-            (top, lineageOfTheRunningTask) = saved
+            let saved = (readerStart, lineageOfTheRunningTask)
+            (readerStart, lineageOfTheRunningTask) = (underWay.count, work.kind == .dispatch ? [:] : lineage)
+            let serials = work.reads.map { read($0, in: creation.values) }
+            (readerStart, lineageOfTheRunningTask) = saved
+            dispatchedReads.append((creation.serial, serials))
         case .task where behavior.shape == .object:
             startedWork.append((creation.serial, creation.values, work.reads, lineage))
         case .task:

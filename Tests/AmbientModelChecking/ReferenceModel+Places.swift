@@ -96,25 +96,15 @@ extension ReferenceModel {
     }
 
     /// A creation under way.
-    final class Creation {
+    struct Creation {
         let key: Int
         let serial: Int
         let source: Place
         /// The root that knows the key: the source's, or ``ReferenceModel/afterTheEnd`` once that ended.
         let root: Root
         let values: Values
-        let parent: Creation?
         /// How many creations of each key started the tasks this creation runs in (the chain report's count).
         let lineage: [Int: Int]
-        var reads: Set<Int> = []
-
-        init(key: Int, serial: Int, source: Place, root: Root, values: Values, parent: Creation?, lineage: [Int: Int]) {
-            (self.key, self.serial, self.source, self.root, self.values) = (key, serial, source, root, values)
-            (self.parent, self.lineage) = (parent, lineage)
-        }
-
-        /// This creation and those it is nested in on its thread, the innermost first.
-        var chain: [Creation] { [self] + (parent?.chain ?? []) }
     }
 
     // MARK: Lifetimes

@@ -39,10 +39,13 @@ final class ReferenceModel: @unchecked Sendable {
     var creations = Array(repeating: 0, count: ModelKeys.count)
     /// Every default made: its key and the values it keeps (`nil` when it keeps none).
     var instances: [Int: (key: Int, values: Values?)] = [:]
-    /// The creation under way on the reading thread, innermost; ``Creation/parent`` leads out.
-    var top: Creation?
-    /// Every creation under way, also those whose work reads on another thread meanwhile: what they hold lives.
+    /// Every creation under way, the outermost first, also those whose work reads on another thread meanwhile: what
+    /// they hold lives.
     var underWay: [Creation] = []
+    /// Where the creations under way on the reading thread start in ``underWay``: work reads in none of them.
+    var readerStart = 0
+    /// The creations under way on the reading thread, the innermost first.
+    var enclosing: [Creation] { underWay[readerStart...].reversed() }
     /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
     var reachedCycle = false
     /// Whether the program made ``mostCreations`` defaults.
@@ -194,7 +197,7 @@ final class ReferenceModel: @unchecked Sendable {
         guard serial > 0, values.remembered[context]?[key]?.serial != serial else { return }
         let reads = knowledge(values).firstReads[context]?[key] ?? []
         // What the work of a creation reads once it runs on its own is named by no key: kept weakly too.
-        let byWork = top == nil && !lineageOfTheRunningTask.isEmpty
+        let byWork = enclosing.isEmpty && !lineageOfTheRunningTask.isEmpty
         let weakly =
             !builtForIt
             && (byWork || values.holders.contains(key) || !reads.isDisjoint(with: values.holders)
