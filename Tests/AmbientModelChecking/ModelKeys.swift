@@ -31,11 +31,8 @@ extension ModelKey {
     static func owner(serial: Int) -> any ModelProbe { OwnerProbe<Self>(serial: serial) }
     /// An ``OwnerSubclassProbe`` whose superclass reads this key and which reads `own`.
     static func ownerSubclass(own: any ModelKey.Type, serial: Int) -> any ModelProbe {
-        own.ownerSubclass(inheriting: Self.self, serial: serial)
-    }
-    /// An ``OwnerSubclassProbe`` whose superclass reads `Inherited` and which reads this key.
-    static func ownerSubclass<Inherited: ModelKey>(inheriting _: Inherited.Type, serial: Int) -> any ModelProbe {
-        OwnerSubclassProbe<Inherited, Self>(serial: serial)
+        func probe<Own: ModelKey>(_: Own.Type) -> any ModelProbe { OwnerSubclassProbe<Self, Own>(serial: serial) }
+        return probe(own)
     }
 
     static var defaultValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
