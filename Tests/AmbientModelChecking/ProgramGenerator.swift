@@ -65,33 +65,32 @@ struct ProgramGenerator {
         for index in keys.indices {
             // Without the defaults that keep what keeps them, a default holds only keys of lower index: no value can
             // then reach itself through what it holds.
+            var key = keys[index]
+            defer { keys[index] = key }
             if random.chance(20) {
-                let held = random.chance(50) ? index : key()
+                let held = random.chance(50) ? index : self.key()
                 // Maybe a subclass whose superclass declares the other property.
-                keys[index].shape =
-                    random.chance(30) ? .ownerSubclass(inherited: key(), own: held) : .owner(holding: held)
+                key.shape = random.chance(30) ? .ownerSubclass(inherited: self.key(), own: held) : .owner(holding: held)
                 continue
             }
             for _ in 0..<random.below(3) {
-                keys[index].references.append(
-                    .init(key: random.chance(35) ? index : key(), byKeyPath: random.chance(50)))
+                key.references.append(.init(key: random.chance(35) ? index : self.key(), byKeyPath: random.chance(50)))
             }
-            keys[index].capturesCurrent = random.chance(20)
-            if !keys[index].reads.isEmpty, random.chance(25) {
+            key.capturesCurrent = random.chance(20)
+            if !key.reads.isEmpty, random.chance(25) {
                 // A client's getter reads the session, which keeps `@Dependency(\.client)`: the getter reads a key
                 // whose value keeps a `@Dependency` on the getter's own key.
-                let read = random.element(of: keys[index].reads)
+                let read = random.element(of: key.reads)
                 if !keys[read].isOwner { keys[read].references.append(.init(key: index, byKeyPath: random.chance(50))) }
             }
-            if keys[index].shape == .object, random.chance(20) {
+            if key.shape == .object, random.chance(20) {
                 // A periodic flush or a stream consumer: `init` starts work that reads keys and holds the default
                 // weakly. A Dispatch block the creation waits for reads keys before this one only (others could wait
                 // for this one).
                 let kind = random.element(of: [.task, .dispatch, .taskDuringCreation] as [KeyBehavior.Work.Kind])
                 let readable = kind == .task ? keyCount : index
                 if readable > 0 {
-                    keys[index].work = .init(
-                        kind: kind, reads: (0...random.below(2)).map { _ in random.below(readable) })
+                    key.work = .init(kind: kind, reads: (0...random.below(2)).map { _ in random.below(readable) })
                 }
             }
         }

@@ -120,10 +120,7 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// The values that the instance of `serial` keeps and can be re-entered; `nil` when it keeps none.
     func keptValues(ofInstance serial: Int) -> Place? {
-        guard case (let key, let values?)? = instances[serial], keys[key].capturesCurrent, !keys[key].isOwner else {
-            return nil
-        }
-        return values
+        instances[serial].flatMap { keys[$0.key].capturesCurrent && !keys[$0.key].isOwner ? $0.values : nil }
     }
 
     /// Resolves a read, in the order of the article's "Lifetimes": "A read of a key in a value's values (while it's
@@ -159,9 +156,7 @@ final class ReferenceModel: @unchecked Sendable {
 
     /// The instance `values` kept for `key` in `context`, if it still has it: one kept weakly, while it lives.
     private func kept(_ key: Int, by values: Values, in context: DependencyContext) -> Int? {
-        guard let kept = values.remembered[context]?[key], !kept.weakly || liveInstances().contains(kept.serial)
-        else { return nil }
-        return kept.serial
+        values.remembered[context]?[key].flatMap { !$0.weakly || liveInstances().contains($0.serial) ? $0.serial : nil }
     }
 
     /// The instance of the live scope that `key` belongs to, seen from `place` (Overrides reach derived defaults):
@@ -174,10 +169,8 @@ final class ReferenceModel: @unchecked Sendable {
         let owner = place.owner(of: reads)
         if let serial = owner.instances[context]?[key] { return (serial, reads) }
         // A scope below the owner may have chosen another context: the creation is in the reader's.
-        return create(
-            key,
-            from: owner.context == context
-                ? owner : Scope(root: owner.root, parent: owner, overrides: [:], context: context))
+        let source = owner.context == context ? owner : scope(in: owner, overrides: [:], context: context)
+        return create(key, from: source)
     }
 
     func firstReads(of key: Int, seenFrom place: Place) -> Set<Int>? {
