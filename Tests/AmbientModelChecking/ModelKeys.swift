@@ -110,9 +110,7 @@ enum ModelKeys {
     }()
 
     /// Key `key`'s value in `values`.
-    static func read(_ key: Int, in values: DependencyValues) -> any ModelProbe {
-        types[key].read(in: values)
-    }
+    static func read(_ key: Int, in values: DependencyValues) -> any ModelProbe { types[key].read(in: values) }
 
     /// Overrides key `key` with `probe` in `values`.
     static func set(_ key: Int, to probe: any ModelProbe, in values: inout DependencyValues) {

@@ -110,9 +110,10 @@ extension ReferenceModel {
             owner.instances[context, default: [:]][key] = placed
             return (placed, first)
         }
-        // Its scope ended: the values it was made for keep it, and no scope sees it.
+        // Its scope ended: the values it was made for keep it strongly, whatever the weak rule says (it was built for
+        // them alone), and no scope sees it.
         if let values = creation.source.values(answering: []) {
-            remember(creation.serial, of: key, in: values, context: context, reads: first, builtForIt: true)
+            values.remembered[context, default: [:]][key] = (creation.serial, false, first)
         }
         return (creation.serial, first)
     }

@@ -110,28 +110,20 @@ extension ReferenceModel {
     // MARK: Lifetimes
 
     /// Notes that the program holds `place` (until ``release(_:)``): it, and what it holds, live.
-    func hold(_ place: Place) {
-        held.append(place)
-    }
+    func hold(_ place: Place) { held.append(place) }
 
     func release(_ place: Place) {
         if let index = held.lastIndex(where: { $0 === place }) { held.remove(at: index) }
     }
 
     /// Notes that the program keeps the instance of `serial`, to its end.
-    func keepInstance(_ serial: Int) {
-        heldInstances.append(serial)
-    }
+    func keepInstance(_ serial: Int) { heldInstances.append(serial) }
 
     /// Whether anything alive holds `scope` (Lifetimes: "A scope lives while something holds its values").
-    func isAlive(_ scope: Scope) -> Bool {
-        reachable().places.contains(ObjectIdentifier(scope))
-    }
+    func isAlive(_ scope: Scope) -> Bool { reachable().places.contains(ObjectIdentifier(scope)) }
 
     /// The instances alive now: those that what the program holds, creations under way and tasks not run yet hold.
-    func liveInstances() -> Set<Int> {
-        reachable().instances
-    }
+    func liveInstances() -> Set<Int> { reachable().instances }
 
     /// What `places` hold, and what that holds in turn; without `places`, what the program, the creations under way
     /// and the tasks not run yet hold.

@@ -64,9 +64,7 @@ final class ReferenceModel: @unchecked Sendable {
     /// What the Dispatch blocks of creations read, in the order they ran: the default's serial and the serials.
     var dispatchedReads: [(serial: Int, reads: [Int])] = []
 
-    init(keys: [KeyBehavior]) {
-        self.keys = keys
-    }
+    init(keys: [KeyBehavior]) { self.keys = keys }
 
     // MARK: Roots, scopes and values
 
@@ -77,9 +75,7 @@ final class ReferenceModel: @unchecked Sendable {
     }
 
     /// The root whose knowledge of keys a read in `place` uses: its own while it lives, else ``afterTheEnd``.
-    func knowledge(_ place: Place) -> Root {
-        place.root.scope.map(isAlive) == true ? place.root : afterTheEnd
-    }
+    func knowledge(_ place: Place) -> Root { place.root.scope.map(isAlive) == true ? place.root : afterTheEnd }
 
     /// A scope inside `place` that sets `overrides` (serials by key) and maybe a context.
     func scope(in place: Place, overrides: [Int: Int], context: DependencyContext?) -> Place {
@@ -96,9 +92,7 @@ final class ReferenceModel: @unchecked Sendable {
     // MARK: Reads
 
     /// The serial of the instance a read of `key` in `place` returns.
-    func read(_ key: Int, in place: Place) -> Int {
-        resolve(key, in: place).serial
-    }
+    func read(_ key: Int, in place: Place) -> Int { resolve(key, in: place).serial }
 
     /// The serial that the `index`th `@Dependency` property of the default of serial `serial` returns; `nil` when it
     /// has no such property (or is an override).
@@ -180,21 +174,17 @@ final class ReferenceModel: @unchecked Sendable {
     /// Notes that `values` read `serial` for `key` (A value keeps what it read: "It keeps it strongly, except its own
     /// key's, one whose key reads or names the value's key, or names a key path no read has shown yet …, and what a
     /// task its `init` started reads: those only while something else does"). A struct it would keep weakly it keeps
-    /// not at all; what was built for the value alone it keeps. `created` is what the instance's creation read: a
+    /// not at all. `created` is what the instance's creation read: a
     /// scope inside the values that overrides none of it reads the same instance; `context` is the read's, which a
     /// scope inside the values may have chosen.
-    func remember(
-        _ serial: Int, of key: Int, in values: Values, context: DependencyContext, reads created: Set<Int>,
-        builtForIt: Bool = false
-    ) {
+    func remember(_ serial: Int, of key: Int, in values: Values, context: DependencyContext, reads created: Set<Int>) {
         guard serial > 0, values.remembered[context]?[key]?.serial != serial else { return }
         let reads = knowledge(values).firstReads[context]?[key] ?? []
         // What the work of a creation reads once it runs on its own is named by no key: kept weakly too.
         let byWork = enclosing.isEmpty && !lineageOfTheRunningTask.isEmpty
         let weakly =
-            !builtForIt
-            && (byWork || values.holders.contains(key) || !reads.isDisjoint(with: values.holders)
-                || reads.contains(Self.anyOverride))
+            byWork || values.holders.contains(key) || !reads.isDisjoint(with: values.holders)
+            || reads.contains(Self.anyOverride)
         if weakly, keys[key].shape == .value { return }
         values.remembered[context, default: [:]][key] = (serial, weakly, created)
     }
