@@ -30,19 +30,13 @@ public enum ModelCheck {
         var generator = ProgramGenerator(seed: seed)
         let program = generator.program()
         guard let message = await run(program, seed: seed) else { return nil }
-        let kind = kind(of: message)
         // A lifetime failure is shrunk less: each candidate that still fails leaves instances alive.
         // `AMBIENT_MODEL_SHRINK=0` reports the program as generated: what finds the first seed a planted break fails.
-        let attempts =
-            !shrinks || ProcessInfo.processInfo.environment["AMBIENT_MODEL_SHRINK"] == "0" ? 0 : 3_000
-        let shrinker = Shrinker(attempts: kind == "lifetime" ? min(attempts, 100) : attempts) { candidate in
-            guard let other = await run(candidate, seed: seed) else { return false }
-            return Self.kind(of: other) == kind
-        }
-        let shrunk = await shrinker.shrink(program)
-        let shrunkMessage = await run(shrunk, seed: seed) ?? message
-        return ModelFailure(
-            seed: seed, message: shrunkMessage, program: shrunk.description)
+        let attempts = !shrinks || environment("AMBIENT_MODEL_SHRINK") == "0" ? 0 : 3_000
+        let shrunk = await Shrinker(attempts: kind(of: message) == "lifetime" ? min(attempts, 100) : attempts) {
+            await run($0, seed: seed).map(kind) == kind(of: message)
+        }.shrink(program)
+        return ModelFailure(seed: seed, message: await run(shrunk, seed: seed) ?? message, program: shrunk.description)
     }
 
     /// Seeds that once disagreed with the model, each run by `ReferenceModelTests` so that the disagreement stays
@@ -127,14 +121,11 @@ public enum ModelCheck {
     {
         await ProgramExecutor.run {
             var result = ModelCheckResult()
-            for index in 0..<count where result.failures.count < maximumFailures {
+            for seed in (0..<UInt64(count)).map({ firstSeed &+ $0 }) where result.failures.count < maximumFailures {
                 result.programs += 1
-                let seed = firstSeed &+ UInt64(index)
                 if knownDisagreements.contains(seed) {
                     result.knownDisagreementsPassedOver.append(seed)
-                    continue
-                }
-                if let failure = await checkOnTheProgramsThread(seed: seed) {
+                } else if let failure = await checkOnTheProgramsThread(seed: seed) {
                     result.failures.append(failure)
                 }
             }
@@ -152,13 +143,13 @@ public enum ModelCheck {
     }
 
     /// The seed to replay from `AMBIENT_MODEL_SEED`, if it is set.
-    public static var seedFromEnvironment: UInt64? {
-        ProcessInfo.processInfo.environment["AMBIENT_MODEL_SEED"].flatMap { UInt64($0) }
-    }
+    public static var seedFromEnvironment: UInt64? { environment("AMBIENT_MODEL_SEED") }
 
     /// How many programs to run, from `AMBIENT_MODEL_PROGRAMS`, if it is set.
-    public static var programCountFromEnvironment: Int? {
-        ProcessInfo.processInfo.environment["AMBIENT_MODEL_PROGRAMS"].flatMap { Int($0) }
+    public static var programCountFromEnvironment: Int? { environment("AMBIENT_MODEL_PROGRAMS") }
+
+    private static func environment<Value: LosslessStringConvertible>(_ name: String) -> Value? {
+        ProcessInfo.processInfo.environment[name].flatMap(Value.init)
     }
 
     /// What a failure is about, so that shrinking keeps the same kind of failure: a lifetime, creations, or a read.

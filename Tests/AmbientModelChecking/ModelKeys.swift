@@ -31,11 +31,8 @@ extension ModelKey {
     static func owner(serial: Int) -> any ModelProbe { OwnerProbe<Self>(serial: serial) }
     /// An ``OwnerSubclassProbe`` whose superclass reads this key and which reads `own`.
     static func ownerSubclass(own: any ModelKey.Type, serial: Int) -> any ModelProbe {
-        own.ownerSubclass(inheriting: Self.self, serial: serial)
-    }
-    /// An ``OwnerSubclassProbe`` whose superclass reads `Inherited` and which reads this key.
-    static func ownerSubclass<Inherited: ModelKey>(inheriting _: Inherited.Type, serial: Int) -> any ModelProbe {
-        OwnerSubclassProbe<Inherited, Self>(serial: serial)
+        func probe<Own: ModelKey>(_: Own.Type) -> any ModelProbe { OwnerSubclassProbe<Self, Own>(serial: serial) }
+        return probe(own)
     }
 
     static var defaultValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
@@ -113,9 +110,7 @@ enum ModelKeys {
     }()
 
     /// Key `key`'s value in `values`.
-    static func read(_ key: Int, in values: DependencyValues) -> any ModelProbe {
-        types[key].read(in: values)
-    }
+    static func read(_ key: Int, in values: DependencyValues) -> any ModelProbe { types[key].read(in: values) }
 
     /// Overrides key `key` with `probe` in `values`.
     static func set(_ key: Int, to probe: any ModelProbe, in values: inout DependencyValues) {

@@ -34,12 +34,11 @@ extension ProgramGenerator {
         if let (request, a, b) = pair, issueShapes.chance(60) {
             let (toB, toA) = (keys[a].laterReads.count - 1, keys[b].laterReads.count - 1)
             for _ in 0..<(1 + issueShapes.below(3)) {
-                let slot = newSlot()
+                let (slot, overrides) = (newSlot(), [OverrideSpec(key: request, isObject: false)])
                 let body: [Step] = [
                     .keep(slot: slot, key: a), .readReference(a, index: toB), .readReference(b, index: toA),
                 ]
-                steps.append(
-                    .scope(overrides: [.init(key: request, isObject: false)], context: nil, isAsync: false, body: body))
+                steps.append(.scope(overrides: overrides, context: nil, isAsync: false, body: body))
                 if issueShapes.chance(50) { steps.append(.readKept(slot: slot, index: toB, threads: 1)) }
             }
         }

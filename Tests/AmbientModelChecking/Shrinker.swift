@@ -6,20 +6,18 @@ struct Shrinker {
     /// Whether a candidate still fails the same way.
     let stillFails: (Program) async -> Bool
 
+    /// Takes the first candidate that still fails, again and again, until none does or the attempts ran out.
     func shrink(_ program: Program) async -> Program {
-        var current = program
-        var tried = 0
-        var improved = true
-        while improved, tried < attempts {
-            improved = false
+        var (current, tried) = (program, 0)
+        smaller: while tried < attempts {
             for candidate in Self.candidates(of: current) where tried < attempts {
                 tried += 1
                 if await stillFails(candidate) {
                     current = candidate
-                    improved = true
-                    break
+                    continue smaller
                 }
             }
+            break
         }
         return current
     }
@@ -34,83 +32,68 @@ struct Shrinker {
             }
         }
         let roots = program.roots.indices
-        var result = changing(\.roots, to: roots.count < 2 ? [] : roots.map { program.roots.removing(at: $0) })
-        for index in roots {
-            result += changing(\.roots[index].body, to: variants(of: program.roots[index].body))
-        }
-        for index in program.keys.indices {
-            result += changing(\.keys[index], to: variants(of: program.keys[index]))
-        }
-        return result
+        return changing(\.roots, to: roots.count < 2 ? [] : roots.map { program.roots.removing(at: $0) })
+            + roots.flatMap { changing(\.roots[$0].body, to: variants(of: program.roots[$0].body)) }
+            + program.keys.indices.flatMap { changing(\.keys[$0], to: variants(of: program.keys[$0])) }
     }
 
+    /// The biggest step first: a plain struct that reads nothing, then one part of the behavior less at a time.
     private static func variants(of key: KeyBehavior) -> [KeyBehavior] {
-        // The biggest step first: a plain struct that reads nothing, then one part of the behavior less at a time.
-        var result: [KeyBehavior] = key == KeyBehavior() ? [] : [KeyBehavior()]
-        func changed(_ change: (inout KeyBehavior) -> Void) {
-            var simpler = key
-            change(&simpler)
-            if simpler != key { result.append(simpler) }
+        func removals<T>(_ list: WritableKeyPath<KeyBehavior, [T]>) -> [(inout KeyBehavior) -> Void] {
+            key[keyPath: list].indices.map { index in { $0[keyPath: list].remove(at: index) } }
         }
-        changed { $0.work = nil }
-        changed { $0.scopedRead = nil }
-        for index in key.work?.reads.indices ?? 0..<0 { changed { $0.work?.reads.remove(at: index) } }
-        for index in key.conditionalReads.indices { changed { $0.conditionalReads.remove(at: index) } }
-        changed { $0.waitsForASecondReader = false }
+        var changes: [(inout KeyBehavior) -> Void] = [
+            { $0 = KeyBehavior() }, { $0.work = nil }, { $0.scopedRead = nil },
+        ]
+        changes += (key.work?.reads.indices ?? 0..<0).map { index in { $0.work?.reads.remove(at: index) } }
+        changes += removals(\.conditionalReads) + [{ $0.waitsForASecondReader = false }]
         switch key.shape {
-        case .ownerSubclass(_, let own): changed { $0.shape = .owner(holding: own) }
-        case .owner: changed { $0.shape = .object }
+        case .ownerSubclass(_, let own): changes.append { $0.shape = .owner(holding: own) }
+        case .owner: changes.append { $0.shape = .object }
         case .value, .object: break
         }
-        for index in key.reads.indices { changed { $0.reads.remove(at: index) } }
-        for index in key.references.indices { changed { $0.references.remove(at: index) } }
-        changed { $0.capturesCurrent = false }
-        return result
+        changes += removals(\.reads) + removals(\.references) + [{ $0.capturesCurrent = false }]
+        return changes.compactMap { change in
+            var simpler = key
+            change(&simpler)
+            return simpler == key ? nil : simpler
+        }
     }
 
     /// Step lists one change smaller than `steps`: a step removed, a nesting inlined, an override, a context, an
     /// executor, threads or a property read less, or the same inside a nested body.
     static func variants(of steps: [Step]) -> [[Step]] {
-        var result: [[Step]] = []
-        for (index, step) in steps.enumerated() {
-            func replacing(with replacement: [Step]) {
-                result.append(steps.removing(at: index, inserting: replacement))
-            }
-            replacing(with: [])
-            if var inlined = step.body {
+        steps.indices.flatMap { index in
+            let step = steps[index]
+            var replacements: [[Step]] = [[]]
+            if case .scopeInKeptValues(let key, _, let body) = step {
                 // A scope made inside kept values still reads the key whose values they are.
-                if case .scopeInKeptValues(let key, _, _) = step { inlined.insert(.read(key), at: 0) }
-                replacing(with: inlined)
+                replacements.append([.read(key)] + body)
+            } else if let body = step.body {
+                replacements.append(body)
             }
-            for removed in step.overrides?.indices ?? 0..<0 {
-                var fewer = step.overrides ?? []
-                fewer.remove(at: removed)
-                replacing(with: [step.with(overrides: fewer)])
-            }
-            switch step {
-            case .scope(let overrides, let context, let isAsync, let body):
-                if context != nil {
-                    replacing(with: [.scope(overrides: overrides, context: nil, isAsync: isAsync, body: body)])
-                }
-                if isAsync {
-                    replacing(with: [.scope(overrides: overrides, context: context, isAsync: false, body: body)])
-                }
-            case .reenter(let slot, let executor, let body) where executor != .inline:
-                replacing(with: [.reenter(slot: slot, executor: .inline, body: body)])
-            case .reenterChanged(let slot, let overrides, let executor, let body) where executor != .inline:
-                replacing(with: [.reenterChanged(slot: slot, overrides: overrides, executor: .inline, body: body)])
-            case .race(let key, let threads) where threads > 2:
-                replacing(with: [.race(key, threads: 2)])
-            case .readReference(let key, _), .readCaptured(let key, _):
-                replacing(with: [.read(key)])
-            default:
-                break
-            }
-            for smaller in step.body.map(variants) ?? [] {
-                replacing(with: [step.with(body: smaller)])
-            }
+            let overrides = step.overrides ?? []
+            replacements += overrides.indices.map { [step.with(overrides: overrides.removing(at: $0))] }
+            replacements += simpler(step).map { [$0] }
+            replacements += (step.body.map(variants) ?? []).map { [step.with(body: $0)] }
+            return replacements.map { steps.removing(at: index, inserting: $0) }
         }
-        return result
+    }
+
+    /// `step` with one part simpler: no context, synchronous, inline, on two threads, or with no property read.
+    private static func simpler(_ step: Step) -> [Step] {
+        switch step {
+        case .scope(let overrides, let context, let isAsync, let body):
+            (context == nil ? [] : [.scope(overrides: overrides, context: nil, isAsync: isAsync, body: body)])
+                + (isAsync ? [.scope(overrides: overrides, context: context, isAsync: false, body: body)] : [])
+        case .reenter(let slot, let executor, let body) where executor != .inline:
+            [.reenter(slot: slot, executor: .inline, body: body)]
+        case .reenterChanged(let slot, let overrides, let executor, let body) where executor != .inline:
+            [.reenterChanged(slot: slot, overrides: overrides, executor: .inline, body: body)]
+        case .race(let key, let threads) where threads > 2: [.race(key, threads: 2)]
+        case .readReference(let key, _), .readCaptured(let key, _): [.read(key)]
+        default: []
+        }
     }
 }
 
