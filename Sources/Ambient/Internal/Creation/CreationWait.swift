@@ -156,7 +156,7 @@ extension Root {
         if let key = directReads.first(where: { ObjectIdentifier($0) == id }) { return VisibleText.of(key) }
         if let override = storage.override(for: id) { return VisibleText.of(override.keyType) }
         for context in DependencyContext.allCases {
-            if let info = infoTable(for: context).find(id) { return VisibleText.of(info.keyType) }
+            if let info = keyInfo(for: id, in: context) { return VisibleText.of(info.keyType) }
         }
         return "a key"
     }

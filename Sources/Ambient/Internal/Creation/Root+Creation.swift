@@ -38,7 +38,7 @@ extension Root {
     /// that the instance is the same whichever scope sharing it reads first
     /// (<doc:Semantics#One-instance-per-key-per-scope>), in the reading context.
     func source(of id: ObjectIdentifier, readIn storage: ScopeNode) -> ScopeNode {
-        guard let info = infoTable(for: storage.context).find(id) else { return storage }
+        guard let info = keyInfo(for: id, in: storage.context) else { return storage }
         let scope = owner(of: id, for: storage, reads: info.reads)
         if let scope, scope.context == storage.context { return scope }
         guard scope != nil || storage.hasOverrides else { return storage }
@@ -52,16 +52,16 @@ extension Root {
     private func createAndPublish<Key: DependencyKey>(
         _: Key.Type, creation: Creation, in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        let slot = CreationSlot(key: creation.key, context: creation.context).bits
         let values = DependencyValues(
             storage: ScopeNode(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
         let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
         let (id, context) = (creation.key, creation.context)
         let (placed, info, late, isNewChain, rebuilt) = creations.withLockBroadcasting { state in
             state.end(creation)
-            let table = infoTable(for: context)
             let new = KeyInfo(
                 reads: reads, keyType: Key.self, directReads: directReads, createdAt: creation.readContext?.site)
-            let info = table.find(id) ?? table.insert(new, for: id)
+            let info = infos.insert(new, for: slot)
             if info === new { state.learned.append((context, info)) }
             let late = info.lateReads(in: reads).filter {
                 state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
@@ -70,8 +70,8 @@ extension Root {
             guard let scope = owner(of: id, for: storage, reads: info.reads) else {
                 return (info.value.storeIfNil(created), info, late, isNewChain, false)
             }
-            let scoped = scope.scopedDefaults.load() ?? scope.scopedDefaults.storeIfNil(ScopedDefaults())
-            let entry = scoped.table(for: context).insert(ScopedDefault(box: created, reads: info.reads), for: id)
+            let scoped = scope.scopedDefaults.load() ?? scope.scopedDefaults.storeIfNil(LockFreeTable())
+            let entry = scoped.insert(ScopedDefault(box: created, reads: info.reads), for: slot)
             return (entry.box, info, late, isNewChain, true)
         }
         if Trace.isOn {
@@ -161,6 +161,11 @@ enum CreationStep {
 struct CreationSlot: Hashable {
     var key: ObjectIdentifier
     var context: DependencyContext
+
+    /// The slot as one word, the key of the tables of instances: the key's identity (a type's metadata, aligned to
+    /// a word) with the context's index in its low bits.
+    @inline(__always)
+    var bits: UInt { UInt(bitPattern: key) | UInt(context.index) }
 }
 
 /// The creations under way in a root, who waits for whom (to find cycles that span threads), and what the root

@@ -137,7 +137,7 @@ extension Root {
             outer = current.parent
         }
         if outer != nil { return [id, KeyInfo.anyOverride] }
-        guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
+        guard let info = keyInfo(for: id, in: creation.context) else { return [id, KeyInfo.anyOverride] }
         return [id] + info.reads
     }
 }

@@ -10,41 +10,14 @@ class DefaultSource: @unchecked Sendable {
     /// Where reports about reads here go (a test's root has its test's reporter); `nil` sends them to the reporting
     /// task's reporter, else to standard error.
     let reporter: (any _DependencyIssueReporter)?
-    /// The instances published for the read path, per context: a root's; always empty for a snapshot, whose reads
-    /// all go the long way.
-    private let defaultInfos: LockFreeTable<KeyInfo>
-    private let previewInfos: LockFreeTable<KeyInfo>
-    private let testingInfos: LockFreeTable<KeyInfo>
-    var infos: [LockFreeTable<KeyInfo>] { [defaultInfos, previewInfos, testingInfos] }
+    /// The instances published for the read path, by key and context (``CreationSlot/bits``): a root's; always
+    /// empty for a snapshot, whose reads all go the long way.
+    let infos: LockFreeTable<KeyInfo>
 
-    /// A source reporting to `reporter` whose read path finds `tables` (default, preview, testing).
-    ///
-    /// NB: a tuple, not an array: every test's root, and every creation's snapshot, is made with one.
-    init(reporter: (any _DependencyIssueReporter)?, tables: Tables) {
+    /// A source reporting to `reporter` whose read path finds `infos`.
+    init(reporter: (any _DependencyIssueReporter)?, infos: LockFreeTable<KeyInfo>) {
         self.reporter = reporter
-        (defaultInfos, previewInfos, testingInfos) = tables
-    }
-
-    /// A source's tables, per context: default, preview, testing.
-    typealias Tables = (LockFreeTable<KeyInfo>, LockFreeTable<KeyInfo>, LockFreeTable<KeyInfo>)
-
-    /// The table of `context`, unretained: it lives as long as this source.
-    ///
-    /// NB: probed unretained on the read path; a retained table would make threads reading one root contend on its
-    /// reference count.
-    @inline(__always)
-    final func unmanagedInfoTable(for context: DependencyContext) -> Unmanaged<LockFreeTable<KeyInfo>> {
-        switch context {
-        case .default: .passUnretained(defaultInfos)
-        case .preview: .passUnretained(previewInfos)
-        case .testing: .passUnretained(testingInfos)
-        }
-    }
-
-    /// The table of `context`.
-    @inline(__always)
-    final func infoTable(for context: DependencyContext) -> LockFreeTable<KeyInfo> {
-        unmanagedInfoTable(for: context).takeUnretainedValue()
+        self.infos = infos
     }
 
     /// The instance of `key` published for the read path in `context`, if any, without retaining it. Lock-free.
@@ -57,7 +30,10 @@ class DefaultSource: @unchecked Sendable {
         in context: DependencyContext,
         skippingDerived: Bool
     ) -> Unmanaged<AnyBox>? {
-        guard let info = unmanagedInfoTable(for: context)._withUnsafeGuaranteedRef({ $0.findUnmanaged(key) }) else {
+        // NB: the table is probed unretained: a retained one would make threads reading one root contend on its
+        // reference count.
+        let slot = CreationSlot(key: key, context: context).bits
+        guard let info = Unmanaged.passUnretained(infos)._withUnsafeGuaranteedRef({ $0.findUnmanaged(slot) }) else {
             return nil
         }
         return info._withUnsafeGuaranteedRef { info in
@@ -117,7 +93,7 @@ final class Root: DefaultSource, @unchecked Sendable {
     init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
         self.heir = heir
-        super.init(reporter: reporter, tables: (LockFreeTable(), LockFreeTable(), LockFreeTable()))
+        super.init(reporter: reporter, infos: LockFreeTable())
     }
 
     override var root: Root { self }
@@ -135,7 +111,7 @@ final class Root: DefaultSource, @unchecked Sendable {
 
     /// What the root learned about `key` in `context`, if it was ever read there. Lock-free.
     func keyInfo(for key: ObjectIdentifier, in context: DependencyContext) -> KeyInfo? {
-        infoTable(for: context).find(key)
+        infos.find(CreationSlot(key: key, context: context).bits)
     }
 
     // MARK: Resolving defaults
@@ -176,11 +152,12 @@ final class Root: DefaultSource, @unchecked Sendable {
     func instance(
         of id: ObjectIdentifier, for storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier], scope: ScopeNode?)? {
-        guard let info = infoTable(for: storage.context).find(id) else { return nil }
+        guard let info = keyInfo(for: id, in: storage.context) else { return nil }
         guard let scope = owner(of: id, for: storage, reads: info.reads) else {
             return info.value.load().map { ($0, info.reads, nil) }
         }
-        return scope.scopedDefaults.load()?.table(for: storage.context).find(id).map { ($0.box, $0.reads, scope) }
+        let slot = CreationSlot(key: id, context: storage.context).bits
+        return scope.scopedDefaults.load()?.find(slot).map { ($0.box, $0.reads, scope) }
     }
 
     // MARK: Preparing
@@ -195,12 +172,13 @@ final class Root: DefaultSource, @unchecked Sendable {
             state.isPrepared = true
             for override in overrides.sorted(by: { "\($0.keyType)" < "\($1.keyType)" }) {
                 let isBeingRead = state.pending.keys.contains { $0.key == override.key }
-                guard !isBeingRead, infos.allSatisfy({ $0.find(override.key) == nil }) else {
+                let slots = DependencyContext.allCases.map { CreationSlot(key: override.key, context: $0).bits }
+                guard !isBeingRead, slots.allSatisfy({ infos.find($0) == nil }) else {
                     IssueReporting.report(.misuse, Messages.preparedAfterRead(override.keyType), to: reporter)
                     continue
                 }
-                for table in infos {
-                    _ = table.insert(KeyInfo(reads: [], keyType: override.keyType), for: override.key).value
+                for slot in slots {
+                    _ = infos.insert(KeyInfo(reads: [], keyType: override.keyType), for: slot).value
                         .storeIfNil(override.box)
                 }
             }
@@ -254,16 +232,6 @@ final class KeyInfo: @unchecked Sendable {
     func lateReads(in reads: [ObjectIdentifier]) -> [ObjectIdentifier] {
         guard !self.reads.contains(Self.anyOverride) else { return [] }
         return reads.filter { !self.reads.contains($0) && $0 != Self.anyOverride }
-    }
-}
-
-/// Default values rebuilt for one scope, per context: the scope holds them, and they live as long as it does, or as
-/// long as a value that read them remembers them (<doc:Semantics#A-value-keeps-what-it-read>).
-final class ScopedDefaults: Sendable {
-    private let tables = DependencyContext.allCases.map { _ in LockFreeTable<ScopedDefault>() }
-
-    func table(for context: DependencyContext) -> LockFreeTable<ScopedDefault> {
-        tables[context.index]
     }
 }
 

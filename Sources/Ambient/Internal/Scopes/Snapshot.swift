@@ -25,7 +25,7 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     /// The instances the snapshot read, by key and context.
     private let remembered = ConditionLock([CreationSlot: Remembered]())
     /// The empty tables every snapshot's read path probes: nothing is published for it there.
-    private static let nothingPublished: Tables = (LockFreeTable(), LockFreeTable(), LockFreeTable())
+    private static let nothingPublished = LockFreeTable<KeyInfo>()
 
     /// A snapshot reading in `root` (`nil`: a root that ended, whose heir is `heir`), whose inherited overrides were
     /// set by `origins`, made in the values of `holders`.
@@ -37,7 +37,7 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
         self.heir = heir
         inheritedOrigins = origins
         self.holders = holders
-        super.init(reporter: reporter, tables: Self.nothingPublished)
+        super.init(reporter: reporter, infos: Self.nothingPublished)
     }
 
     /// The snapshot of `values` that a creation of `key` keeps: in a snapshot's values, it reads in the same root
