@@ -7,7 +7,7 @@ import Foundation
 /// The message for a dependency cycle, which stops the process.
 enum CycleReport {
     static func message(for cycle: [Creation]) -> String {
-        let names = cycle.map { VisibleText.of($0.keyType) }
+        let names = cycle.map { VisibleText.of($0.read.keyType) }
         return """
             Ambient: dependency cycle: \(names.joined(separator: " → ")). The default value of \(names[0]) \
             needs itself while it is being created. Break the cycle: build one of these values without reading \
@@ -44,9 +44,9 @@ enum CreationWait {
         let others = state.pending.values.filter { $0.thread == pending.thread }
         let innermost =
             others.first { candidate in !others.contains { $0.parent === candidate } } ?? pending
-        let reason = waiter.map { " to create \(VisibleText.of($0.keyType))" } ?? ""
+        let reason = waiter.map { " to create \(VisibleText.of($0.read.keyType))" } ?? ""
         let seconds = String(format: "%g", warningDelay)
-        let (awaited, current) = (VisibleText.of(pending.keyType), VisibleText.of(innermost.keyType))
+        let (awaited, current) = (VisibleText.of(pending.read.keyType), VisibleText.of(innermost.read.keyType))
         return """
             Ambient: a thread has waited \(seconds) s\(reason) for \(awaited), which another thread is \
             creating (it is now creating \(current)). If that creation waits for work on another thread — \
@@ -88,7 +88,7 @@ extension FirstRead {
         var creation = parent
         while let current = creation {
             passedPending = passedPending || current === pending
-            if current.key == slot.key, current.context == slot.context, current.root == ObjectIdentifier(root),
+            if current.key == slot.key, current.context == slot.context, current.read.root === root,
                 onTheWay.allSatisfy({ source.overridesAlike($0, as: current.source) })
             {
                 return current

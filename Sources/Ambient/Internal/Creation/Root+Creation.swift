@@ -52,7 +52,7 @@ extension Root {
     private func createAndPublish<Key: DependencyKey>(
         _: Key.Type, creation: Creation, in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        let slot = CreationSlot(key: creation.key, context: creation.context).bits
+        let slot = creation.read.slot.bits
         let values = DependencyValues(
             storage: ScopeNode(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
         let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
@@ -66,7 +66,7 @@ extension Root {
             let late = info.lateReads(in: reads).filter {
                 state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
             }
-            let isNewChain = creation.lineage.count(of: id) >= 2 && state.reportedChains.insert(id).inserted
+            let isNewChain = creation.read.lineage.count(of: id) >= 2 && state.reportedChains.insert(id).inserted
             guard let scope = owner(of: id, for: storage, reads: info.reads) else {
                 return (info.value.storeIfNil(created), info, late, isNewChain, false)
             }
@@ -109,7 +109,7 @@ extension Root {
 /// time it looks: it creates the value when nobody is creating the key, or this thread is for another instance;
 /// waits while another thread does; and stops the process when this thread is creating the same instance, or
 /// waiting would close a cycle (<doc:Semantics#Only-a-real-cycle-stops-the-process>).
-struct FirstRead {
+struct FirstRead: Sendable {
     let keyType: any DependencyKey.Type
     let slot: CreationSlot
     let storage: ScopeNode
@@ -182,26 +182,18 @@ struct CreationState {
 
     /// Ends `creation`, which is published: threads that waited for it may look again.
     mutating func end(_ creation: Creation) {
-        pending[CreationSlot(key: creation.key, context: creation.context)] = creation.shadowed
+        pending[creation.read.slot] = creation.shadowed
         // Threads that waited for this creation retry; none of them waits for anything now.
         waiting = waiting.filter { $0.value.pending !== creation }
     }
 }
 
-/// One default value being created: which key, on which thread, inside which other creation.
+/// One default value being created: the first read that registered it (which key, on which thread, inside which
+/// other creation), and the values it is created from.
 final class Creation: Sendable {
-    let key: ObjectIdentifier
-    let keyType: any DependencyKey.Type
-    let context: DependencyContext
-    let thread: UInt
-    let parent: Creation?
-    /// The root the value is created in, and its reporter.
-    let root: ObjectIdentifier
-    let reporter: (any _DependencyIssueReporter)?
+    let read: FirstRead
     /// The read that asked for the value, when a `@Dependency` made it in the testing context.
     let readContext: ReadContext?
-    /// The creations whose work this one runs in.
-    let lineage: CreationLineage
     /// The values the value is created from (``Root/source(of:readIn:)``): their overrides decide whether a nested
     /// read of this key asks for the same instance (<doc:Semantics#Only-a-real-cycle-stops-the-process>).
     let source: ScopeNode
@@ -211,18 +203,16 @@ final class Creation: Sendable {
 
     /// The creation that `read` registers, from `source`, in place of `shadowed`.
     init(_ read: FirstRead, source: ScopeNode, shadowed: Creation?) {
-        key = read.slot.key
-        keyType = read.keyType
-        context = read.slot.context
-        thread = read.thread
-        parent = read.parent
-        root = ObjectIdentifier(read.root)
-        reporter = read.storage.reporter
+        self.read = read
         readContext = ReadContext.current
-        lineage = read.lineage
         self.source = source
         self.shadowed = shadowed
     }
+
+    var key: ObjectIdentifier { read.slot.key }
+    var context: DependencyContext { read.slot.context }
+    var thread: UInt { read.thread }
+    var parent: Creation? { read.parent }
 }
 
 /// The keys whose creations started the tasks that a creation runs in, transitively, each with how many of them
@@ -260,7 +250,7 @@ final class CreationFrame: @unchecked Sendable {
         self.creation = creation
         thread = creation.thread
         key = creation.key
-        lineage = creation.lineage
+        lineage = creation.read.lineage
     }
 
     /// The creation, if it is still under way and this is its thread.
