@@ -29,7 +29,7 @@ extension Root {
             }
             let created = createAndPublish(Key.self, creation: creation, in: creation.source)
             // What the read finds now is what a snapshot remembers (<doc:Semantics#A-value-keeps-what-it-read>).
-            return storage.source.published(id, for: storage) ?? created
+            return storage.source.published(id, for: storage).map { ($0.box, $0.reads) } ?? created
         }
     }
 
@@ -71,8 +71,8 @@ extension Root {
                 return (info.value.storeIfNil(created), info, late, isNewChain, false)
             }
             let scoped = scope.scopedDefaults.load() ?? scope.scopedDefaults.storeIfNil(LockFreeTable())
-            let entry = scoped.insert(ScopedDefault(box: created, reads: info.reads), for: slot)
-            return (entry.box, info, late, isNewChain, true)
+            let entry = scoped.insert(KeyInfo(reads: info.reads, keyType: Key.self), for: slot)
+            return (entry.value.storeIfNil(created), info, late, isNewChain, true)
         }
         if Trace.isOn {
             Trace.created(Key.self, context: context, in: self, rebuilt: rebuilt, readAt: creation.readContext?.site)

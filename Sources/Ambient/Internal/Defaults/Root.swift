@@ -47,10 +47,14 @@ class DefaultSource: @unchecked Sendable {
     /// The root whose lock and knowledge of keys reads here use.
     var root: Root { fatalError("a source is a root or a snapshot") }
 
-    /// The instance of `id` that serves a read in `storage`, if it exists, and the key's first creation's reads;
-    /// `nil` sends the read to ``Root/create(_:id:in:)``.
-    func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
-        fatalError("a source is a root or a snapshot")
+    /// What the values remembered for `slot` that answers a read in `storage`, and whether it is held strongly;
+    /// none for a root.
+    func remembered(_ slot: CreationSlot, readIn storage: ScopeNode) -> Instance? { nil }
+
+    /// Remembers `box`, the instance a read of `slot` in the values found, and returns the one remembered and whether
+    /// it is held; a root holds every instance it hands out.
+    func remember(_ box: AnyBox, reads: [ObjectIdentifier], for slot: CreationSlot) -> Instance {
+        (box, reads, true)
     }
 
     /// Whether the values' root ended, so that what they did not read before they build for themselves.
@@ -62,10 +66,38 @@ class DefaultSource: @unchecked Sendable {
     /// The same source without the overrides and origins the values inherited (``DependencyValues/init()``).
     var withoutOverrides: DefaultSource { self }
 
+    /// An instance a read finds, the key's first creation's reads (they decide which scopes have an instance of their
+    /// own, <doc:Semantics#Overrides-reach-derived-defaults>), and whether the reading values hold it.
+    typealias Instance = (box: AnyBox, reads: [ObjectIdentifier], isHeld: Bool)
+
+    /// Where a read of `id` in `storage` finds its instance, a rule of the Semantics article's "Lifetimes" a step
+    /// (overrides were looked at before); `nil` sends the read to ``Root/create(_:id:in:)``:
+    ///
+    /// 1. What a snapshot remembered (<doc:Semantics#A-value-keeps-what-it-read>).
+    /// 2. The instance of the scope it belongs to (``Root/owner(of:for:reads:)``), or the root's, while that lives
+    ///    (<doc:Semantics#One-instance-per-key-per-scope>).
+    /// 3. What was built for a snapshot alone, once that scope or root ended
+    ///    (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
+    ///
+    /// What steps 2 and 3 find for a snapshot's own values (not a scope made inside them), it remembers. A node
+    /// below a root holds that root and its enclosing scopes, so it holds every default it can read.
+    final func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> Instance? {
+        let slot = CreationSlot(key: id, context: storage.context)
+        if let kept = remembered(slot, readIn: storage) { return kept }
+        guard let info = root.keyInfo(for: id, in: storage.context) else { return nil }
+        let scope = root.owner(of: id, for: storage, reads: info.reads)
+        guard let entry = scope == nil ? info : scope?.scopedDefaults.load()?.find(slot.bits),
+            let box = entry.value.load()
+        else { return nil }
+        guard (scope?.depth ?? 0) <= storage.base.depth else { return (box, entry.reads, true) }
+        return remember(box, reads: entry.reads, for: slot)
+    }
+
     /// Whether a cache in `storage`, which does not override `key`, may hold what a read of `key` finds there
-    /// (``ScopeNode/mayCacheValue(of:)``): a node below a root holds that root and its enclosing scopes, so it holds
-    /// every default it can read.
-    func mayCache(_ key: ObjectIdentifier, readIn storage: ScopeNode) -> Bool { true }
+    /// (``ScopeNode/mayCacheValue(of:)``): only what `storage` holds.
+    final func mayCache(_ key: ObjectIdentifier, readIn storage: ScopeNode) -> Bool {
+        published(key, for: storage)?.isHeld ?? false
+    }
 }
 
 /// The owner of a set of cached default values: the process, or one test.
@@ -75,7 +107,7 @@ class DefaultSource: @unchecked Sendable {
 ///
 /// A default is created from the values of the scope that reads it, and the keys it reads meanwhile are recorded.
 /// When that scope overrides none of them, the value is the root's, shared by every scope that overrides none of
-/// them. Otherwise it belongs to the innermost scope that overrides one of them (``ScopedDefaults``), and the next
+/// them. Otherwise it belongs to the innermost scope that overrides one of them (``ScopeNode/scopedDefaults``), and the next
 /// scope that overrides none of them creates the root's own.
 final class Root: DefaultSource, @unchecked Sendable {
     // Safe: every stored property is a `let` of a `Sendable` type.
@@ -123,7 +155,7 @@ final class Root: DefaultSource, @unchecked Sendable {
         id: ObjectIdentifier,
         in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        if let found = storage.source.published(id, for: storage) { return found }
+        if let found = storage.source.published(id, for: storage) { return (found.box, found.reads) }
         return create(Key.self, id: id, in: storage)
     }
 
@@ -136,28 +168,6 @@ final class Root: DefaultSource, @unchecked Sendable {
             return storage.ancestor(atDepth: depth)
         }
         return storage.source.rootEnded ? storage.base : nil
-    }
-
-    /// A read in values under this root finds the instance of the scope it belongs to, or the root's
-    /// (<doc:Semantics#One-instance-per-key-per-scope>), once it exists.
-    override func published(
-        _ id: ObjectIdentifier, for storage: ScopeNode
-    ) -> (box: AnyBox, reads: [ObjectIdentifier])? {
-        instance(of: id, for: storage).map { ($0.box, $0.reads) }
-    }
-
-    /// The instance of `id` that serves a read in `storage` if it exists, the key's first creation's reads (they
-    /// decide which scopes have an instance of their own, <doc:Semantics#Overrides-reach-derived-defaults>), and
-    /// the scope that holds it (`nil`: the root).
-    func instance(
-        of id: ObjectIdentifier, for storage: ScopeNode
-    ) -> (box: AnyBox, reads: [ObjectIdentifier], scope: ScopeNode?)? {
-        guard let info = keyInfo(for: id, in: storage.context) else { return nil }
-        guard let scope = owner(of: id, for: storage, reads: info.reads) else {
-            return info.value.load().map { ($0, info.reads, nil) }
-        }
-        let slot = CreationSlot(key: id, context: storage.context).bits
-        return scope.scopedDefaults.load()?.find(slot).map { ($0.box, $0.reads, scope) }
     }
 
     // MARK: Preparing
@@ -186,14 +196,16 @@ final class Root: DefaultSource, @unchecked Sendable {
     }
 }
 
-/// What a root knows about a key in one context: every key its first creation read, and the root's instance.
+/// What a root knows about a key in one context: every key its first creation read, and the root's instance; in a
+/// scope's table (``ScopeNode/scopedDefaults``), the instance rebuilt for the scope, with the same reads.
 final class KeyInfo: @unchecked Sendable {
     // Safe: `atomicWords` is only reached through atomic operations after `init` (see `AtomicWords`); the other
     // stored properties are `let`s of `Sendable` types.
 
     /// Word 0: ``value``. Must stay the first stored property.
     private var atomicWords = AtomicWords()
-    /// The instance shared by every scope that overrides none of `reads`, once one such scope has read it.
+    /// The instance shared by every scope that overrides none of `reads`, once one such scope has read it; the
+    /// scope's instance, in a scope's table.
     var value: LazyReference<AnyBox> { LazyReference(0, of: self) }
     /// The keys the first creation read, transitively, itself excluded: they decide for good which scopes share an
     /// instance (a scope that overrides one of them has its own). ``anyOverride`` among them stands for every key.
@@ -232,18 +244,5 @@ final class KeyInfo: @unchecked Sendable {
     func lateReads(in reads: [ObjectIdentifier]) -> [ObjectIdentifier] {
         guard !self.reads.contains(Self.anyOverride) else { return [] }
         return reads.filter { !self.reads.contains($0) && $0 != Self.anyOverride }
-    }
-}
-
-/// A default rebuilt for one scope, or one that a snapshot remembers.
-final class ScopedDefault: Sendable {
-    let box: AnyBox
-    /// The reads of the key's first creation in the root: what a creation that reads this instance depends on,
-    /// also once that root was freed.
-    let reads: [ObjectIdentifier]
-
-    init(box: AnyBox, reads: [ObjectIdentifier]) {
-        self.box = box
-        self.reads = reads
     }
 }

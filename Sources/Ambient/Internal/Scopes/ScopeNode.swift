@@ -60,7 +60,7 @@ final class ScopeNode: @unchecked Sendable {
     /// Every override visible here, built on first need by a child scope or by a large own layer.
     var visibleOverrides: LazyReference<OverrideMap> { LazyReference(0, of: self) }
     /// Defaults rebuilt for this scope because they were made from a value it overrides.
-    var scopedDefaults: LazyReference<LockFreeTable<ScopedDefault>> { LazyReference(1, of: self) }
+    var scopedDefaults: LazyReference<LockFreeTable<KeyInfo>> { LazyReference(1, of: self) }
     /// What `@Dependency` key paths resolved to in these values (see ``DependencyValues/resolve(_:)``).
     var keyPathValues: LazyReference<KeyPathCache> { LazyReference(2, of: self) }
     /// The pairs of `keyPathValues` that reads probe (``KeyPathPairs``), published there by the cache; 0 until its
