@@ -59,9 +59,9 @@ import Testing
             return Creation(read, source: storage, shadowed: nil)
         }
         let a = creation(of: CycleAKey.self)
-        let b = CreationStack.$frame.withValue(CreationFrame(a)) { creation(of: CycleBKey.self) }
+        let b = CreationFrame.$innermost.withValue(CreationFrame(a)) { creation(of: CycleBKey.self) }
         #expect(
-            CycleReport.message(for: CreationStack.path(from: a, to: b) + [a]).hasPrefix(
+            CycleReport.message(for: a.path(to: b) + [a]).hasPrefix(
                 "Ambient: dependency cycle: CycleAKey → CycleBKey → CycleAKey."
             ))
     }

@@ -63,17 +63,16 @@ extension FirstRead {
         if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {
             fatalError(cycle)
         }
-        state.waiting[thread] = WaitingThread(pending: pending, top: parent)
+        state.waiting[thread] = (pending, parent)
         awaited = pending
         return nil
     }
 
     /// Woken (by any creation's end, or to warn): waits on while `awaited` is under way.
     mutating func keepWaiting(for awaited: Creation, in state: inout CreationState) -> CreationStep? {
+        guard state.pending[slot] !== awaited else { return nil }
         state.waiting[thread] = nil
-        guard state.pending[slot] === awaited else { return .retry }
-        state.waiting[thread] = WaitingThread(pending: awaited, top: parent)
-        return nil
+        return .retry
     }
 
     /// The creation of this instance under way around this read on its thread, if any, while `pending`, the
@@ -109,9 +108,9 @@ extension CreationState {
         var target = pending
         for _ in 0...waiting.count {
             guard let next = waiting[owner] else { return nil }
-            path.append(contentsOf: CreationStack.path(from: target, to: next.top))
+            path.append(contentsOf: target.path(to: next.top))
             if next.pending.thread == thread {
-                let mine = CreationStack.path(from: next.pending, to: top)
+                let mine = next.pending.path(to: top)
                 return CycleReport.message(for: mine + path + [next.pending])
             }
             owner = next.pending.thread
@@ -121,31 +120,19 @@ extension CreationState {
     }
 }
 
-/// A thread blocked until another thread finishes creating a default.
-struct WaitingThread {
-    var pending: Creation
-    var top: Creation?
-}
-
-extension CreationStack {
-    /// The creations from `start` down to `end` (inclusive), outermost first; just `[start]` when `end` is not
-    /// nested in `start`.
-    static func path(from start: Creation, to end: Creation?) -> [Creation] {
+extension Creation {
+    /// The creations from this one down to `end` (inclusive), outermost first; just `[self]` when `end` is not
+    /// nested in this one.
+    func path(to end: Creation?) -> [Creation] {
         var reversed: [Creation] = []
         var node = end
         while let current = node {
             reversed.append(current)
-            if current === start { return reversed.reversed() }
+            if current === self { return reversed.reversed() }
             node = current.parent
         }
-        return [start]
+        return [self]
     }
-}
-
-/// A key that a later creation of a default read and its first creation did not: reported once per root.
-struct LateRead: Hashable {
-    let key: ObjectIdentifier
-    let read: ObjectIdentifier
 }
 
 extension Root {

@@ -64,9 +64,9 @@ extension Root {
             let info = infos.insert(new, for: slot)
             if info === new { state.learned.append((context, info)) }
             let late = info.lateReads(in: reads).filter {
-                state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
+                state.reported.insert([id, $0]).inserted
             }
-            let isNewChain = creation.read.lineage.count(of: id) >= 2 && state.reportedChains.insert(id).inserted
+            let isNewChain = (creation.read.lineage[id] ?? 0) >= 2 && state.reported.insert([id]).inserted
             guard let scope = owner(of: id, for: storage, reads: info.reads) else {
                 return (info.value.storeIfNil(created), info, late, isNewChain, false)
             }
@@ -94,7 +94,7 @@ extension Root {
             return ReadContext.$current.withValue(nil) { build(Key.self, creation: creation, values: values) }
         }
         let recorder = values.storage.recorder.unsafelyUnwrapped
-        let box: AnyBox = CreationStack.$frame.withValue(CreationFrame(creation)) {
+        let box: AnyBox = CreationFrame.$innermost.withValue(CreationFrame(creation)) {
             DependencyValues.$currentValues.withValue(values) {
                 Box(Key.value(for: creation.context))
             }
@@ -115,9 +115,12 @@ struct FirstRead: Sendable {
     let storage: ScopeNode
     let root: Root
     let thread: UInt
-    /// The creation this read is made in, if any, and the creations whose work it is made in.
+    /// The creation this read is made in, if any.
     let parent: Creation?
-    let lineage: CreationLineage
+    /// The keys whose creations started the tasks that this read runs in, transitively, each with how many of them
+    /// there were: a creation whose lineage holds its own key twice is the third value of a chain, each made by the
+    /// work of the one before, and its root reports the chain (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
+    let lineage: [ObjectIdentifier: Int]
     /// The creation this read waits for, once it waits (`CreationWait.swift`).
     var awaited: Creation?
 
@@ -127,9 +130,13 @@ struct FirstRead: Sendable {
         self.storage = storage
         self.root = root
         thread = currentThreadID()
-        let frame = CreationStack.frame
+        // Nested in the frame's creation on its thread, a read leads on from the frame's lineage; in work the frame's
+        // creation started, from that followed by the frame's key.
+        let frame = CreationFrame.innermost
         parent = frame?.current
-        lineage = CreationLineage.leading(from: frame)
+        var lineage = frame?.lineage ?? [:]
+        if let frame, parent == nil { lineage[frame.key, default: 0] += 1 }
+        self.lineage = lineage
     }
 
     /// What to do now; `nil` to wait until the creations change.
@@ -139,7 +146,7 @@ struct FirstRead: Sendable {
         let source = root.source(of: slot.key, readIn: storage)
         let pending = state.pending[slot]
         if let pending, pending.thread == thread, let same = sameInstanceUnderWay(from: source, pending: pending) {
-            fatalError(CycleReport.message(for: CreationStack.path(from: same, to: parent) + [same]))
+            fatalError(CycleReport.message(for: same.path(to: parent) + [same]))
         }
         guard let pending, pending.thread != thread else {
             let creation = Creation(self, source: source, shadowed: pending)
@@ -172,11 +179,12 @@ struct CreationSlot: Hashable {
 /// learned and reported.
 struct CreationState {
     var pending: [CreationSlot: Creation] = [:]
-    var waiting: [UInt: WaitingThread] = [:]
+    /// Each thread blocked until another thread finishes creating a default, with its innermost creation.
+    var waiting: [UInt: (pending: Creation, top: Creation?)] = [:]
     var isPrepared = false
-    /// What was reported, once per root: late reads (``LateRead``), and chains of creations (``CreationLineage``).
-    var reportedLateReads: Set<LateRead> = []
-    var reportedChains: Set<ObjectIdentifier> = []
+    /// What was reported, once per root: each chain of creations of a key (``FirstRead/lineage``), as `[key]`, and
+    /// each key a later creation of a key read and its first creation did not, as `[key, read]`.
+    var reported: Set<[ObjectIdentifier]> = []
     /// Every key created in the root, per context, in the order of their first creation: the learned graph.
     var learned: [(context: DependencyContext, info: KeyInfo)] = []
 
@@ -215,25 +223,6 @@ final class Creation: Sendable {
     var parent: Creation? { read.parent }
 }
 
-/// The keys whose creations started the tasks that a creation runs in, transitively, each with how many of them
-/// there were: a creation whose lineage holds its own key twice is the third value of a chain, each made by the work
-/// of the one before, and its root reports the chain (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
-struct CreationLineage: Sendable {
-    private var counts: [ObjectIdentifier: Int] = [:]
-
-    /// How many creations of `key` started the work this lineage leads to.
-    func count(of key: ObjectIdentifier) -> Int { counts[key] ?? 0 }
-
-    /// The lineage of a creation read under the task-local `frame`: the frame's own, nested in the frame's creation
-    /// on its thread; else that followed by the frame's key, in work the frame's creation started.
-    static func leading(from frame: CreationFrame?) -> CreationLineage {
-        guard let frame, frame.current == nil else { return frame?.lineage ?? CreationLineage() }
-        var next = frame.lineage
-        next.counts[frame.key, default: 0] += 1
-        return next
-    }
-}
-
 /// The innermost creation under way on one thread, as a task-local holds it. Work a default's `init` starts (a task,
 /// a Dispatch block on the creating thread) sees it, so it holds the creation weakly and answers only on the creating
 /// thread: such work neither keeps the new value alive nor counts as nested in the creation, and inherits only its
@@ -244,7 +233,9 @@ final class CreationFrame: @unchecked Sendable {
     private let thread: UInt
     /// The creation's key and lineage, which work the creation started leads on from.
     let key: ObjectIdentifier
-    let lineage: CreationLineage
+    let lineage: [ObjectIdentifier: Int]
+    /// The frame of the innermost creation under way on this task: creating a default is synchronous.
+    @TaskLocal static var innermost: CreationFrame?
 
     init(_ creation: Creation) {
         self.creation = creation
@@ -258,12 +249,6 @@ final class CreationFrame: @unchecked Sendable {
         guard thread == currentThreadID() else { return nil }
         return creation
     }
-}
-
-/// The creations nested on the current thread: creating a default is synchronous.
-enum CreationStack {
-    /// The frame of the innermost creation under way on this task.
-    @TaskLocal static var frame: CreationFrame?
 }
 
 extension DependencyKey {

@@ -4,7 +4,7 @@ enum MissingTestingValue {
     @TaskLocal static var isSuppressed = false
 
     static func report<Key: DependencyKey>(_: Key.Type) {
-        guard !isSuppressed, let creation = CreationStack.frame?.current, creation.context == .testing,
+        guard !isSuppressed, let creation = CreationFrame.innermost?.current, creation.context == .testing,
             creation.key == ObjectIdentifier(Key.self)
         else {
             return

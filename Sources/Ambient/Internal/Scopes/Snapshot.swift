@@ -80,7 +80,7 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     override func remember(_ box: AnyBox, reads: [ObjectIdentifier], for slot: CreationSlot) -> Instance {
         // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
         // what it reads.
-        let byWork = CreationStack.frame.map { $0.current == nil } ?? false
+        let byWork = CreationFrame.innermost.map { $0.current == nil } ?? false
         let mayHoldThis =
             byWork || holders.contains(slot.key) || reads.contains(KeyInfo.anyOverride)
             || reads.contains(where: holders.contains)
