@@ -200,7 +200,7 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
 
     // MARK: @Dependency key-path cache
 
-    /// KeyPathCache.swift `keyPathBits(_:)` / Dependency.swift `resolve(_:)` cache a key path's value under
+    /// KeyPathCache.swift `resolve(_:)` / Dependency.swift `resolve(_:)` cache a key path's value under
     /// `ObjectIdentifier(keyPath)`, but the cache does not keep the key path alive. A key path with an argument is a
     /// new object each time; once the first `@Dependency` is gone its key path is freed, and a different key path
     /// allocated at the same address reads the first one's cached value (with `unsafeDowncast`, so for a key path of
