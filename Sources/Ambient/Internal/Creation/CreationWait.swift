@@ -68,13 +68,6 @@ extension FirstRead {
         return nil
     }
 
-    /// Woken (by any creation's end, or to warn): waits on while `awaited` is under way.
-    mutating func keepWaiting(for awaited: Creation, in state: inout CreationState) -> CreationStep? {
-        guard state.pending[slot] !== awaited else { return nil }
-        state.waiting[thread] = nil
-        return .retry
-    }
-
     /// The creation of this instance under way around this read on its thread, if any, while `pending`, the
     /// innermost creation of the key, runs on this thread: the innermost creation of the key on the way whose
     /// values (its source) override each key of the creations between it and this read as `source` does, the values

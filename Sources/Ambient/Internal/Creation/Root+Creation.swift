@@ -17,8 +17,8 @@ extension Root {
             warn: CreationWait.warn
         ) { read.step(in: &$0) }
         switch step {
-        case .retry:
-            return defaultValue(of: Key.self, id: id, in: storage)
+        case .found(let box, let reads):
+            return (box, reads)
         case .create(let creation):
             // Whoever watches the values read hears of it: their root's reporter (a test's, also once a snapshot's
             // root ended), or in the testing context the process's root's test-root provider.
@@ -141,8 +141,13 @@ struct FirstRead: Sendable {
 
     /// What to do now; `nil` to wait until the creations change.
     mutating func step(in state: inout CreationState) -> CreationStep? {
-        if let awaited { return keepWaiting(for: awaited, in: &state) }
-        if storage.source.published(slot.key, for: storage) != nil { return .retry }
+        if let awaited {
+            // Woken (by any creation's end, or to warn): waits on while `awaited` is under way.
+            guard state.pending[slot] !== awaited else { return nil }
+            state.waiting[thread] = nil
+            self.awaited = nil
+        }
+        if let found = storage.source.published(slot.key, for: storage) { return .found(found.box, found.reads) }
         let source = root.source(of: slot.key, readIn: storage)
         let pending = state.pending[slot]
         if let pending, pending.thread == thread, let same = sameInstanceUnderWay(from: source, pending: pending) {
@@ -158,10 +163,10 @@ struct FirstRead: Sendable {
 }
 
 /// What a first reader does after looking at the creations under way: create the value (this thread registered the
-/// creation), or look again (the creation it waited for is over).
+/// creation), or read the instance it found published.
 enum CreationStep {
     case create(Creation)
-    case retry
+    case found(AnyBox, [ObjectIdentifier])
 }
 
 /// Which creation a thread is waiting for: one key, in one context.
