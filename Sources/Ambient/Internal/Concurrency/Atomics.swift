@@ -20,9 +20,10 @@ struct AtomicWords {
         AtomicWord(address: _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: UInt.self) + index)
     }
 
-    /// Whether `object`'s atomic words are where ``word(_:of:)`` looks, given the address Swift uses for them.
-    static func areFirst(in object: AnyObject, at address: UnsafeRawPointer) -> Bool {
-        UnsafeRawPointer(_getUnsafePointerToStoredProperties(object)) == address
+    /// Whether `object`'s atomic words are where ``word(_:of:)`` looks, given the address Swift uses for them; with
+    /// `skipping`, whether what follows that many words is at `address`.
+    static func areFirst(in object: AnyObject, at address: UnsafeRawPointer, skipping words: Int = 0) -> Bool {
+        UnsafeRawPointer(_getUnsafePointerToStoredProperties(object) + words * MemoryLayout<UInt>.size) == address
     }
 }
 

@@ -24,8 +24,36 @@ enum CycleReport {
 /// a wait looks like a slow creation, so after ``warningDelay`` the waiter says once what it waits for, and keeps
 /// waiting: a slow but correct creation must still finish.
 enum CreationWait {
-    /// How long a waiter waits before it speaks; `AMBIENT_WAIT_WARNING_SECONDS` in the environment changes it.
-    static let warningDelay = WaitWarningSetting.fromEnvironment()
+    /// How long a waiter waits before it speaks: what ``variable`` in the process's environment asks for, read once;
+    /// a refusal is written to standard error.
+    static let warningDelay = {
+        let asked = seconds(from: ProcessEnvironment.variables[variable])
+        if let refusal = asked.refusal { ProcessEnvironment.writeToStandardError(refusal + "\n") }
+        return asked.seconds
+    }()
+
+    /// `AMBIENT_WAIT_WARNING_SECONDS`: how many seconds a thread waits for another thread's creation of a default
+    /// before it names the wait (Semantics: cycles are named).
+    ///
+    /// Every value is either used or refused, and none can stop the process. A number of seconds above zero is used;
+    /// one above a day is clamped to a day, since a condition variable handed a deadline centuries away (`inf`,
+    /// `1e308`, `1e10`) stops the process, and a day already means "never" for a wait a person watches. Anything
+    /// else — not a number, zero, a negative number, `nan` — is refused with one line on standard error, and 5
+    /// seconds are used.
+    static let variable = "AMBIENT_WAIT_WARNING_SECONDS"
+
+    /// The seconds that `text`, the variable's value, asks for, and the line that refuses it, if it is refused.
+    static func seconds(from text: String?) -> (seconds: Double, refusal: String?) {
+        guard let text else { return (5, nil) }
+        guard let seconds = Double(text), seconds > 0 else {
+            let refusal = """
+                Ambient: \(variable) is "\(visible: text)", which is not a number of seconds above zero, \
+                so it is ignored: a thread that waits for another thread's creation says so after 5 seconds.
+                """
+            return (5, refusal)
+        }
+        return (min(seconds, 86_400), nil)
+    }
 
     /// Called after a warning was written; set by tests that end a process stuck in a real hang.
     static let afterWarning = ConditionLock<(@Sendable () -> Void)?>(nil)

@@ -14,10 +14,12 @@ class DefaultSource: @unchecked Sendable {
     /// empty for a snapshot, whose reads all go the long way.
     let infos: LockFreeTable<KeyInfo>
 
-    /// A source reporting to `reporter` whose read path finds `infos`.
-    init(reporter: (any _DependencyIssueReporter)?, infos: LockFreeTable<KeyInfo>) {
+    /// A source reporting to `reporter` whose read path finds `infos`, whose values inherited overrides set by
+    /// `origins`.
+    init(reporter: (any _DependencyIssueReporter)?, infos: LockFreeTable<KeyInfo>, origins: [WeakOrigin] = []) {
         self.reporter = reporter
         self.infos = infos
+        self.origins = origins
     }
 
     /// The instance of `key` published for the read path in `context`, if any, without retaining it. Lock-free.
@@ -61,7 +63,7 @@ class DefaultSource: @unchecked Sendable {
     var rootEnded: Bool { false }
 
     /// The nodes that set the overrides these values inherited, held weakly, innermost first; none for a root.
-    var origins: [WeakOrigin] { [] }
+    let origins: [WeakOrigin]
 
     /// The same source without the overrides and origins the values inherited (``DependencyValues/init()``).
     var withoutOverrides: DefaultSource { self }

@@ -89,12 +89,7 @@ final class ScopeNode: @unchecked Sendable {
     var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 
     /// Whether the inline value's words are where ``InlineValue`` looks for them.
-    var inlineValueWordsAreSecond: Bool {
-        func isInlineAddress(_ address: UnsafeRawPointer) -> Bool {
-            address == UnsafeRawPointer(InlineValue.address(in: .passUnretained(self)))
-        }
-        return isInlineAddress(&firstValueWords)
-    }
+    var inlineValueWordsAreSecond: Bool { AtomicWords.areFirst(in: self, at: &firstValueWords, skipping: 4) }
 
     /// Whether this is the process's own root node, the values outside every scope (where a test's values may apply).
     let isProcessNode: Bool

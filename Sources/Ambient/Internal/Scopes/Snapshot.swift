@@ -15,9 +15,6 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     /// The root whose lock and knowledge of keys a read uses once `weakRoot` is gone: the root's heir, which
     /// outlives it. Nothing is published there for the snapshot (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     let heir: Root
-    /// The nodes that set the overrides the snapshot inherited, innermost first: a default rebuilt for an override is
-    /// that node's while it lives.
-    private let inheritedOrigins: [WeakOrigin]
     /// The key whose creation the snapshot was made for (if any), and the keys of the values whose values the
     /// creation was made in (a first read in a value's values, or one after its scope ended, built for it alone): the
     /// values that may hold the new value.
@@ -35,9 +32,9 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     ) {
         weakRoot = root
         self.heir = heir
-        inheritedOrigins = origins
         self.holders = holders
-        super.init(reporter: reporter, infos: Self.nothingPublished)
+        // A default rebuilt for an override the snapshot inherited is the overriding node's while it lives.
+        super.init(reporter: reporter, infos: Self.nothingPublished, origins: origins)
     }
 
     /// The snapshot of `values` that a creation of `key` keeps: in a snapshot's values, it reads in the same root
@@ -53,8 +50,6 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     override var root: Root { weakRoot ?? heir }
 
     override var rootEnded: Bool { weakRoot == nil }
-
-    override var origins: [WeakOrigin] { inheritedOrigins }
 
     override var withoutOverrides: DefaultSource {
         Snapshot(root: weakRoot, heir: heir, reporter: reporter, origins: [], holders: [])
