@@ -33,16 +33,8 @@ extension ScopeNode {
 
     /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
     func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
-        if keys.contains(KeyInfo.anyOverride) {
-            return hasOverrides ? allOverrides().all.map(\.depth).max() : nil
-        }
-        var innermost: Int?
-        for key in keys {
-            if let override = override(for: key), override.depth > (innermost ?? -1) {
-                innermost = override.depth
-            }
-        }
-        return innermost
+        if keys.contains(KeyInfo.anyOverride) { return hasOverrides ? allOverrides().all.map(\.depth).max() : nil }
+        return keys.compactMap { override(for: $0)?.depth }.max()
     }
 
     /// Every override set in this scope and the ones around it, innermost scope first, hidden ones included; in a

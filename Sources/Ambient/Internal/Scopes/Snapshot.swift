@@ -58,10 +58,9 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     /// What the snapshot remembered for `slot`, when it answers a read in `storage`
     /// (``DefaultSource/published(_:for:)``).
     override func remembered(_ slot: CreationSlot, readIn storage: ScopeNode) -> Instance? {
-        guard let kept = remembered.withLock({ $0[slot] }), let entry = kept.entry,
-            storage.readsAsItsSnapshot(forKeyReading: entry.reads)
+        guard let entry = remembered.withLock({ $0[slot]?.entry }), storage.readsAsItsSnapshot(forKeyReading: entry.reads)
         else { return nil }
-        return (entry.box, entry.reads, kept.isStrong)
+        return entry
     }
 
     /// Remembers `box`, the instance a read of `slot` handed out here, unless an instance is remembered already;
@@ -81,11 +80,9 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
             || reads.contains(where: holders.contains)
         guard let kept = Remembered(box, reads: reads, weakly: mayHoldThis) else { return (box, reads, false) }
         return remembered.withLock { table in
-            if let earlier = table[slot], let instance = earlier.entry {
-                return (instance.box, instance.reads, earlier.isStrong)
-            }
+            if let earlier = table[slot]?.entry { return earlier }
             table[slot] = kept
-            return (box, reads, kept.isStrong)
+            return (box, reads, !mayHoldThis)
         }
     }
 }
@@ -123,16 +120,12 @@ extension ScopeNode {
     /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
     var overridingNodes: [WeakOrigin] {
         var found: [WeakOrigin] = []
-        var node: ScopeNode? = self
-        while let current = node {
-            if current.setsOverrides { found.append(WeakOrigin(current)) }
-            guard let parent = current.parent else {
-                found += current.source.origins
-                break
-            }
+        var node = self
+        while true {
+            if node.setsOverrides { found.append(WeakOrigin(node)) }
+            guard let parent = node.parent else { return found + node.source.origins }
             node = parent
         }
-        return found
     }
 }
 
@@ -169,11 +162,9 @@ struct Remembered {
         rebox = box.rebox
     }
 
-    var isStrong: Bool { strong != nil }
-
-    /// The instance, while it exists.
-    var entry: (box: AnyBox, reads: [ObjectIdentifier])? {
-        if let strong { return (strong, reads) }
-        return object.flatMap { object in rebox.map { ($0(object), reads) } }
+    /// The instance, while it exists, and whether it is held strongly.
+    var entry: DefaultSource.Instance? {
+        if let strong { return (strong, reads, true) }
+        return object.flatMap { object in rebox.map { ($0(object), reads, false) } }
     }
 }
