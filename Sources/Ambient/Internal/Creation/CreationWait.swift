@@ -161,11 +161,9 @@ extension Root {
     func name(
         of id: ObjectIdentifier, among directReads: [any DependencyKey.Type], in storage: ScopeNode
     ) -> String {
-        if let key = directReads.first(where: { ObjectIdentifier($0) == id }) { return VisibleText.of(key) }
-        if let override = storage.override(for: id) { return VisibleText.of(override.keyType) }
-        for context in DependencyContext.allCases {
-            if let info = keyInfo(for: id, in: context) { return VisibleText.of(info.keyType) }
-        }
-        return "a key"
+        let key =
+            directReads.first { ObjectIdentifier($0) == id } ?? storage.override(for: id)?.keyType
+            ?? DependencyContext.allCases.lazy.compactMap { self.keyInfo(for: id, in: $0)?.keyType }.first
+        return key.map { VisibleText.of($0) } ?? "a key"
     }
 }

@@ -59,8 +59,7 @@ extension ScopeNode {
 extension DependencyKey {
     /// The key's value in `values`, if its type is `Requested`.
     fileprivate static func value<Requested>(in values: DependencyValues, as _: Requested.Type) -> Requested? {
-        guard Value.self == Requested.self else { return nil }
-        return values[Self.self] as? Requested
+        Value.self == Requested.self ? values[Self.self] as? Requested : nil
     }
 }
 

@@ -103,10 +103,7 @@ extension ScopeNode {
     }
 
     /// The overrides this scope sets itself, in the order they were first set.
-    var layer: [Override] {
-        guard let firstOverride else { return [] }
-        return [firstOverride] + moreOwn
-    }
+    var layer: [Override] { firstOverride.map { [$0] + moreOwn } ?? [] }
 
     /// The overrides of the scope that a `withDependencies` update opened inside the node at `outer` and left in
     /// this node: this node's own and those of the nodes it carries on (``continuesParentScope``), in the order they

@@ -150,16 +150,9 @@ struct Remembered {
 
     /// `box`, whose key read `reads`, held weakly when `weakly`; `nil` when it must be held weakly and is no object.
     init?(_ box: AnyBox, reads: [ObjectIdentifier], weakly: Bool) {
-        self.reads = reads
-        guard weakly else {
-            strong = box
-            rebox = nil
-            return
-        }
-        guard let object = box.object else { return nil }
-        strong = nil
-        self.object = object
-        rebox = box.rebox
+        let weakened = weakly ? box.weakened : nil
+        guard !weakly || weakened != nil else { return nil }
+        (strong, object, rebox, self.reads) = (weakly ? nil : box, weakened?.object, weakened?.rebox, reads)
     }
 
     /// The instance, while it exists, and whether it is held strongly.
