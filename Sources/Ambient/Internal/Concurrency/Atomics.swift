@@ -234,8 +234,9 @@ struct LockFreePairs: @unchecked Sendable {
     }
 }
 
-/// An insert-only map from a word (a ``CreationSlot``'s bits) to an immutable object, read without locks: ``LockFreePairs`` that
-/// grow, with their elements retained. Writers are serialized by the caller (the owning root's lock).
+/// An insert-only map from a word (a ``CreationSlot``'s bits) to an immutable object, read without locks:
+/// ``LockFreePairs`` that grow, with their elements retained. Writers are serialized by the caller (the owning
+/// root's lock).
 final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
     // `init` (see `AtomicWords`); the pairs it points to argue for themselves.

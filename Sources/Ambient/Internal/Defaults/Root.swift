@@ -109,8 +109,8 @@ class DefaultSource: @unchecked Sendable {
 ///
 /// A default is created from the values of the scope that reads it, and the keys it reads meanwhile are recorded.
 /// When that scope overrides none of them, the value is the root's, shared by every scope that overrides none of
-/// them. Otherwise it belongs to the innermost scope that overrides one of them (``ScopeNode/scopedDefaults``), and the next
-/// scope that overrides none of them creates the root's own.
+/// them. Otherwise it belongs to the innermost scope that overrides one of them (``ScopeNode/scopedDefaults``), and
+/// the next scope that overrides none of them creates the root's own.
 final class Root: DefaultSource, @unchecked Sendable {
     // Safe: every stored property is a `let` of a `Sendable` type.
 

@@ -12,7 +12,8 @@ enum MissingTestingValue {
         let read = creation.readContext
         let token = "\(ObjectIdentifier(Key.self))"
         IssueReporting.report(
-            .missingTestingValue, message(Key.self, read: read), once: token, site: read?.site, to: creation.read.storage.reporter)
+            .missingTestingValue, message(Key.self, read: read), once: token, site: read?.site,
+            to: creation.read.storage.reporter)
     }
 
     /// The report's text, with the fix spelled for `read`, the read that created the default: the override as it

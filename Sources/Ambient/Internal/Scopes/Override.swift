@@ -27,7 +27,9 @@ final class OverrideMap: Sendable {
         var capacity = 4
         while capacity < all.count * 2 { capacity *= 2 }
         indices = LockFreePairs(capacity: capacity)
-        for (index, override) in all.enumerated() { indices.insert(UInt(index + 1), for: UInt(bitPattern: override.key)) }
+        for (index, override) in all.enumerated() {
+            indices.insert(UInt(index + 1), for: UInt(bitPattern: override.key))
+        }
     }
 
     deinit { indices.deallocate() }

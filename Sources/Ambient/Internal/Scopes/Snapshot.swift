@@ -58,7 +58,8 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     /// What the snapshot remembered for `slot`, when it answers a read in `storage`
     /// (``DefaultSource/published(_:for:)``).
     override func remembered(_ slot: CreationSlot, readIn storage: ScopeNode) -> Instance? {
-        guard let entry = remembered.withLock({ $0[slot]?.entry }), storage.readsAsItsSnapshot(forKeyReading: entry.reads)
+        guard let entry = remembered.withLock({ $0[slot]?.entry }),
+            storage.readsAsItsSnapshot(forKeyReading: entry.reads)
         else { return nil }
         return entry
     }
