@@ -175,9 +175,15 @@ struct CreationSlot: Hashable {
     var context: DependencyContext
 
     /// The slot as one word, the key of the tables of instances: the key's identity (a type's metadata, aligned to
-    /// a word) with the context's index in its low bits.
+    /// a word) with the context in its low bits.
     @inline(__always)
-    var bits: UInt { UInt(bitPattern: key) | UInt(context.index) }
+    var bits: UInt {
+        switch context {
+        case .default: UInt(bitPattern: key)
+        case .preview: UInt(bitPattern: key) | 1
+        case .testing: UInt(bitPattern: key) | 2
+        }
+    }
 }
 
 /// The creations under way in a root, who waits for whom (to find cycles that span threads), and what the root

@@ -53,11 +53,13 @@ class DefaultSource: @unchecked Sendable {
     /// none for a root.
     func remembered(_ slot: CreationSlot, readIn storage: ScopeNode) -> Instance? { nil }
 
-    /// Remembers `box`, the instance a read of `slot` in the values found, and returns the one remembered and whether
-    /// it is held; a root holds every instance it hands out.
-    func remember(_ box: AnyBox, reads: [ObjectIdentifier], for slot: CreationSlot) -> Instance {
-        (box, reads, true)
-    }
+    /// Remembers `box`, the instance a read of `slot` in `storage` found in `scope` (`nil`: the root's), and returns
+    /// the one remembered and whether `storage` holds it. A node below a root holds that root and its enclosing
+    /// scopes, so it holds every default it can read.
+    func remember(
+        _ box: AnyBox, reads: [ObjectIdentifier], for slot: CreationSlot, foundIn scope: ScopeNode?,
+        readIn storage: ScopeNode
+    ) -> Instance { (box, reads, true) }
 
     /// Whether the values' root ended, so that what they did not read before they build for themselves.
     var rootEnded: Bool { false }
@@ -81,8 +83,7 @@ class DefaultSource: @unchecked Sendable {
     /// 3. What was built for a snapshot alone, once that scope or root ended
     ///    (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     ///
-    /// What steps 2 and 3 find for a snapshot's own values (not a scope made inside them), it remembers. A node
-    /// below a root holds that root and its enclosing scopes, so it holds every default it can read.
+    /// What steps 2 and 3 find, the source remembers (``remember(_:reads:for:foundIn:readIn:)``).
     final func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> Instance? {
         let slot = CreationSlot(key: id, context: storage.context)
         if let kept = remembered(slot, readIn: storage) { return kept }
@@ -91,8 +92,7 @@ class DefaultSource: @unchecked Sendable {
         guard let entry = scope == nil ? info : scope?.scopedDefaults.load()?.find(slot.bits),
             let box = entry.value.load()
         else { return nil }
-        guard (scope?.depth ?? 0) <= storage.base.depth else { return (box, entry.reads, true) }
-        return remember(box, reads: entry.reads, for: slot)
+        return remember(box, reads: entry.reads, for: slot, foundIn: scope, readIn: storage)
     }
 
     /// Whether a cache in `storage`, which does not override `key`, may hold what a read of `key` finds there

@@ -64,15 +64,21 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
         return entry
     }
 
-    /// Remembers `box`, the instance a read of `slot` handed out here, unless an instance is remembered already;
-    /// returns the one remembered, which an earlier reader may have remembered first, and whether it is held.
+    /// Remembers `box`, the instance a read of `slot` in the snapshot's own values found in `scope`, unless an
+    /// instance is remembered already; returns the one remembered, which an earlier reader may have remembered first,
+    /// and whether it is held.
     ///
     /// Strongly, except the instance of the snapshot's own key or of a value that may hold it (``holders``), one
     /// whose key read or named one of those keys, or named a key path not known then, and one that work a creation
     /// started read (which no key names): those may hold this snapshot, through the values that hold it, and are
     /// remembered weakly, so that values never keep each other in a cycle
     /// (<doc:Semantics#Nothing-keeps-a-scope-alive-but-what-still-uses-it>).
-    override func remember(_ box: AnyBox, reads: [ObjectIdentifier], for slot: CreationSlot) -> Instance {
+    override func remember(
+        _ box: AnyBox, reads: [ObjectIdentifier], for slot: CreationSlot, foundIn scope: ScopeNode?,
+        readIn storage: ScopeNode
+    ) -> Instance {
+        // What a scope made inside the snapshot's values has for itself is that scope's, which holds it.
+        guard (scope?.depth ?? 0) <= storage.base.depth else { return (box, reads, true) }
         // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
         // what it reads.
         let byWork = CreationFrame.innermost.map { $0.current == nil } ?? false
