@@ -70,8 +70,7 @@ enum CreationWait {
         guard let pending = state.pending[slot] else { return "" }
         // The other thread's innermost creation: one of its creations that no other of its creations is inside.
         let others = state.pending.values.filter { $0.thread == pending.thread }
-        let innermost =
-            others.first { candidate in !others.contains { $0.parent === candidate } } ?? pending
+        let innermost = others.first { candidate in !others.contains { $0.parent === candidate } } ?? pending
         let reason = waiter.map { " to create \(VisibleText.of($0.read.keyType))" } ?? ""
         let seconds = String(format: "%g", warningDelay)
         let (awaited, current) = (VisibleText.of(pending.read.keyType), VisibleText.of(innermost.read.keyType))

@@ -61,12 +61,8 @@ extension ScopeNode {
     /// Whether `key` is overridden here as in `other`: by neither, or by the same override (set at the same depth, its
     /// value at the same place).
     func overridesAlike(_ key: ObjectIdentifier, as other: ScopeNode) -> Bool {
-        switch (override(for: key), other.override(for: key)) {
-        case (nil, nil): true
-        case (let mine?, let theirs?):
-            mine.depth == theirs.depth && overrideValue(for: key) == other.overrideValue(for: key)
-        default: false
-        }
+        override(for: key)?.depth == other.override(for: key)?.depth
+            && overrideValue(for: key) == other.overrideValue(for: key)
     }
 
     /// Whether `node` is this node's parent.
