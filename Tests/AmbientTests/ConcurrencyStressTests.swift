@@ -90,7 +90,7 @@ import Testing
     @Test func tableGrowthWhileReadersProbeLosesNothing() {
         let table = LockFreeTable<Service>()
         let owners = (0..<256).map { Service("owner \($0)") }  // alive for the whole test: identities stay unique
-        let keys = owners.map(ObjectIdentifier.init)
+        let keys = owners.map { UInt(bitPattern: ObjectIdentifier($0)) }
         let done = ConditionLock(false)
         let wrong = Counter()
         DispatchQueue.concurrentPerform(iterations: 3) { worker in

@@ -36,7 +36,7 @@ import Testing
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             // Watchdog: were the cycle missed, both threads would wait for each other; after a minute the waiting
             // thread's warning names the keys, and the process ends with success, which fails the test.
-            setenv(WaitWarningSetting.variable, "60", 1)
+            setenv(CreationWait.variable, "60", 1)
             CreationWait.afterWarning.withLock { $0 = { exit(0) } }
             let values = DependencyValues.current
             Thread.detachNewThread { _ = values[CrossThreadAKey.self] }
@@ -59,9 +59,9 @@ import Testing
             return Creation(read, source: storage, shadowed: nil)
         }
         let a = creation(of: CycleAKey.self)
-        let b = CreationStack.$frame.withValue(CreationFrame(a)) { creation(of: CycleBKey.self) }
+        let b = CreationFrame.$innermost.withValue(CreationFrame(a)) { creation(of: CycleBKey.self) }
         #expect(
-            CycleReport.message(for: CreationStack.path(from: a, to: b) + [a]).hasPrefix(
+            CycleReport.message(for: a.path(to: b) + [a]).hasPrefix(
                 "Ambient: dependency cycle: CycleAKey → CycleBKey → CycleAKey."
             ))
     }

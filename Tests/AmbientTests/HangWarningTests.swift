@@ -8,7 +8,7 @@ import Testing
 @Suite struct HangWarningTests {
     @Test func cycleThroughAThreadHandOffIsNamedInsteadOfHangingSilently() async {
         let result = await #expect(processExitsWith: .exitCode(42), observing: [\.standardErrorContent]) {
-            setenv(WaitWarningSetting.variable, "0.2", 1)
+            setenv(CreationWait.variable, "0.2", 1)
             // The process is really stuck; the warning is what this test waits for, then it ends the process.
             CreationWait.afterWarning.withLock { $0 = { exit(42) } }
             _ = DependencyValues.current[HandOffAKey.self]
@@ -29,7 +29,7 @@ import Testing
 
     @Test func slowButCorrectCreationIsWarnedAboutOnceAndStillFinishes() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            setenv(WaitWarningSetting.variable, "0.05", 1)
+            setenv(CreationWait.variable, "0.05", 1)
             CreationWait.afterWarning.withLock { $0 = { SlowKey.warned.signal() } }
             let values = DependencyValues.current
             let got = ConditionLock<[Int]>([])

@@ -80,6 +80,6 @@ extension NumberReader {
 
     /// Whether the property's key path has a cached value in the values it captured.
     private func isCached<Value>(_ dependency: Dependency<Value>) -> Bool {
-        dependency.values.storage.keyPathBits(dependency.property.identity) > KeyPathPairs.uncacheable
+        dependency.values.storage.cachedBits(dependency.property.identity) > KeyPathPairs.uncacheable
     }
 }

@@ -67,26 +67,26 @@ private final class Token: Sendable {}
         // Eight pairs at first, doubled whenever they would be more than half full.
         #expect(pairs.capacity == 512)
         for (index, token) in tokens.enumerated() {
-            let bits = pairs.boxBits(for: ObjectIdentifier(token))
+            let bits = pairs.value(for: UInt(bitPattern: ObjectIdentifier(token)))
             #expect(
                 Unmanaged<AnyBox>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
                     .unbox(as: Int.self) == index)
         }
-        #expect(pairs.boxBits(for: ObjectIdentifier(Token())) == 0)
+        #expect(pairs.value(for: UInt(bitPattern: ObjectIdentifier(Token()))) == 0)
     }
 
     @Test func aComputingGetterIsMarkedAndHasNoBox() {
         let cache = KeyPathCache()
         let token = Token()
         let pairs = pairs(of: cache, holding: [token]) { _ in nil }
-        #expect(pairs.boxBits(for: ObjectIdentifier(token)) == KeyPathPairs.uncacheable)
+        #expect(pairs.value(for: UInt(bitPattern: ObjectIdentifier(token))) == KeyPathPairs.uncacheable)
     }
 
     @Test func aCacheStopsAtItsCapacity() {
         let cache = KeyPathCache()
         let tokens = (0..<(KeyPathCache.capacity + 10)).map { _ in Token() }
         let pairs = pairs(of: cache, holding: tokens) { Box($0) }
-        let held = tokens.filter { pairs.boxBits(for: ObjectIdentifier($0)) != 0 }
+        let held = tokens.filter { pairs.value(for: UInt(bitPattern: ObjectIdentifier($0))) != 0 }
         #expect(held.count == KeyPathCache.capacity)
     }
 
@@ -104,7 +104,7 @@ private final class Token: Sendable {}
                 let reader = ServiceReader(path)
                 #expect(reader.service === override)
                 // The second read comes from the scope's pairs.
-                #expect(DependencyValues.current.storage.keyPathBits(ObjectIdentifier(path)) > KeyPathPairs.uncacheable)
+                #expect(DependencyValues.current.storage.cachedBits(ObjectIdentifier(path)) > KeyPathPairs.uncacheable)
                 #expect(reader.service === override)
             }
         }
@@ -177,5 +177,12 @@ private final class Token: Sendable {}
                 }
             }
         }
+    }
+}
+
+extension ScopeNode {
+    /// The bits this node's key-path cache holds for `identity`, as the read path probes them: 0 for none.
+    func cachedBits(_ identity: ObjectIdentifier) -> UInt {
+        Self.publishedPairs(of: .passUnretained(self))?.value(for: UInt(bitPattern: identity)) ?? 0
     }
 }

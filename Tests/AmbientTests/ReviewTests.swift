@@ -200,7 +200,7 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
 
     // MARK: @Dependency key-path cache
 
-    /// KeyPathCache.swift `keyPathBits(_:)` / Dependency.swift `resolve(_:)` cache a key path's value under
+    /// KeyPathCache.swift `resolve(_:)` / Dependency.swift `resolve(_:)` cache a key path's value under
     /// `ObjectIdentifier(keyPath)`, but the cache does not keep the key path alive. A key path with an argument is a
     /// new object each time; once the first `@Dependency` is gone its key path is freed, and a different key path
     /// allocated at the same address reads the first one's cached value (with `unsafeDowncast`, so for a key path of
@@ -237,7 +237,7 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
         await #expect(processExitsWith: .success) {
             // A thread that starts to wait for another's creation says so at once, which tells P's creation that R's
             // thread waits for it. Each round gets a semaphore of its own: the other thread may wait too, for R.
-            setenv(WaitWarningSetting.variable, "1e-9", 1)
+            setenv(CreationWait.variable, "1e-9", 1)
             CreationWait.afterWarning.withLock { $0 = { ReviewGate.aThreadWaits.withLock { $0 }.signal() } }
             for _ in 0..<10 {
                 ReviewGate.aThreadWaits.withLock { $0 = DispatchSemaphore(value: 0) }
@@ -354,7 +354,7 @@ final class ReviewBlockingReporter: _DependencyIssueReporter {
         // In a child process: a thread that starts to wait for another's creation says so at once there, which tells
         // the test that the last reader decided to wait rather than to create.
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            setenv(WaitWarningSetting.variable, "1e-9", 1)
+            setenv(CreationWait.variable, "1e-9", 1)
             CreationWait.afterWarning.withLock { $0 = { ReviewRaceGate.decided() } }
             exit(Self.raceFirstReadsInOneScope() == 0 ? EXIT_SUCCESS : EXIT_FAILURE)
         }

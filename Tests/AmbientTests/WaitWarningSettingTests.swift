@@ -13,14 +13,14 @@ import Testing
         ("inf", 86_400),
     ])
     func aNumberOfSecondsAboveZeroIsUsedAndALargeOneIsClampedToADay(text: String, seconds: Double) {
-        let setting = WaitWarningSetting.seconds(from: text)
+        let setting = CreationWait.seconds(from: text)
         #expect(setting.seconds == seconds)
         #expect(setting.refusal == nil)
     }
 
     @Test(arguments: ["abc", "-1", "0", "nan", "", " 5", "5s"])
     func anythingElseIsRefusedWithOneLineAndTheStandardWaitIsUsed(text: String) {
-        let setting = WaitWarningSetting.seconds(from: text)
+        let setting = CreationWait.seconds(from: text)
         #expect(setting.seconds == 5)
         #expect(
             setting.refusal
@@ -31,13 +31,13 @@ import Testing
     }
 
     @Test func anUnsetVariableIsTheStandardWaitSilently() {
-        let setting = WaitWarningSetting.seconds(from: nil)
+        let setting = CreationWait.seconds(from: nil)
         #expect(setting.seconds == 5)
         #expect(setting.refusal == nil)
     }
 
     @Test func aControlCharacterInARefusedValueIsMadeVisible() {
-        #expect(WaitWarningSetting.seconds(from: "1\n2").refusal?.contains(#""1\n2""#) == true)
+        #expect(CreationWait.seconds(from: "1\n2").refusal?.contains(#""1\n2""#) == true)
     }
 
     /// `inf`, `1e308`, `9e9` and `1e10` stopped the process (exit 132, in `NSCondition.wait(until:)`) as

@@ -20,9 +20,10 @@ struct AtomicWords {
         AtomicWord(address: _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: UInt.self) + index)
     }
 
-    /// Whether `object`'s atomic words are where ``word(_:of:)`` looks, given the address Swift uses for them.
-    static func areFirst(in object: AnyObject, at address: UnsafeRawPointer) -> Bool {
-        UnsafeRawPointer(_getUnsafePointerToStoredProperties(object)) == address
+    /// Whether `object`'s atomic words are where ``word(_:of:)`` looks, given the address Swift uses for them; with
+    /// `skipping`, whether what follows that many words is at `address`.
+    static func areFirst(in object: AnyObject, at address: UnsafeRawPointer, skipping words: Int = 0) -> Bool {
+        UnsafeRawPointer(_getUnsafePointerToStoredProperties(object) + words * MemoryLayout<UInt>.size) == address
     }
 }
 
@@ -103,7 +104,7 @@ struct LazyReference<Instance: AnyObject & Sendable> {
 }
 
 /// An insert-only, open-addressed array of (key, value) word pairs, probed without a lock and without a call: the
-/// storage of every lock-free table in Ambient (``LockFreeTable``, ``KeyPathPairs``, ``PropertyKeys``).
+/// storage of every table in Ambient (``LockFreeTable``, ``KeyPathPairs``, ``PropertyKeys``, ``OverrideMap``).
 ///
 /// Word 0 holds the hash's shift, word 1 the mask of the pair index, word 2 the pairs reserved (a count), word 3 the
 /// array that this one replaced (or 0); pair `i` is words `4 + 2i` (the key, 0 while free) and `5 + 2i` (its value,
@@ -233,8 +234,9 @@ struct LockFreePairs: @unchecked Sendable {
     }
 }
 
-/// An insert-only map from a type's identity to an immutable object, read without locks: ``LockFreePairs`` that
-/// grow, with their elements retained. Writers are serialized by the caller (the owning root's lock).
+/// An insert-only map from a word (a ``CreationSlot``'s bits) to an immutable object, read without locks:
+/// ``LockFreePairs`` that grow, with their elements retained. Writers are serialized by the caller (the owning
+/// root's lock).
 final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
     // Safe: `atomicWords` is the only stored property, and it is only reached through atomic operations after
     // `init` (see `AtomicWords`); the pairs it points to argue for themselves.
@@ -258,32 +260,31 @@ final class LockFreeTable<Element: AnyObject & Sendable>: @unchecked Sendable {
 
     /// The element stored for `key`, if any. Lock-free.
     @inline(__always)
-    func find(_ key: ObjectIdentifier) -> Element? {
+    func find(_ key: UInt) -> Element? {
         findUnmanaged(key)?.takeUnretainedValue()
     }
 
     /// The element stored for `key`, if any, without retaining it (valid while this table lives): lock-free readers
     /// on several threads never write to a shared cache line.
     @inline(__always)
-    func findUnmanaged(_ key: ObjectIdentifier) -> Unmanaged<Element>? {
-        let bits = LockFreePairs(bits: current.loadAcquiring()).value(for: UInt(bitPattern: key))
+    func findUnmanaged(_ key: UInt) -> Unmanaged<Element>? {
+        let bits = LockFreePairs(bits: current.loadAcquiring()).value(for: key)
         return UnsafeRawPointer(bitPattern: bits).map { Unmanaged.fromOpaque($0) }
     }
 
     /// Stores `element` for `key` unless an element is already there; returns the element that is there afterwards.
     /// One writer at a time (the owning root's lock).
     @discardableResult
-    func insert(_ element: Element, for key: ObjectIdentifier) -> Element {
+    func insert(_ element: Element, for key: UInt) -> Element {
         if let existing = find(key) { return existing }
-        let pairs = LockFreePairs(bits: current.loadRelaxed()).inserting(
-            retainedBits(element), for: UInt(bitPattern: key))
+        let pairs = LockFreePairs(bits: current.loadRelaxed()).inserting(retainedBits(element), for: key)
         current.storeReleasing(UInt(bitPattern: pairs.words))
         return element
     }
 }
 
 /// Fibonacci hashing of a type's or a key path's identity (its bits): one multiply, no `Hasher` round trip on the
-/// read path; the one hash of every table in Ambient (``LockFreePairs``, ``OverrideMap``).
+/// read path; the one hash of every table in Ambient (``LockFreePairs``).
 ///
 /// NB: a masking shift and wrapping arithmetic: ``slotShift(forCapacity:)`` keeps the shift below 64 for every
 /// capacity of two slots or more, and the checks would be half of an inlined probe's instructions.

@@ -7,7 +7,7 @@ import Foundation
 /// The message for a dependency cycle, which stops the process.
 enum CycleReport {
     static func message(for cycle: [Creation]) -> String {
-        let names = cycle.map { VisibleText.of($0.keyType) }
+        let names = cycle.map { VisibleText.of($0.read.keyType) }
         return """
             Ambient: dependency cycle: \(names.joined(separator: " → ")). The default value of \(names[0]) \
             needs itself while it is being created. Break the cycle: build one of these values without reading \
@@ -24,8 +24,36 @@ enum CycleReport {
 /// a wait looks like a slow creation, so after ``warningDelay`` the waiter says once what it waits for, and keeps
 /// waiting: a slow but correct creation must still finish.
 enum CreationWait {
-    /// How long a waiter waits before it speaks; `AMBIENT_WAIT_WARNING_SECONDS` in the environment changes it.
-    static let warningDelay = WaitWarningSetting.fromEnvironment()
+    /// How long a waiter waits before it speaks: what ``variable`` in the process's environment asks for, read once;
+    /// a refusal is written to standard error.
+    static let warningDelay = {
+        let asked = seconds(from: ProcessEnvironment.variables[variable])
+        if let refusal = asked.refusal { ProcessEnvironment.writeToStandardError(refusal + "\n") }
+        return asked.seconds
+    }()
+
+    /// `AMBIENT_WAIT_WARNING_SECONDS`: how many seconds a thread waits for another thread's creation of a default
+    /// before it names the wait (Semantics: cycles are named).
+    ///
+    /// Every value is either used or refused, and none can stop the process. A number of seconds above zero is used;
+    /// one above a day is clamped to a day, since a condition variable handed a deadline centuries away (`inf`,
+    /// `1e308`, `1e10`) stops the process, and a day already means "never" for a wait a person watches. Anything
+    /// else — not a number, zero, a negative number, `nan` — is refused with one line on standard error, and 5
+    /// seconds are used.
+    static let variable = "AMBIENT_WAIT_WARNING_SECONDS"
+
+    /// The seconds that `text`, the variable's value, asks for, and the line that refuses it, if it is refused.
+    static func seconds(from text: String?) -> (seconds: Double, refusal: String?) {
+        guard let text else { return (5, nil) }
+        guard let seconds = Double(text), seconds > 0 else {
+            let refusal = """
+                Ambient: \(variable) is "\(visible: text)", which is not a number of seconds above zero, \
+                so it is ignored: a thread that waits for another thread's creation says so after 5 seconds.
+                """
+            return (5, refusal)
+        }
+        return (min(seconds, 86_400), nil)
+    }
 
     /// Called after a warning was written; set by tests that end a process stuck in a real hang.
     static let afterWarning = ConditionLock<(@Sendable () -> Void)?>(nil)
@@ -42,11 +70,10 @@ enum CreationWait {
         guard let pending = state.pending[slot] else { return "" }
         // The other thread's innermost creation: one of its creations that no other of its creations is inside.
         let others = state.pending.values.filter { $0.thread == pending.thread }
-        let innermost =
-            others.first { candidate in !others.contains { $0.parent === candidate } } ?? pending
-        let reason = waiter.map { " to create \(VisibleText.of($0.keyType))" } ?? ""
+        let innermost = others.first { candidate in !others.contains { $0.parent === candidate } } ?? pending
+        let reason = waiter.map { " to create \(VisibleText.of($0.read.keyType))" } ?? ""
         let seconds = String(format: "%g", warningDelay)
-        let (awaited, current) = (VisibleText.of(pending.keyType), VisibleText.of(innermost.keyType))
+        let (awaited, current) = (VisibleText.of(pending.read.keyType), VisibleText.of(innermost.read.keyType))
         return """
             Ambient: a thread has waited \(seconds) s\(reason) for \(awaited), which another thread is \
             creating (it is now creating \(current)). If that creation waits for work on another thread — \
@@ -63,16 +90,8 @@ extension FirstRead {
         if let cycle = state.deadlock(if: thread, waitsFor: pending, top: parent) {
             fatalError(cycle)
         }
-        state.waiting[thread] = WaitingThread(pending: pending, top: parent)
+        state.waiting[thread] = (pending, parent)
         awaited = pending
-        return nil
-    }
-
-    /// Woken (by any creation's end, or to warn): waits on while `awaited` is under way.
-    mutating func keepWaiting(for awaited: Creation, in state: inout CreationState) -> CreationStep? {
-        state.waiting[thread] = nil
-        guard state.pending[slot] === awaited else { return .retry }
-        state.waiting[thread] = WaitingThread(pending: awaited, top: parent)
         return nil
     }
 
@@ -88,7 +107,7 @@ extension FirstRead {
         var creation = parent
         while let current = creation {
             passedPending = passedPending || current === pending
-            if current.key == slot.key, current.context == slot.context, current.root == ObjectIdentifier(root),
+            if current.key == slot.key, current.context == slot.context, current.read.root === root,
                 onTheWay.allSatisfy({ source.overridesAlike($0, as: current.source) })
             {
                 return current
@@ -109,9 +128,9 @@ extension CreationState {
         var target = pending
         for _ in 0...waiting.count {
             guard let next = waiting[owner] else { return nil }
-            path.append(contentsOf: CreationStack.path(from: target, to: next.top))
+            path.append(contentsOf: target.path(to: next.top))
             if next.pending.thread == thread {
-                let mine = CreationStack.path(from: next.pending, to: top)
+                let mine = next.pending.path(to: top)
                 return CycleReport.message(for: mine + path + [next.pending])
             }
             owner = next.pending.thread
@@ -121,31 +140,19 @@ extension CreationState {
     }
 }
 
-/// A thread blocked until another thread finishes creating a default.
-struct WaitingThread {
-    var pending: Creation
-    var top: Creation?
-}
-
-extension CreationStack {
-    /// The creations from `start` down to `end` (inclusive), outermost first; just `[start]` when `end` is not
-    /// nested in `start`.
-    static func path(from start: Creation, to end: Creation?) -> [Creation] {
+extension Creation {
+    /// The creations from this one down to `end` (inclusive), outermost first; just `[self]` when `end` is not
+    /// nested in this one.
+    func path(to end: Creation?) -> [Creation] {
         var reversed: [Creation] = []
         var node = end
         while let current = node {
             reversed.append(current)
-            if current === start { return reversed.reversed() }
+            if current === self { return reversed.reversed() }
             node = current.parent
         }
-        return [start]
+        return [self]
     }
-}
-
-/// A key that a later creation of a default read and its first creation did not: reported once per root.
-struct LateRead: Hashable {
-    let key: ObjectIdentifier
-    let read: ObjectIdentifier
 }
 
 extension Root {
@@ -153,11 +160,9 @@ extension Root {
     func name(
         of id: ObjectIdentifier, among directReads: [any DependencyKey.Type], in storage: ScopeNode
     ) -> String {
-        if let key = directReads.first(where: { ObjectIdentifier($0) == id }) { return VisibleText.of(key) }
-        if let override = storage.override(for: id) { return VisibleText.of(override.keyType) }
-        for context in DependencyContext.allCases {
-            if let info = infoTable(for: context).find(id) { return VisibleText.of(info.keyType) }
-        }
-        return "a key"
+        let key =
+            directReads.first { ObjectIdentifier($0) == id } ?? storage.override(for: id)?.keyType
+            ?? DependencyContext.allCases.lazy.compactMap { self.keyInfo(for: id, in: $0)?.keyType }.first
+        return key.map { VisibleText.of($0) } ?? "a key"
     }
 }

@@ -17,8 +17,8 @@ extension Root {
             warn: CreationWait.warn
         ) { read.step(in: &$0) }
         switch step {
-        case .retry:
-            return defaultValue(of: Key.self, id: id, in: storage)
+        case .found(let box, let reads):
+            return (box, reads)
         case .create(let creation):
             // Whoever watches the values read hears of it: their root's reporter (a test's, also once a snapshot's
             // root ended), or in the testing context the process's root's test-root provider.
@@ -29,7 +29,7 @@ extension Root {
             }
             let created = createAndPublish(Key.self, creation: creation, in: creation.source)
             // What the read finds now is what a snapshot remembers (<doc:Semantics#A-value-keeps-what-it-read>).
-            return storage.source.published(id, for: storage) ?? created
+            return storage.source.published(id, for: storage).map { ($0.box, $0.reads) } ?? created
         }
     }
 
@@ -38,7 +38,7 @@ extension Root {
     /// that the instance is the same whichever scope sharing it reads first
     /// (<doc:Semantics#One-instance-per-key-per-scope>), in the reading context.
     func source(of id: ObjectIdentifier, readIn storage: ScopeNode) -> ScopeNode {
-        guard let info = infoTable(for: storage.context).find(id) else { return storage }
+        guard let info = keyInfo(for: id, in: storage.context) else { return storage }
         let scope = owner(of: id, for: storage, reads: info.reads)
         if let scope, scope.context == storage.context { return scope }
         guard scope != nil || storage.hasOverrides else { return storage }
@@ -52,27 +52,27 @@ extension Root {
     private func createAndPublish<Key: DependencyKey>(
         _: Key.Type, creation: Creation, in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
+        let slot = creation.read.slot.bits
         let values = DependencyValues(
             storage: ScopeNode(snapshotOf: storage, recorder: ReadRecorder(), for: creation.key))
         let (created, reads, directReads) = build(Key.self, creation: creation, values: values)
         let (id, context) = (creation.key, creation.context)
         let (placed, info, late, isNewChain, rebuilt) = creations.withLockBroadcasting { state in
             state.end(creation)
-            let table = infoTable(for: context)
             let new = KeyInfo(
                 reads: reads, keyType: Key.self, directReads: directReads, createdAt: creation.readContext?.site)
-            let info = table.find(id) ?? table.insert(new, for: id)
+            let info = infos.insert(new, for: slot)
             if info === new { state.learned.append((context, info)) }
             let late = info.lateReads(in: reads).filter {
-                state.reportedLateReads.insert(LateRead(key: id, read: $0)).inserted
+                state.reported.insert([id, $0]).inserted
             }
-            let isNewChain = creation.lineage.count(of: id) >= 2 && state.reportedChains.insert(id).inserted
+            let isNewChain = (creation.read.lineage[id] ?? 0) >= 2 && state.reported.insert([id]).inserted
             guard let scope = owner(of: id, for: storage, reads: info.reads) else {
                 return (info.value.storeIfNil(created), info, late, isNewChain, false)
             }
-            let scoped = scope.scopedDefaults.load() ?? scope.scopedDefaults.storeIfNil(ScopedDefaults())
-            let entry = scoped.table(for: context).insert(ScopedDefault(box: created, reads: info.reads), for: id)
-            return (entry.box, info, late, isNewChain, true)
+            let scoped = scope.scopedDefaults.load() ?? scope.scopedDefaults.storeIfNil(LockFreeTable())
+            let entry = scoped.insert(KeyInfo(reads: info.reads, keyType: Key.self), for: slot)
+            return (entry.value.storeIfNil(created), info, late, isNewChain, true)
         }
         if Trace.isOn {
             Trace.created(Key.self, context: context, in: self, rebuilt: rebuilt, readAt: creation.readContext?.site)
@@ -94,7 +94,7 @@ extension Root {
             return ReadContext.$current.withValue(nil) { build(Key.self, creation: creation, values: values) }
         }
         let recorder = values.storage.recorder.unsafelyUnwrapped
-        let box: AnyBox = CreationStack.$frame.withValue(CreationFrame(creation)) {
+        let box: AnyBox = CreationFrame.$innermost.withValue(CreationFrame(creation)) {
             DependencyValues.$currentValues.withValue(values) {
                 Box(Key.value(for: creation.context))
             }
@@ -109,15 +109,18 @@ extension Root {
 /// time it looks: it creates the value when nobody is creating the key, or this thread is for another instance;
 /// waits while another thread does; and stops the process when this thread is creating the same instance, or
 /// waiting would close a cycle (<doc:Semantics#Only-a-real-cycle-stops-the-process>).
-struct FirstRead {
+struct FirstRead: Sendable {
     let keyType: any DependencyKey.Type
     let slot: CreationSlot
     let storage: ScopeNode
     let root: Root
     let thread: UInt
-    /// The creation this read is made in, if any, and the creations whose work it is made in.
+    /// The creation this read is made in, if any.
     let parent: Creation?
-    let lineage: CreationLineage
+    /// The keys whose creations started the tasks that this read runs in, transitively, each with how many of them
+    /// there were: a creation whose lineage holds its own key twice is the third value of a chain, each made by the
+    /// work of the one before, and its root reports the chain (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
+    let lineage: [ObjectIdentifier: Int]
     /// The creation this read waits for, once it waits (`CreationWait.swift`).
     var awaited: Creation?
 
@@ -127,19 +130,28 @@ struct FirstRead {
         self.storage = storage
         self.root = root
         thread = currentThreadID()
-        let frame = CreationStack.frame
+        // Nested in the frame's creation on its thread, a read leads on from the frame's lineage; in work the frame's
+        // creation started, from that followed by the frame's key.
+        let frame = CreationFrame.innermost
         parent = frame?.current
-        lineage = CreationLineage.leading(from: frame)
+        var lineage = frame?.lineage ?? [:]
+        if let frame, parent == nil { lineage[frame.key, default: 0] += 1 }
+        self.lineage = lineage
     }
 
     /// What to do now; `nil` to wait until the creations change.
     mutating func step(in state: inout CreationState) -> CreationStep? {
-        if let awaited { return keepWaiting(for: awaited, in: &state) }
-        if storage.source.published(slot.key, for: storage) != nil { return .retry }
+        if let awaited {
+            // Woken (by any creation's end, or to warn): waits on while `awaited` is under way.
+            guard state.pending[slot] !== awaited else { return nil }
+            state.waiting[thread] = nil
+            self.awaited = nil
+        }
+        if let found = storage.source.published(slot.key, for: storage) { return .found(found.box, found.reads) }
         let source = root.source(of: slot.key, readIn: storage)
         let pending = state.pending[slot]
         if let pending, pending.thread == thread, let same = sameInstanceUnderWay(from: source, pending: pending) {
-            fatalError(CycleReport.message(for: CreationStack.path(from: same, to: parent) + [same]))
+            fatalError(CycleReport.message(for: same.path(to: parent) + [same]))
         }
         guard let pending, pending.thread != thread else {
             let creation = Creation(self, source: source, shadowed: pending)
@@ -151,52 +163,56 @@ struct FirstRead {
 }
 
 /// What a first reader does after looking at the creations under way: create the value (this thread registered the
-/// creation), or look again (the creation it waited for is over).
+/// creation), or read the instance it found published.
 enum CreationStep {
     case create(Creation)
-    case retry
+    case found(AnyBox, [ObjectIdentifier])
 }
 
 /// Which creation a thread is waiting for: one key, in one context.
 struct CreationSlot: Hashable {
     var key: ObjectIdentifier
     var context: DependencyContext
+
+    /// The slot as one word, the key of the tables of instances: the key's identity (a type's metadata, aligned to
+    /// a word) with the context in its low bits.
+    @inline(__always)
+    var bits: UInt {
+        switch context {
+        case .default: UInt(bitPattern: key)
+        case .preview: UInt(bitPattern: key) | 1
+        case .testing: UInt(bitPattern: key) | 2
+        }
+    }
 }
 
 /// The creations under way in a root, who waits for whom (to find cycles that span threads), and what the root
 /// learned and reported.
 struct CreationState {
     var pending: [CreationSlot: Creation] = [:]
-    var waiting: [UInt: WaitingThread] = [:]
+    /// Each thread blocked until another thread finishes creating a default, with its innermost creation.
+    var waiting: [UInt: (pending: Creation, top: Creation?)] = [:]
     var isPrepared = false
-    /// What was reported, once per root: late reads (``LateRead``), and chains of creations (``CreationLineage``).
-    var reportedLateReads: Set<LateRead> = []
-    var reportedChains: Set<ObjectIdentifier> = []
+    /// What was reported, once per root: each chain of creations of a key (``FirstRead/lineage``), as `[key]`, and
+    /// each key a later creation of a key read and its first creation did not, as `[key, read]`.
+    var reported: Set<[ObjectIdentifier]> = []
     /// Every key created in the root, per context, in the order of their first creation: the learned graph.
     var learned: [(context: DependencyContext, info: KeyInfo)] = []
 
     /// Ends `creation`, which is published: threads that waited for it may look again.
     mutating func end(_ creation: Creation) {
-        pending[CreationSlot(key: creation.key, context: creation.context)] = creation.shadowed
+        pending[creation.read.slot] = creation.shadowed
         // Threads that waited for this creation retry; none of them waits for anything now.
         waiting = waiting.filter { $0.value.pending !== creation }
     }
 }
 
-/// One default value being created: which key, on which thread, inside which other creation.
+/// One default value being created: the first read that registered it (which key, on which thread, inside which
+/// other creation), and the values it is created from.
 final class Creation: Sendable {
-    let key: ObjectIdentifier
-    let keyType: any DependencyKey.Type
-    let context: DependencyContext
-    let thread: UInt
-    let parent: Creation?
-    /// The root the value is created in, and its reporter.
-    let root: ObjectIdentifier
-    let reporter: (any _DependencyIssueReporter)?
+    let read: FirstRead
     /// The read that asked for the value, when a `@Dependency` made it in the testing context.
     let readContext: ReadContext?
-    /// The creations whose work this one runs in.
-    let lineage: CreationLineage
     /// The values the value is created from (``Root/source(of:readIn:)``): their overrides decide whether a nested
     /// read of this key asks for the same instance (<doc:Semantics#Only-a-real-cycle-stops-the-process>).
     let source: ScopeNode
@@ -206,37 +222,16 @@ final class Creation: Sendable {
 
     /// The creation that `read` registers, from `source`, in place of `shadowed`.
     init(_ read: FirstRead, source: ScopeNode, shadowed: Creation?) {
-        key = read.slot.key
-        keyType = read.keyType
-        context = read.slot.context
-        thread = read.thread
-        parent = read.parent
-        root = ObjectIdentifier(read.root)
-        reporter = read.storage.reporter
+        self.read = read
         readContext = ReadContext.current
-        lineage = read.lineage
         self.source = source
         self.shadowed = shadowed
     }
-}
 
-/// The keys whose creations started the tasks that a creation runs in, transitively, each with how many of them
-/// there were: a creation whose lineage holds its own key twice is the third value of a chain, each made by the work
-/// of the one before, and its root reports the chain (<doc:Semantics#Bookkeeping-ends-with-the-creation>).
-struct CreationLineage: Sendable {
-    private var counts: [ObjectIdentifier: Int] = [:]
-
-    /// How many creations of `key` started the work this lineage leads to.
-    func count(of key: ObjectIdentifier) -> Int { counts[key] ?? 0 }
-
-    /// The lineage of a creation read under the task-local `frame`: the frame's own, nested in the frame's creation
-    /// on its thread; else that followed by the frame's key, in work the frame's creation started.
-    static func leading(from frame: CreationFrame?) -> CreationLineage {
-        guard let frame, frame.current == nil else { return frame?.lineage ?? CreationLineage() }
-        var next = frame.lineage
-        next.counts[frame.key, default: 0] += 1
-        return next
-    }
+    var key: ObjectIdentifier { read.slot.key }
+    var context: DependencyContext { read.slot.context }
+    var thread: UInt { read.thread }
+    var parent: Creation? { read.parent }
 }
 
 /// The innermost creation under way on one thread, as a task-local holds it. Work a default's `init` starts (a task,
@@ -249,13 +244,15 @@ final class CreationFrame: @unchecked Sendable {
     private let thread: UInt
     /// The creation's key and lineage, which work the creation started leads on from.
     let key: ObjectIdentifier
-    let lineage: CreationLineage
+    let lineage: [ObjectIdentifier: Int]
+    /// The frame of the innermost creation under way on this task: creating a default is synchronous.
+    @TaskLocal static var innermost: CreationFrame?
 
     init(_ creation: Creation) {
         self.creation = creation
         thread = creation.thread
         key = creation.key
-        lineage = creation.lineage
+        lineage = creation.read.lineage
     }
 
     /// The creation, if it is still under way and this is its thread.
@@ -263,12 +260,6 @@ final class CreationFrame: @unchecked Sendable {
         guard thread == currentThreadID() else { return nil }
         return creation
     }
-}
-
-/// The creations nested on the current thread: creating a default is synchronous.
-enum CreationStack {
-    /// The frame of the innermost creation under way on this task.
-    @TaskLocal static var frame: CreationFrame?
 }
 
 extension DependencyKey {

@@ -10,22 +10,19 @@
 /// reads (``DependencyValues/resolve(_:)``).
 @usableFromInline
 final class ReadRecorder: @unchecked Sendable {
-    // Safe: `atomicWords` is only reached through atomic operations after `init`. `state` is read and written on
+    // Safe: `atomicWords` is only reached through atomic operations after `init`. What it heard is read and written on
     // one thread only, `thread`, the one that made the recorder: `record` and the `name`s check it (through
     // `records`), and `close` is called by the synchronous creation or key-path probe that made it, which has not
     // returned yet, so it still runs on that thread (`close` asserts it). So no lock: a first read takes none here.
 
     /// Word 0: 1 while open. Must stay the first stored property (see `AtomicWords`).
     private var atomicWords = AtomicWords()
-    private struct State {
-        var keys: Set<ObjectIdentifier> = []
-        var direct: [any DependencyKey.Type] = []
-        /// The keys of `@Dependency` properties created while open, whose values were not read.
-        var named: [any DependencyKey.Type] = []
-        /// The key paths of properties created whose keys are not known yet (key paths never read).
-        var unresolved: [any AnyObject & Sendable] = []
-    }
-    private var state = State()
+    /// Every key read, transitively; ``KeyInfo/anyOverride`` for a property named by a key path whose key is not
+    /// known yet.
+    private var keys: Set<ObjectIdentifier> = []
+    private var direct: [any DependencyKey.Type] = []
+    /// The keys of `@Dependency` properties created while open, whose values were not read.
+    private var named: [any DependencyKey.Type] = []
     private var open: AtomicWord { AtomicWords.word(0, of: self) }
     /// The thread that opened the recorder: only its reads are recorded. A creation is synchronous, so reads made
     /// on other threads while it is open — by a task or a Dispatch block that its `init` started — are not its own.
@@ -67,41 +64,38 @@ final class ReadRecorder: @unchecked Sendable {
     /// Notes that `key` was read, and with it the keys its own default was built from.
     func record(_ key: any DependencyKey.Type, reads: [ObjectIdentifier]) {
         guard records else { return }
-        state.direct.append(key)
-        state.keys.insert(ObjectIdentifier(key))
-        state.keys.formUnion(reads)
+        direct.append(key)
+        keys.insert(ObjectIdentifier(key))
+        keys.formUnion(reads)
     }
 
     /// Notes a `@Dependency` created while open, without reading it (<doc:Semantics#Lazy-is-lazy>): its key names
     /// what the creation depends on.
     func name(_ key: any DependencyKey.Type) {
         guard records else { return }
-        state.named.append(key)
+        named.append(key)
     }
 
     /// Notes a `@Dependency` created while open whose key path's key is learned from the key path's first read
-    /// (``PropertyKeys``): by its key if that is known, else by the key path.
+    /// (``PropertyKeys``): by its key if that is known, else as depending on any override.
     func name(keyPath: any AnyObject & Sendable) {
         guard records else { return }
         if let key = PropertyKeys.key(for: keyPath) {
-            state.named.append(key)
+            named.append(key)
         } else {
-            state.unresolved.append(keyPath)
+            keys.insert(KeyInfo.anyOverride)
         }
     }
 
-    /// What a recorder heard: every key read, transitively, the keys read directly (in order, repeats included), the
-    /// keys of the properties created meanwhile, and the key paths of those whose keys are not known yet.
-    typealias Closed = (
-        reads: [ObjectIdentifier], direct: [any DependencyKey.Type], named: [any DependencyKey.Type],
-        unresolved: [any AnyObject & Sendable]
-    )
+    /// What a recorder heard: every key read, transitively, the keys read directly (in order, repeats included), and
+    /// the keys of the properties created meanwhile.
+    typealias Closed = (reads: [ObjectIdentifier], direct: [any DependencyKey.Type], named: [any DependencyKey.Type])
 
     /// Stops recording (values created now may outlive the creation) and returns what it heard.
     func close() -> Closed {
         assert(currentThreadID() == thread, "a recorder is closed on the thread that made it")
         open.storeReleasing(0)
-        return (Array(state.keys), state.direct, state.named, state.unresolved)
+        return (Array(keys), direct, named)
     }
 }
 
@@ -112,7 +106,6 @@ extension Root {
         closedWith closed: ReadRecorder.Closed, by creation: Creation, in storage: ScopeNode
     ) -> [ObjectIdentifier] {
         var reads = Set(closed.reads)
-        if !closed.unresolved.isEmpty { reads.insert(KeyInfo.anyOverride) }
         for key in closed.named where ObjectIdentifier(key) != creation.key {
             reads.formUnion(namedReads(of: key, by: creation, in: storage))
         }
@@ -137,7 +130,7 @@ extension Root {
             outer = current.parent
         }
         if outer != nil { return [id, KeyInfo.anyOverride] }
-        guard let info = infoTable(for: creation.context).find(id) else { return [id, KeyInfo.anyOverride] }
+        guard let info = keyInfo(for: id, in: creation.context) else { return [id, KeyInfo.anyOverride] }
         return [id] + info.reads
     }
 }

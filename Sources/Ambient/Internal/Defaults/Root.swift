@@ -10,41 +10,16 @@ class DefaultSource: @unchecked Sendable {
     /// Where reports about reads here go (a test's root has its test's reporter); `nil` sends them to the reporting
     /// task's reporter, else to standard error.
     let reporter: (any _DependencyIssueReporter)?
-    /// The instances published for the read path, per context: a root's; always empty for a snapshot, whose reads
-    /// all go the long way.
-    private let defaultInfos: LockFreeTable<KeyInfo>
-    private let previewInfos: LockFreeTable<KeyInfo>
-    private let testingInfos: LockFreeTable<KeyInfo>
-    var infos: [LockFreeTable<KeyInfo>] { [defaultInfos, previewInfos, testingInfos] }
+    /// The instances published for the read path, by key and context (``CreationSlot/bits``): a root's; always
+    /// empty for a snapshot, whose reads all go the long way.
+    let infos: LockFreeTable<KeyInfo>
 
-    /// A source reporting to `reporter` whose read path finds `tables` (default, preview, testing).
-    ///
-    /// NB: a tuple, not an array: every test's root, and every creation's snapshot, is made with one.
-    init(reporter: (any _DependencyIssueReporter)?, tables: Tables) {
+    /// A source reporting to `reporter` whose read path finds `infos`, whose values inherited overrides set by
+    /// `origins`.
+    init(reporter: (any _DependencyIssueReporter)?, infos: LockFreeTable<KeyInfo>, origins: [WeakOrigin] = []) {
         self.reporter = reporter
-        (defaultInfos, previewInfos, testingInfos) = tables
-    }
-
-    /// A source's tables, per context: default, preview, testing.
-    typealias Tables = (LockFreeTable<KeyInfo>, LockFreeTable<KeyInfo>, LockFreeTable<KeyInfo>)
-
-    /// The table of `context`, unretained: it lives as long as this source.
-    ///
-    /// NB: probed unretained on the read path; a retained table would make threads reading one root contend on its
-    /// reference count.
-    @inline(__always)
-    final func unmanagedInfoTable(for context: DependencyContext) -> Unmanaged<LockFreeTable<KeyInfo>> {
-        switch context {
-        case .default: .passUnretained(defaultInfos)
-        case .preview: .passUnretained(previewInfos)
-        case .testing: .passUnretained(testingInfos)
-        }
-    }
-
-    /// The table of `context`.
-    @inline(__always)
-    final func infoTable(for context: DependencyContext) -> LockFreeTable<KeyInfo> {
-        unmanagedInfoTable(for: context).takeUnretainedValue()
+        self.infos = infos
+        self.origins = origins
     }
 
     /// The instance of `key` published for the read path in `context`, if any, without retaining it. Lock-free.
@@ -57,7 +32,10 @@ class DefaultSource: @unchecked Sendable {
         in context: DependencyContext,
         skippingDerived: Bool
     ) -> Unmanaged<AnyBox>? {
-        guard let info = unmanagedInfoTable(for: context)._withUnsafeGuaranteedRef({ $0.findUnmanaged(key) }) else {
+        // NB: the table is probed unretained: a retained one would make threads reading one root contend on its
+        // reference count.
+        let slot = CreationSlot(key: key, context: context).bits
+        guard let info = Unmanaged.passUnretained(infos)._withUnsafeGuaranteedRef({ $0.findUnmanaged(slot) }) else {
             return nil
         }
         return info._withUnsafeGuaranteedRef { info in
@@ -71,25 +49,57 @@ class DefaultSource: @unchecked Sendable {
     /// The root whose lock and knowledge of keys reads here use.
     var root: Root { fatalError("a source is a root or a snapshot") }
 
-    /// The instance of `id` that serves a read in `storage`, if it exists, and the key's first creation's reads;
-    /// `nil` sends the read to ``Root/create(_:id:in:)``.
-    func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> (box: AnyBox, reads: [ObjectIdentifier])? {
-        fatalError("a source is a root or a snapshot")
-    }
+    /// What the values remembered for `slot` that answers a read in `storage`, and whether it is held strongly;
+    /// none for a root.
+    func remembered(_ slot: CreationSlot, readIn storage: ScopeNode) -> Instance? { nil }
+
+    /// Remembers `box`, the instance a read of `slot` in `storage` found in `scope` (`nil`: the root's), and returns
+    /// the one remembered and whether `storage` holds it. A node below a root holds that root and its enclosing
+    /// scopes, so it holds every default it can read.
+    func remember(
+        _ box: AnyBox, reads: [ObjectIdentifier], for slot: CreationSlot, foundIn scope: ScopeNode?,
+        readIn storage: ScopeNode
+    ) -> Instance { (box, reads, true) }
 
     /// Whether the values' root ended, so that what they did not read before they build for themselves.
     var rootEnded: Bool { false }
 
     /// The nodes that set the overrides these values inherited, held weakly, innermost first; none for a root.
-    var origins: [WeakOrigin] { [] }
+    let origins: [WeakOrigin]
 
     /// The same source without the overrides and origins the values inherited (``DependencyValues/init()``).
     var withoutOverrides: DefaultSource { self }
 
+    /// An instance a read finds, the key's first creation's reads (they decide which scopes have an instance of their
+    /// own, <doc:Semantics#Overrides-reach-derived-defaults>), and whether the reading values hold it.
+    typealias Instance = (box: AnyBox, reads: [ObjectIdentifier], isHeld: Bool)
+
+    /// Where a read of `id` in `storage` finds its instance, a rule of the Semantics article's "Lifetimes" a step
+    /// (overrides were looked at before); `nil` sends the read to ``Root/create(_:id:in:)``:
+    ///
+    /// 1. What a snapshot remembered (<doc:Semantics#A-value-keeps-what-it-read>).
+    /// 2. The instance of the scope it belongs to (``Root/owner(of:for:reads:)``), or the root's, while that lives
+    ///    (<doc:Semantics#One-instance-per-key-per-scope>).
+    /// 3. What was built for a snapshot alone, once that scope or root ended
+    ///    (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
+    ///
+    /// What steps 2 and 3 find, the source remembers (``remember(_:reads:for:foundIn:readIn:)``).
+    final func published(_ id: ObjectIdentifier, for storage: ScopeNode) -> Instance? {
+        let slot = CreationSlot(key: id, context: storage.context)
+        if let kept = remembered(slot, readIn: storage) { return kept }
+        guard let info = root.keyInfo(for: id, in: storage.context) else { return nil }
+        let scope = root.owner(of: id, for: storage, reads: info.reads)
+        guard let entry = scope == nil ? info : scope?.scopedDefaults.load()?.find(slot.bits),
+            let box = entry.value.load()
+        else { return nil }
+        return remember(box, reads: entry.reads, for: slot, foundIn: scope, readIn: storage)
+    }
+
     /// Whether a cache in `storage`, which does not override `key`, may hold what a read of `key` finds there
-    /// (``ScopeNode/mayCacheValue(of:)``): a node below a root holds that root and its enclosing scopes, so it holds
-    /// every default it can read.
-    func mayCache(_ key: ObjectIdentifier, readIn storage: ScopeNode) -> Bool { true }
+    /// (``ScopeNode/mayCacheValue(of:)``): only what `storage` holds.
+    final func mayCache(_ key: ObjectIdentifier, readIn storage: ScopeNode) -> Bool {
+        published(key, for: storage)?.isHeld ?? false
+    }
 }
 
 /// The owner of a set of cached default values: the process, or one test.
@@ -99,8 +109,8 @@ class DefaultSource: @unchecked Sendable {
 ///
 /// A default is created from the values of the scope that reads it, and the keys it reads meanwhile are recorded.
 /// When that scope overrides none of them, the value is the root's, shared by every scope that overrides none of
-/// them. Otherwise it belongs to the innermost scope that overrides one of them (``ScopedDefaults``), and the next
-/// scope that overrides none of them creates the root's own.
+/// them. Otherwise it belongs to the innermost scope that overrides one of them (``ScopeNode/scopedDefaults``), and
+/// the next scope that overrides none of them creates the root's own.
 final class Root: DefaultSource, @unchecked Sendable {
     // Safe: every stored property is a `let` of a `Sendable` type.
 
@@ -117,7 +127,7 @@ final class Root: DefaultSource, @unchecked Sendable {
     init(context: DependencyContext, reporter: (any _DependencyIssueReporter)? = nil, heir: Root? = .process) {
         self.context = context
         self.heir = heir
-        super.init(reporter: reporter, tables: (LockFreeTable(), LockFreeTable(), LockFreeTable()))
+        super.init(reporter: reporter, infos: LockFreeTable())
     }
 
     override var root: Root { self }
@@ -135,7 +145,7 @@ final class Root: DefaultSource, @unchecked Sendable {
 
     /// What the root learned about `key` in `context`, if it was ever read there. Lock-free.
     func keyInfo(for key: ObjectIdentifier, in context: DependencyContext) -> KeyInfo? {
-        infoTable(for: context).find(key)
+        infos.find(CreationSlot(key: key, context: context).bits)
     }
 
     // MARK: Resolving defaults
@@ -147,7 +157,7 @@ final class Root: DefaultSource, @unchecked Sendable {
         id: ObjectIdentifier,
         in storage: ScopeNode
     ) -> (box: AnyBox, reads: [ObjectIdentifier]) {
-        if let found = storage.source.published(id, for: storage) { return found }
+        if let found = storage.source.published(id, for: storage) { return (found.box, found.reads) }
         return create(Key.self, id: id, in: storage)
     }
 
@@ -162,27 +172,6 @@ final class Root: DefaultSource, @unchecked Sendable {
         return storage.source.rootEnded ? storage.base : nil
     }
 
-    /// A read in values under this root finds the instance of the scope it belongs to, or the root's
-    /// (<doc:Semantics#One-instance-per-key-per-scope>), once it exists.
-    override func published(
-        _ id: ObjectIdentifier, for storage: ScopeNode
-    ) -> (box: AnyBox, reads: [ObjectIdentifier])? {
-        instance(of: id, for: storage).map { ($0.box, $0.reads) }
-    }
-
-    /// The instance of `id` that serves a read in `storage` if it exists, the key's first creation's reads (they
-    /// decide which scopes have an instance of their own, <doc:Semantics#Overrides-reach-derived-defaults>), and
-    /// the scope that holds it (`nil`: the root).
-    func instance(
-        of id: ObjectIdentifier, for storage: ScopeNode
-    ) -> (box: AnyBox, reads: [ObjectIdentifier], scope: ScopeNode?)? {
-        guard let info = infoTable(for: storage.context).find(id) else { return nil }
-        guard let scope = owner(of: id, for: storage, reads: info.reads) else {
-            return info.value.load().map { ($0, info.reads, nil) }
-        }
-        return scope.scopedDefaults.load()?.table(for: storage.context).find(id).map { ($0.box, $0.reads, scope) }
-    }
-
     // MARK: Preparing
 
     /// Sets values on the root itself, for ``prepareDependencies(_:)``. Reports and skips what it cannot set.
@@ -195,12 +184,13 @@ final class Root: DefaultSource, @unchecked Sendable {
             state.isPrepared = true
             for override in overrides.sorted(by: { "\($0.keyType)" < "\($1.keyType)" }) {
                 let isBeingRead = state.pending.keys.contains { $0.key == override.key }
-                guard !isBeingRead, infos.allSatisfy({ $0.find(override.key) == nil }) else {
+                let slots = DependencyContext.allCases.map { CreationSlot(key: override.key, context: $0).bits }
+                guard !isBeingRead, slots.allSatisfy({ infos.find($0) == nil }) else {
                     IssueReporting.report(.misuse, Messages.preparedAfterRead(override.keyType), to: reporter)
                     continue
                 }
-                for table in infos {
-                    _ = table.insert(KeyInfo(reads: [], keyType: override.keyType), for: override.key).value
+                for slot in slots {
+                    _ = infos.insert(KeyInfo(reads: [], keyType: override.keyType), for: slot).value
                         .storeIfNil(override.box)
                 }
             }
@@ -208,14 +198,16 @@ final class Root: DefaultSource, @unchecked Sendable {
     }
 }
 
-/// What a root knows about a key in one context: every key its first creation read, and the root's instance.
+/// What a root knows about a key in one context: every key its first creation read, and the root's instance; in a
+/// scope's table (``ScopeNode/scopedDefaults``), the instance rebuilt for the scope, with the same reads.
 final class KeyInfo: @unchecked Sendable {
     // Safe: `atomicWords` is only reached through atomic operations after `init` (see `AtomicWords`); the other
     // stored properties are `let`s of `Sendable` types.
 
     /// Word 0: ``value``. Must stay the first stored property.
     private var atomicWords = AtomicWords()
-    /// The instance shared by every scope that overrides none of `reads`, once one such scope has read it.
+    /// The instance shared by every scope that overrides none of `reads`, once one such scope has read it; the
+    /// scope's instance, in a scope's table.
     var value: LazyReference<AnyBox> { LazyReference(0, of: self) }
     /// The keys the first creation read, transitively, itself excluded: they decide for good which scopes share an
     /// instance (a scope that overrides one of them has its own). ``anyOverride`` among them stands for every key.
@@ -254,28 +246,5 @@ final class KeyInfo: @unchecked Sendable {
     func lateReads(in reads: [ObjectIdentifier]) -> [ObjectIdentifier] {
         guard !self.reads.contains(Self.anyOverride) else { return [] }
         return reads.filter { !self.reads.contains($0) && $0 != Self.anyOverride }
-    }
-}
-
-/// Default values rebuilt for one scope, per context: the scope holds them, and they live as long as it does, or as
-/// long as a value that read them remembers them (<doc:Semantics#A-value-keeps-what-it-read>).
-final class ScopedDefaults: Sendable {
-    private let tables = DependencyContext.allCases.map { _ in LockFreeTable<ScopedDefault>() }
-
-    func table(for context: DependencyContext) -> LockFreeTable<ScopedDefault> {
-        tables[context.index]
-    }
-}
-
-/// A default rebuilt for one scope, or one that a snapshot remembers.
-final class ScopedDefault: Sendable {
-    let box: AnyBox
-    /// The reads of the key's first creation in the root: what a creation that reads this instance depends on,
-    /// also once that root was freed.
-    let reads: [ObjectIdentifier]
-
-    init(box: AnyBox, reads: [ObjectIdentifier]) {
-        self.box = box
-        self.reads = reads
     }
 }

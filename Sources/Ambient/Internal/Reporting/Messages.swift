@@ -2,7 +2,7 @@
 ///
 /// Texts built from state that only their own file holds live beside it: the report of a missing testing value in
 /// `MissingTestingValue.swift`, the cycle and long-wait reports in `CreationWait.swift`, the refusals of an
-/// environment variable in `ContextDetection.swift` and `WaitWarningSetting.swift`, and the stop for a main-actor
+/// environment variable in `ContextDetection.swift` and `CreationWait.swift`, and the stop for a main-actor
 /// property read off the main actor in `MainActorIsolation.swift`.
 ///
 /// Every name a message echoes (a key's or a type's, an endpoint's, a file's) is interpolated as `\(visible: name)`

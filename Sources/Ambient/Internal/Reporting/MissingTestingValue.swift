@@ -4,7 +4,7 @@ enum MissingTestingValue {
     @TaskLocal static var isSuppressed = false
 
     static func report<Key: DependencyKey>(_: Key.Type) {
-        guard !isSuppressed, let creation = CreationStack.frame?.current, creation.context == .testing,
+        guard !isSuppressed, let creation = CreationFrame.innermost?.current, creation.context == .testing,
             creation.key == ObjectIdentifier(Key.self)
         else {
             return
@@ -12,7 +12,8 @@ enum MissingTestingValue {
         let read = creation.readContext
         let token = "\(ObjectIdentifier(Key.self))"
         IssueReporting.report(
-            .missingTestingValue, message(Key.self, read: read), once: token, site: read?.site, to: creation.reporter)
+            .missingTestingValue, message(Key.self, read: read), once: token, site: read?.site,
+            to: creation.read.storage.reporter)
     }
 
     /// The report's text, with the fix spelled for `read`, the read that created the default: the override as it

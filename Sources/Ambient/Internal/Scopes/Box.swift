@@ -12,11 +12,9 @@ class AnyBox: @unchecked Sendable {
     /// The boxed value, described for ``DependencyValues/description``.
     var valueDescription: String { "" }
 
-    /// The boxed value if it is an instance of a class, whatever the key's type says.
-    var object: AnyObject? { nil }
-
-    /// Boxes again an ``object`` of a box of this type, once that box is gone.
-    var rebox: @Sendable (AnyObject) -> AnyBox { { _ in AnyBox() } }
+    /// The boxed value if it is an instance of a class, whatever the key's type says, and how to box it again once
+    /// this box is gone: what a value that remembers it weakly keeps.
+    var weakened: (object: AnyObject, rebox: @Sendable (AnyObject) -> AnyBox)? { nil }
 
     /// An empty box; `Box.init` is inlined into callers, so they must see this.
     @usableFromInline init() {}
@@ -35,13 +33,11 @@ final class Box<Value: Sendable>: AnyBox, @unchecked Sendable {
 
     override var valueDescription: String { String(describing: value) }
 
-    override var object: AnyObject? {
-        // NB: `value as Any` opens an existential `Value`, so that a class instance behind a protocol is found too.
-        type(of: value as Any) is AnyClass ? value as AnyObject : nil
+    override var weakened: (object: AnyObject, rebox: @Sendable (AnyObject) -> AnyBox)? {
+        // NB: `value as Any` opens an existential `Value`, so that a class instance behind a protocol is found too. The
+        // object came from a box of this type, so the cast cannot fail.
+        type(of: value as Any) is AnyClass ? (value as AnyObject, { Box($0 as! Value) }) : nil
     }
-
-    // NB: the object came from a box of this type, so the cast cannot fail.
-    override var rebox: @Sendable (AnyObject) -> AnyBox { { Box($0 as! Value) } }
 }
 
 extension AnyBox {

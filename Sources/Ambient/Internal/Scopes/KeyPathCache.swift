@@ -24,7 +24,8 @@ extension DependencyValues {
     @usableFromInline
     func resolve<Value: Sendable>(_ keyPath: any KeyPath<DependencyValues, Value> & Sendable) -> Value {
         let id = ObjectIdentifier(keyPath)
-        guard !storage.isRecording, storage.keyPathBits(id) != KeyPathPairs.uncacheable else {
+        let cached = ScopeNode.publishedPairs(of: .passUnretained(storage))?.value(for: UInt(bitPattern: id))
+        guard !storage.isRecording, cached != KeyPathPairs.uncacheable else {
             return self[keyPath: keyPath]
         }
         let probe = KeyPathProbe(on: storage)
@@ -58,8 +59,7 @@ extension ScopeNode {
 extension DependencyKey {
     /// The key's value in `values`, if its type is `Requested`.
     fileprivate static func value<Requested>(in values: DependencyValues, as _: Requested.Type) -> Requested? {
-        guard Value.self == Requested.self else { return nil }
-        return values[Self.self] as? Requested
+        Value.self == Requested.self ? values[Self.self] as? Requested : nil
     }
 }
 
@@ -69,7 +69,9 @@ extension ScopeNode {
     /// (``KeyPathPairs``).
     @inlinable @inline(__always)
     static func cachedValueAddress(in storage: Unmanaged<ScopeNode>, forKeyPath keyPath: ObjectIdentifier) -> UInt {
-        guard let bits = publishedPairs(of: storage)?.boxBits(for: keyPath), bits > KeyPathPairs.uncacheable else {
+        guard let bits = publishedPairs(of: storage)?.value(for: UInt(bitPattern: keyPath)),
+            bits > KeyPathPairs.uncacheable
+        else {
             return 0
         }
         return valueAddress(in: Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped))
@@ -82,11 +84,6 @@ extension ScopeNode {
         let words = storage._withUnsafeGuaranteedRef { _getUnsafePointerToStoredProperties($0) }
         let published = ambient_load_acquire(words.assumingMemoryBound(to: UInt.self) + keyPathPairsWord)
         return UnsafeMutablePointer<UInt>(bitPattern: published).map(KeyPathPairs.init(words:))
-    }
-
-    /// The bits the pairs hold for `keyPath` (``KeyPathPairs/boxBits(for:)``): 0 for none.
-    func keyPathBits(_ keyPath: ObjectIdentifier) -> UInt {
-        Self.publishedPairs(of: .passUnretained(self))?.boxBits(for: keyPath) ?? 0
     }
 
     /// Records in the key-path cache `box` (`nil`: a getter that computes its value, run on every read) as what the
@@ -134,30 +131,26 @@ final class KeyPathCache: Sendable {
         publish: (UnsafeMutablePointer<UInt>) -> Void
     ) {
         state.withLock { state in
-            guard state.pairs.count < Self.capacity, state.pairs.boxBits(for: identity) == 0 else { return }
+            let key = UInt(bitPattern: identity)
+            guard state.pairs.count < Self.capacity, state.pairs.value(for: key) == 0 else { return }
             if let keyPath { state.kept.append(keyPath) }
             if let box { state.kept.append(box) }
             let bits = box.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? KeyPathPairs.uncacheable
-            state.pairs = state.pairs.inserting(bits, for: UInt(bitPattern: identity))
+            state.pairs = state.pairs.inserting(bits, for: key)
             publish(state.pairs.words)
         }
     }
 }
 
 /// What `@Dependency` key paths resolved to in one scope, in the form that every getter probes inline, without a
-/// call: each key path's identity, and the bits of its box (not retained: the cache holds it) or ``uncacheable``.
+/// call: each key path's identity, and the bits of its box (not retained: the cache holds it) or ``uncacheable``;
+/// 0 for a key path with no pair.
 @usableFromInline
 typealias KeyPathPairs = LockFreePairs
 
 extension KeyPathPairs {
     /// The box bits of a key path whose getter computes its value: never a valid object's address.
     @inlinable static var uncacheable: UInt { 1 }
-
-    /// The box bits stored for `keyPath`: 0 if it has no pair, ``uncacheable`` if its getter computes its value.
-    @inlinable @inline(__always)
-    func boxBits(for keyPath: ObjectIdentifier) -> UInt {
-        value(for: UInt(bitPattern: keyPath))
-    }
 }
 
 /// Decides whether two values are the same value by comparing their bytes, for types that offer no `==`.

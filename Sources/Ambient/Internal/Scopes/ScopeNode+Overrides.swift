@@ -33,16 +33,8 @@ extension ScopeNode {
 
     /// The depth of the innermost scope that overrides one of `keys`, or `nil` when none does.
     func innermostOverrideDepth(among keys: [ObjectIdentifier]) -> Int? {
-        if keys.contains(KeyInfo.anyOverride) {
-            return hasOverrides ? allOverrides().all.map(\.depth).max() : nil
-        }
-        var innermost: Int?
-        for key in keys {
-            if let override = override(for: key), override.depth > (innermost ?? -1) {
-                innermost = override.depth
-            }
-        }
-        return innermost
+        if keys.contains(KeyInfo.anyOverride) { return hasOverrides ? allOverrides().all.map(\.depth).max() : nil }
+        return keys.compactMap { override(for: $0)?.depth }.max()
     }
 
     /// Every override set in this scope and the ones around it, innermost scope first, hidden ones included; in a
@@ -69,12 +61,8 @@ extension ScopeNode {
     /// Whether `key` is overridden here as in `other`: by neither, or by the same override (set at the same depth, its
     /// value at the same place).
     func overridesAlike(_ key: ObjectIdentifier, as other: ScopeNode) -> Bool {
-        switch (override(for: key), other.override(for: key)) {
-        case (nil, nil): true
-        case (let mine?, let theirs?):
-            mine.depth == theirs.depth && overrideValue(for: key) == other.overrideValue(for: key)
-        default: false
-        }
+        override(for: key)?.depth == other.override(for: key)?.depth
+            && overrideValue(for: key) == other.overrideValue(for: key)
     }
 
     /// Whether `node` is this node's parent.
@@ -111,10 +99,7 @@ extension ScopeNode {
     }
 
     /// The overrides this scope sets itself, in the order they were first set.
-    var layer: [Override] {
-        guard let firstOverride else { return [] }
-        return [firstOverride] + moreOwn
-    }
+    var layer: [Override] { firstOverride.map { [$0] + moreOwn } ?? [] }
 
     /// The overrides of the scope that a `withDependencies` update opened inside the node at `outer` and left in
     /// this node: this node's own and those of the nodes it carries on (``continuesParentScope``), in the order they

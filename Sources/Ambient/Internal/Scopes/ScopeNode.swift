@@ -60,7 +60,7 @@ final class ScopeNode: @unchecked Sendable {
     /// Every override visible here, built on first need by a child scope or by a large own layer.
     var visibleOverrides: LazyReference<OverrideMap> { LazyReference(0, of: self) }
     /// Defaults rebuilt for this scope because they were made from a value it overrides.
-    var scopedDefaults: LazyReference<ScopedDefaults> { LazyReference(1, of: self) }
+    var scopedDefaults: LazyReference<LockFreeTable<KeyInfo>> { LazyReference(1, of: self) }
     /// What `@Dependency` key paths resolved to in these values (see ``DependencyValues/resolve(_:)``).
     var keyPathValues: LazyReference<KeyPathCache> { LazyReference(2, of: self) }
     /// The pairs of `keyPathValues` that reads probe (``KeyPathPairs``), published there by the cache; 0 until its
@@ -89,12 +89,7 @@ final class ScopeNode: @unchecked Sendable {
     var atomicWordsAreFirst: Bool { AtomicWords.areFirst(in: self, at: &atomicWords) }
 
     /// Whether the inline value's words are where ``InlineValue`` looks for them.
-    var inlineValueWordsAreSecond: Bool {
-        func isInlineAddress(_ address: UnsafeRawPointer) -> Bool {
-            address == UnsafeRawPointer(InlineValue.address(in: .passUnretained(self)))
-        }
-        return isInlineAddress(&firstValueWords)
-    }
+    var inlineValueWordsAreSecond: Bool { AtomicWords.areFirst(in: self, at: &firstValueWords, skipping: 4) }
 
     /// Whether this is the process's own root node, the values outside every scope (where a test's values may apply).
     let isProcessNode: Bool

@@ -15,9 +15,6 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     /// The root whose lock and knowledge of keys a read uses once `weakRoot` is gone: the root's heir, which
     /// outlives it. Nothing is published there for the snapshot (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
     let heir: Root
-    /// The nodes that set the overrides the snapshot inherited, innermost first: a default rebuilt for an override is
-    /// that node's while it lives.
-    private let inheritedOrigins: [WeakOrigin]
     /// The key whose creation the snapshot was made for (if any), and the keys of the values whose values the
     /// creation was made in (a first read in a value's values, or one after its scope ended, built for it alone): the
     /// values that may hold the new value.
@@ -25,7 +22,7 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     /// The instances the snapshot read, by key and context.
     private let remembered = ConditionLock([CreationSlot: Remembered]())
     /// The empty tables every snapshot's read path probes: nothing is published for it there.
-    private static let nothingPublished: Tables = (LockFreeTable(), LockFreeTable(), LockFreeTable())
+    private static let nothingPublished = LockFreeTable<KeyInfo>()
 
     /// A snapshot reading in `root` (`nil`: a root that ended, whose heir is `heir`), whose inherited overrides were
     /// set by `origins`, made in the values of `holders`.
@@ -35,9 +32,9 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     ) {
         weakRoot = root
         self.heir = heir
-        inheritedOrigins = origins
         self.holders = holders
-        super.init(reporter: reporter, tables: Self.nothingPublished)
+        // A default rebuilt for an override the snapshot inherited is the overriding node's while it lives.
+        super.init(reporter: reporter, infos: Self.nothingPublished, origins: origins)
     }
 
     /// The snapshot of `values` that a creation of `key` keeps: in a snapshot's values, it reads in the same root
@@ -54,73 +51,45 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
 
     override var rootEnded: Bool { weakRoot == nil }
 
-    override var origins: [WeakOrigin] { inheritedOrigins }
-
     override var withoutOverrides: DefaultSource {
         Snapshot(root: weakRoot, heir: heir, reporter: reporter, origins: [], holders: [])
     }
 
-    /// Where a read in the snapshot's values finds its instance, a rule of the Semantics article's "Lifetimes" a
-    /// step (overrides were looked at before):
-    ///
-    /// 1. What the snapshot remembered (<doc:Semantics#A-value-keeps-what-it-read>).
-    /// 2. The instance of the scope it belongs to, or the root's, while that lives
-    ///    (<doc:Semantics#One-instance-per-key-per-scope>).
-    /// 3. What was built for the snapshot alone, once that scope or root ended (``Root/owner(of:for:reads:)``,
-    ///    <doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
-    ///
-    /// What steps 2 and 3 find for the snapshot's own values, it remembers.
-    override func published(
-        _ id: ObjectIdentifier, for storage: ScopeNode
-    ) -> (box: AnyBox, reads: [ObjectIdentifier])? {
-        find(id, for: storage).map { ($0.instance.box, $0.instance.reads) }
-    }
-
-    /// Whether `storage` holds what ``published(_:for:)`` hands out there: an instance of a scope below the
-    /// snapshot's own node (a node of `storage`'s chain), or one the snapshot remembers strongly.
-    override func mayCache(_ key: ObjectIdentifier, readIn storage: ScopeNode) -> Bool {
-        find(key, for: storage)?.isHeld ?? false
-    }
-
-    /// The instance that serves a read of `id` in `storage`, as ``published(_:for:)`` says, and whether `storage`
-    /// holds it.
-    private func find(
-        _ id: ObjectIdentifier, for storage: ScopeNode
-    ) -> (instance: ScopedDefault, isHeld: Bool)? {
-        let slot = CreationSlot(key: id, context: storage.context)
-        if let kept = remembered.withLock({ $0[slot] }), let entry = kept.entry,
+    /// What the snapshot remembered for `slot`, when it answers a read in `storage`
+    /// (``DefaultSource/published(_:for:)``).
+    override func remembered(_ slot: CreationSlot, readIn storage: ScopeNode) -> Instance? {
+        guard let entry = remembered.withLock({ $0[slot]?.entry }),
             storage.readsAsItsSnapshot(forKeyReading: entry.reads)
-        {
-            return (entry, kept.isStrong)
-        }
-        guard let found = root.instance(of: id, for: storage) else { return nil }
-        let instance = ScopedDefault(box: found.box, reads: found.reads)
-        guard (found.scope?.depth ?? 0) <= storage.base.depth else { return (instance, true) }
-        // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
-        // what it reads.
-        let byWork = CreationStack.frame.map { $0.current == nil } ?? false
-        return remember(instance, for: slot, byWork: byWork)
+        else { return nil }
+        return entry
     }
 
-    /// Remembers `entry`, the instance a read of `slot` handed out here, unless an instance is remembered already;
-    /// returns the one remembered, which an earlier reader may have remembered first, and whether it is held.
+    /// Remembers `box`, the instance a read of `slot` in the snapshot's own values found in `scope`, unless an
+    /// instance is remembered already; returns the one remembered, which an earlier reader may have remembered first,
+    /// and whether it is held.
     ///
     /// Strongly, except the instance of the snapshot's own key or of a value that may hold it (``holders``), one
     /// whose key read or named one of those keys, or named a key path not known then, and one that work a creation
-    /// started read (`byWork`, which no key names): those may hold this snapshot, through the values that hold it,
-    /// and are remembered weakly, so that values never keep each other in a cycle
+    /// started read (which no key names): those may hold this snapshot, through the values that hold it, and are
+    /// remembered weakly, so that values never keep each other in a cycle
     /// (<doc:Semantics#Nothing-keeps-a-scope-alive-but-what-still-uses-it>).
-    private func remember(
-        _ entry: ScopedDefault, for slot: CreationSlot, byWork: Bool
-    ) -> (instance: ScopedDefault, isHeld: Bool) {
+    override func remember(
+        _ box: AnyBox, reads: [ObjectIdentifier], for slot: CreationSlot, foundIn scope: ScopeNode?,
+        readIn storage: ScopeNode
+    ) -> Instance {
+        // What a scope made inside the snapshot's values has for itself is that scope's, which holds it.
+        guard (scope?.depth ?? 0) <= storage.base.depth else { return (box, reads, true) }
+        // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
+        // what it reads.
+        let byWork = CreationFrame.innermost.map { $0.current == nil } ?? false
         let mayHoldThis =
-            byWork || holders.contains(slot.key) || entry.reads.contains(KeyInfo.anyOverride)
-            || entry.reads.contains(where: holders.contains)
-        guard let kept = Remembered(entry, weakly: mayHoldThis) else { return (entry, false) }
+            byWork || holders.contains(slot.key) || reads.contains(KeyInfo.anyOverride)
+            || reads.contains(where: holders.contains)
+        guard let kept = Remembered(box, reads: reads, weakly: mayHoldThis) else { return (box, reads, false) }
         return remembered.withLock { table in
-            if let earlier = table[slot], let instance = earlier.entry { return (instance, earlier.isStrong) }
+            if let earlier = table[slot]?.entry { return earlier }
             table[slot] = kept
-            return (entry, kept.isStrong)
+            return (box, reads, !mayHoldThis)
         }
     }
 }
@@ -158,16 +127,12 @@ extension ScopeNode {
     /// The nodes that set the overrides visible here, innermost first: where defaults rebuilt for them are cached.
     var overridingNodes: [WeakOrigin] {
         var found: [WeakOrigin] = []
-        var node: ScopeNode? = self
-        while let current = node {
-            if current.setsOverrides { found.append(WeakOrigin(current)) }
-            guard let parent = current.parent else {
-                found += current.source.origins
-                break
-            }
+        var node = self
+        while true {
+            if node.setsOverrides { found.append(WeakOrigin(node)) }
+            guard let parent = node.parent else { return found + node.source.origins }
             node = parent
         }
-        return found
     }
 }
 
@@ -185,30 +150,21 @@ final class WeakOrigin: @unchecked Sendable {
 
 /// An instance a snapshot remembered: held strongly, or, when it may hold the snapshot, weakly (an object only).
 struct Remembered {
-    private let strong: ScopedDefault?
+    private let strong: AnyBox?
     private weak var object: AnyObject?
     private let reads: [ObjectIdentifier]
     private let rebox: (@Sendable (AnyObject) -> AnyBox)?
 
-    /// `entry`, held weakly when `weakly`; `nil` when it must be held weakly and is no object.
-    init?(_ entry: ScopedDefault, weakly: Bool) {
-        reads = entry.reads
-        guard weakly else {
-            strong = entry
-            rebox = nil
-            return
-        }
-        guard let object = entry.box.object else { return nil }
-        strong = nil
-        self.object = object
-        rebox = entry.box.rebox
+    /// `box`, whose key read `reads`, held weakly when `weakly`; `nil` when it must be held weakly and is no object.
+    init?(_ box: AnyBox, reads: [ObjectIdentifier], weakly: Bool) {
+        let weakened = weakly ? box.weakened : nil
+        guard !weakly || weakened != nil else { return nil }
+        (strong, object, rebox, self.reads) = (weakly ? nil : box, weakened?.object, weakened?.rebox, reads)
     }
 
-    var isStrong: Bool { strong != nil }
-
-    /// The instance, while it exists.
-    var entry: ScopedDefault? {
-        if let strong { return strong }
-        return object.flatMap { object in rebox.map { ScopedDefault(box: $0(object), reads: reads) } }
+    /// The instance, while it exists, and whether it is held strongly.
+    var entry: DefaultSource.Instance? {
+        if let strong { return (strong, reads, true) }
+        return object.flatMap { object in rebox.map { ($0(object), reads, false) } }
     }
 }
