@@ -55,14 +55,4 @@ public enum DependencyContext: Hashable, Identifiable, Sendable, CustomStringCon
 
     /// "Default", "Preview" or "Testing".
     public var description: String { id.prefix(1).uppercased() + id.dropFirst() }
-
-    /// A dense index, for per-context tables.
-    @inline(__always)
-    var index: Int {
-        switch self {
-        case .default: 0
-        case .preview: 1
-        case .testing: 2
-        }
-    }
 }
