@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import Ambient
+
+/// Patterns from an adversarial review of the s7 cuts (one function finding an instance for roots and snapshots, a
+/// first read that waited looking again in the same step, the merged key-value storage): each is the next natural
+/// use of what those cuts touched, which no earlier test pinned.
+@Suite struct MergeReviewTests {
+    enum RequestKey: DependencyKey {
+        static var defaultValue: Int { 0 }
+    }
+
+    /// A request's buffer, rebuilt for each request, counted per key (tests run in parallel).
+    final class Buffer: Sendable {
+        let request = DependencyValues.current[RequestKey.self]
+        init(_ creations: Counter) { _ = creations.increment() }
+    }
+
+    enum AfterEndBufferKey: DependencyKey {
+        static let creations = Counter()
+        static var defaultValue: Buffer { Buffer(creations) }
+    }
+
+    enum WhileLiveBufferKey: DependencyKey {
+        static let creations = Counter()
+        static var defaultValue: Buffer { Buffer(creations) }
+    }
+
+    /// A logger that reads its buffer only when it writes, through the values it was created in.
+    final class Logger<Key: DependencyKey>: Sendable where Key.Value == Buffer {
+        struct Output: Sendable {
+            @Dependency(Key.self) var buffer
+        }
+        let output = Output()
+    }
+
+    enum AfterEndLoggerKey: DependencyKey {
+        static var defaultValue: Logger<AfterEndBufferKey> { Logger() }
+    }
+
+    enum WhileLiveLoggerKey: DependencyKey {
+        static var defaultValue: Logger<WhileLiveBufferKey> { Logger() }
+    }
+
+    private func inRequest<R>(_ request: Int, _ body: () -> R) -> R {
+        withDependencies { $0[RequestKey.self] = request } operation: { body() }
+    }
+
+    /// A first read after the end belongs to the reader, and a value keeps what it read: threads that race on a
+    /// logger's first read of its buffer once its request ended get one buffer, built once, from the request. A cut
+    /// whose woken waiter looked only in the root's or the scope's table (not what the logger's values remembered)
+    /// would build a second buffer, or hand one out that the logger does not keep.
+    @Test func threadsRacingOnAFirstReadAfterTheScopeEndedShareTheReadersOneInstance() {
+        let threads = RacingThreads(count: 8)
+        defer { threads.stop() }
+        for round in 0..<200 {
+            let logger = withFreshRoot(.default) { inRequest(round) { DependencyValues.current[AfterEndLoggerKey.self] } }
+            let before = AfterEndBufferKey.creations.value
+            let seen = ConditionLock([ObjectIdentifier]())
+            threads.race { _ in
+                let buffer = logger.output.buffer
+                seen.withLock { $0.append(ObjectIdentifier(buffer)) }
+            }
+            let kept = logger.output.buffer
+            #expect(kept.request == round)
+            #expect(seen.withLock { $0 }.allSatisfy { $0 == ObjectIdentifier(kept) })
+            #expect(AfterEndBufferKey.creations.value - before == 1)
+        }
+    }
+
+    /// One instance per key per scope: while a request lives, threads that race on the first read of its rebuilt
+    /// buffer through a logger's values (a snapshot) get the request's one buffer, the one the request reads itself.
+    @Test func threadsRacingThroughAValuesSnapshotOnAScopesRebuiltDefaultGetTheScopesInstance() {
+        let threads = RacingThreads(count: 8)
+        defer { threads.stop() }
+        for round in 1...200 {
+            withFreshRoot(.default) {
+                inRequest(round) {
+                    let logger = DependencyValues.current[WhileLiveLoggerKey.self]
+                    let before = WhileLiveBufferKey.creations.value
+                    let seen = ConditionLock([ObjectIdentifier]())
+                    threads.race { _ in
+                        let buffer = logger.output.buffer
+                        seen.withLock { $0.append(ObjectIdentifier(buffer)) }
+                    }
+                    let scopes = DependencyValues.current[WhileLiveBufferKey.self]
+                    #expect(scopes.request == round)
+                    #expect(seen.withLock { $0 }.allSatisfy { $0 == ObjectIdentifier(scopes) })
+                    #expect(WhileLiveBufferKey.creations.value - before == 1)
+                }
+            }
+        }
+    }
+
+    /// The storage's notification registration is the store's own: an observer that lets go of the last copy of a
+    /// `UserDefaults` store while the database's notification calls it ends the store there (its registration is
+    /// removed inside the notification), and later changes to the database call nothing.
+    @Test func userDefaultsStoreReleasedByItsOwnObserverDuringANotificationCallsNothingAfterwards() throws {
+        let name = "ambient.tests.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: name))
+        defer { defaults.removePersistentDomain(forName: name) }
+        final class Holder: @unchecked Sendable {
+            // Safe: written and read on the test's thread only (the notification is posted synchronously there).
+            var store: KeyValueStore?
+            var subscription: KeyValueStoreSubscription?
+        }
+        let holder = Holder()
+        let calls = Counter()
+        holder.store = KeyValueStore(userDefaults: defaults)
+        holder.subscription = holder.store?.observe("watched") { [holder] in
+            _ = calls.increment()
+            holder.store = nil
+        }
+        NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+        #expect(holder.store == nil && calls.value == 1)
+        NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+        defaults.set(1, forKey: "watched")
+        #expect(calls.value == 1)
+        holder.subscription?.cancel()
+    }
+
+    /// A service counted per key, with a value per context.
+    enum ContextServiceKey: DependencyKey {
+        static let creations = Counter()
+        static var defaultValue: Service { Service("live", serial: creations.increment()) }
+        static var previewValue: Service { Service("preview", serial: creations.increment()) }
+        static var testingValue: Service { Service("testing", serial: creations.increment()) }
+    }
+
+    /// A root keeps one instance per key in each context, in the one table keyed by key and context: threads that
+    /// race on a key's first read in a testing root, half of them in a scope that switches to the preview context,
+    /// create it exactly twice, and each gets its context's. A cut that let one context's slot answer another's
+    /// would hand out the wrong value or create it once.
+    @Test func threadsRacingOnAKeyInTwoContextsOfOneRootCreateItOncePerContext() {
+        let threads = RacingThreads(count: 8)
+        defer { threads.stop() }
+        for _ in 0..<200 {
+            let root = DependencyValues._freshRoot(context: .testing)
+            let preview = withDependencies(root) {
+                withDependencies { $0.context = .preview } operation: { DependencyValues.current }
+            }
+            let before = ContextServiceKey.creations.value
+            let wrong = Counter()
+            threads.race { index in
+                let (values, expected) = index.isMultiple(of: 2) ? (root, "testing") : (preview, "preview")
+                if values[ContextServiceKey.self].name != expected { _ = wrong.increment() }
+            }
+            #expect(wrong.value == 0)
+            #expect(ContextServiceKey.creations.value - before == 2)
+            #expect(root[ContextServiceKey.self] !== preview[ContextServiceKey.self])
+        }
+    }
+
+    /// `prepareDependencies(_:)` after a key was read in a scope that switched the context: the read is in the
+    /// root's table under the other context, and still counts as a read, so the key is reported and keeps its value.
+    @Test func keyReadOnlyInAnotherContextIsStillReportedByPrepareDependencies() {
+        withFreshRoot(.default) {
+            let early = withDependencies { $0.context = .preview } operation: { DependencyValues.current.service }
+            let log = collectingReports { prepareDependencies { $0.service = Service("late") } }
+            #expect(log.messages.count == 1)
+            #expect(log.messages.first?.contains("cannot set ServiceKey") == true)
+            #expect(withDependencies { $0.context = .preview } operation: { DependencyValues.current.service } === early)
+            #expect(DependencyValues.current.service.name == "live")
+        }
+    }
+
+}
