@@ -165,4 +165,54 @@ import Testing
         }
     }
 
+
+    /// A family's member: an object that says which argument and which values it was made for.
+    final class Member: Sendable {
+        let argument: Int
+        let source: String
+        init(_ argument: Int) {
+            self.argument = argument
+            source = DependencyValues.current.liveOnly
+        }
+    }
+
+    enum RacedFamilyKey: DependencyFamilyKey {
+        static let creations = Counter()
+        static func defaultValue(for argument: Int) -> Member { testingValue(for: argument) }
+        static func testingValue(for argument: Int) -> Member {
+            _ = creations.increment()
+            return Member(argument)
+        }
+    }
+
+    /// Families' first-member requests under a race: in a fresh root, threads each read the member of a different
+    /// argument at once, half of them in a scope that overrides what members read. Only one read's request is
+    /// answered by the members' creation; the others wait for it and read the members it stored. Each member is
+    /// created once, for its own argument, from its scope's values, and a second read finds it. A cut whose copied
+    /// request lost its answer would create a member twice; one that answered another read's request would hand out
+    /// a member for the wrong argument.
+    @Test func threadsReadingDifferentMembersFirstInAFreshRootEachGetTheirOwnOnce() {
+        let threads = RacingThreads(count: 8)
+        defer { threads.stop() }
+        for _ in 0..<200 {
+            let root = withDependencies(DependencyValues._freshRoot(context: .testing)) {
+                withDependencies { $0.liveOnly = "root" } operation: { DependencyValues.current }
+            }
+            let scoped = withDependencies(root) {
+                withDependencies { $0.liveOnly = "scope" } operation: { DependencyValues.current }
+            }
+            let before = RacedFamilyKey.creations.value
+            let wrong = Counter()
+            threads.race { index in
+                let (values, expected) = index.isMultiple(of: 2) ? (root, "root") : (scoped, "scope")
+                let member = values[RacedFamilyKey.self][index]
+                if member.argument != index || member.source != expected || values[RacedFamilyKey.self][index] !== member {
+                    _ = wrong.increment()
+                }
+            }
+            #expect(wrong.value == 0)
+            #expect(RacedFamilyKey.creations.value - before == 8)
+        }
+    }
+
 }
