@@ -171,4 +171,31 @@ import Testing
             subscription?.cancel()
         }
     }
+
+    /// The storage's notification registration is the store's own: an observer that lets go of the last copy of a
+    /// `UserDefaults` store while the database's notification calls it ends the store there (its registration is
+    /// removed inside the notification), and later changes to the database call nothing.
+    @Test func userDefaultsStoreReleasedByItsOwnObserverDuringANotificationCallsNothingAfterwards() throws {
+        let name = "ambient.tests.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: name))
+        defer { defaults.removePersistentDomain(forName: name) }
+        final class Holder: @unchecked Sendable {
+            // Safe: written and read on the test's thread only (the notification is posted synchronously there).
+            var store: KeyValueStore?
+            var subscription: KeyValueStoreSubscription?
+        }
+        let holder = Holder()
+        let calls = Counter()
+        holder.store = KeyValueStore(userDefaults: defaults)
+        holder.subscription = holder.store?.observe("watched") { [holder] in
+            _ = calls.increment()
+            holder.store = nil
+        }
+        NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+        #expect(holder.store == nil && calls.value == 1)
+        NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
+        defaults.set(1, forKey: "watched")
+        #expect(calls.value == 1)
+        holder.subscription?.cancel()
+    }
 }

@@ -86,4 +86,26 @@ import Testing
             #expect(log.messages.first?.hasPrefix("Ambient: prepareDependencies(_:) cannot change the context") == true)
         }
     }
+
+    /// `prepareDependencies(_:)` after a key was read in a scope that switched the context: the read is in the
+    /// root's table under the other context, and still counts as a read, so the key is reported and keeps its value.
+    @Test func keyReadOnlyInAnotherContextIsStillReportedByPrepareDependencies() {
+        withFreshRoot(.default) {
+            let early = withDependencies {
+                $0.context = .preview
+            } operation: {
+                DependencyValues.current.service
+            }
+            let log = collectingReports { prepareDependencies { $0.service = Service("late") } }
+            #expect(log.messages.count == 1)
+            #expect(log.messages.first?.contains("cannot set ServiceKey") == true)
+            #expect(
+                withDependencies {
+                    $0.context = .preview
+                } operation: {
+                    DependencyValues.current.service
+                } === early)
+            #expect(DependencyValues.current.service.name == "live")
+        }
+    }
 }

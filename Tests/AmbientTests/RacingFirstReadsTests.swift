@@ -3,10 +3,9 @@ import Testing
 
 @testable import Ambient
 
-/// Patterns from an adversarial review of the s7 cuts (one function finding an instance for roots and snapshots, a
-/// first read that waited looking again in the same step, the merged key-value storage): each is the next natural
-/// use of what those cuts touched, which no earlier test pinned.
-@Suite struct MergeReviewTests {
+/// First reads that race: after a scope ended, through a value's values while the scope lives, in two contexts of one
+/// root, and on a family's members. Each race ends with one instance for each place the rules give one.
+@Suite struct RacingFirstReadsTests {
     enum RequestKey: DependencyKey {
         static var defaultValue: Int { 0 }
     }
@@ -44,18 +43,24 @@ import Testing
     }
 
     private func inRequest<R>(_ request: Int, _ body: () -> R) -> R {
-        withDependencies { $0[RequestKey.self] = request } operation: { body() }
+        withDependencies {
+            $0[RequestKey.self] = request
+        } operation: {
+            body()
+        }
     }
 
     /// A first read after the end belongs to the reader, and a value keeps what it read: threads that race on a
-    /// logger's first read of its buffer once its request ended get one buffer, built once, from the request. A cut
-    /// whose woken waiter looked only in the root's or the scope's table (not what the logger's values remembered)
+    /// logger's first read of its buffer once its request ended get one buffer, built once, from the request. An
+    /// implementation whose woken waiter looked only in the root's or the scope's table (not what the logger's values remembered)
     /// would build a second buffer, or hand one out that the logger does not keep.
     @Test func threadsRacingOnAFirstReadAfterTheScopeEndedShareTheReadersOneInstance() {
         let threads = RacingThreads(count: 8)
         defer { threads.stop() }
         for round in 0..<200 {
-            let logger = withFreshRoot(.default) { inRequest(round) { DependencyValues.current[AfterEndLoggerKey.self] } }
+            let logger = withFreshRoot(.default) {
+                inRequest(round) { DependencyValues.current[AfterEndLoggerKey.self] }
+            }
             let before = AfterEndBufferKey.creations.value
             let seen = ConditionLock([ObjectIdentifier]())
             threads.race { _ in
@@ -93,33 +98,6 @@ import Testing
         }
     }
 
-    /// The storage's notification registration is the store's own: an observer that lets go of the last copy of a
-    /// `UserDefaults` store while the database's notification calls it ends the store there (its registration is
-    /// removed inside the notification), and later changes to the database call nothing.
-    @Test func userDefaultsStoreReleasedByItsOwnObserverDuringANotificationCallsNothingAfterwards() throws {
-        let name = "ambient.tests.\(UUID().uuidString)"
-        let defaults = try #require(UserDefaults(suiteName: name))
-        defer { defaults.removePersistentDomain(forName: name) }
-        final class Holder: @unchecked Sendable {
-            // Safe: written and read on the test's thread only (the notification is posted synchronously there).
-            var store: KeyValueStore?
-            var subscription: KeyValueStoreSubscription?
-        }
-        let holder = Holder()
-        let calls = Counter()
-        holder.store = KeyValueStore(userDefaults: defaults)
-        holder.subscription = holder.store?.observe("watched") { [holder] in
-            _ = calls.increment()
-            holder.store = nil
-        }
-        NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
-        #expect(holder.store == nil && calls.value == 1)
-        NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
-        defaults.set(1, forKey: "watched")
-        #expect(calls.value == 1)
-        holder.subscription?.cancel()
-    }
-
     /// A service counted per key, with a value per context.
     enum ContextServiceKey: DependencyKey {
         static let creations = Counter()
@@ -130,7 +108,7 @@ import Testing
 
     /// A root keeps one instance per key in each context, in the one table keyed by key and context: threads that
     /// race on a key's first read in a testing root, half of them in a scope that switches to the preview context,
-    /// create it exactly twice, and each gets its context's. A cut that let one context's slot answer another's
+    /// create it exactly twice, and each gets its context's. An implementation that let one context's slot answer another's
     /// would hand out the wrong value or create it once.
     @Test func threadsRacingOnAKeyInTwoContextsOfOneRootCreateItOncePerContext() {
         let threads = RacingThreads(count: 8)
@@ -138,7 +116,11 @@ import Testing
         for _ in 0..<200 {
             let root = DependencyValues._freshRoot(context: .testing)
             let preview = withDependencies(root) {
-                withDependencies { $0.context = .preview } operation: { DependencyValues.current }
+                withDependencies {
+                    $0.context = .preview
+                } operation: {
+                    DependencyValues.current
+                }
             }
             let before = ContextServiceKey.creations.value
             let wrong = Counter()
@@ -151,20 +133,6 @@ import Testing
             #expect(root[ContextServiceKey.self] !== preview[ContextServiceKey.self])
         }
     }
-
-    /// `prepareDependencies(_:)` after a key was read in a scope that switched the context: the read is in the
-    /// root's table under the other context, and still counts as a read, so the key is reported and keeps its value.
-    @Test func keyReadOnlyInAnotherContextIsStillReportedByPrepareDependencies() {
-        withFreshRoot(.default) {
-            let early = withDependencies { $0.context = .preview } operation: { DependencyValues.current.service }
-            let log = collectingReports { prepareDependencies { $0.service = Service("late") } }
-            #expect(log.messages.count == 1)
-            #expect(log.messages.first?.contains("cannot set ServiceKey") == true)
-            #expect(withDependencies { $0.context = .preview } operation: { DependencyValues.current.service } === early)
-            #expect(DependencyValues.current.service.name == "live")
-        }
-    }
-
 
     /// A family's member: an object that says which argument and which values it was made for.
     final class Member: Sendable {
@@ -188,7 +156,7 @@ import Testing
     /// Families' first-member requests under a race: in a fresh root, threads each read the member of a different
     /// argument at once, half of them in a scope that overrides what members read. Only one read's request is
     /// answered by the members' creation; the others wait for it and read the members it stored. Each member is
-    /// created once, for its own argument, from its scope's values, and a second read finds it. A cut whose copied
+    /// created once, for its own argument, from its scope's values, and a second read finds it. An implementation whose copied
     /// request lost its answer would create a member twice; one that answered another read's request would hand out
     /// a member for the wrong argument.
     @Test func threadsReadingDifferentMembersFirstInAFreshRootEachGetTheirOwnOnce() {
@@ -196,17 +164,27 @@ import Testing
         defer { threads.stop() }
         for _ in 0..<200 {
             let root = withDependencies(DependencyValues._freshRoot(context: .testing)) {
-                withDependencies { $0.liveOnly = "root" } operation: { DependencyValues.current }
+                withDependencies {
+                    $0.liveOnly = "root"
+                } operation: {
+                    DependencyValues.current
+                }
             }
             let scoped = withDependencies(root) {
-                withDependencies { $0.liveOnly = "scope" } operation: { DependencyValues.current }
+                withDependencies {
+                    $0.liveOnly = "scope"
+                } operation: {
+                    DependencyValues.current
+                }
             }
             let before = RacedFamilyKey.creations.value
             let wrong = Counter()
             threads.race { index in
                 let (values, expected) = index.isMultiple(of: 2) ? (root, "root") : (scoped, "scope")
                 let member = values[RacedFamilyKey.self][index]
-                if member.argument != index || member.source != expected || values[RacedFamilyKey.self][index] !== member {
+                if member.argument != index || member.source != expected
+                    || values[RacedFamilyKey.self][index] !== member
+                {
                     _ = wrong.increment()
                 }
             }
@@ -214,5 +192,4 @@ import Testing
             #expect(RacedFamilyKey.creations.value - before == 8)
         }
     }
-
 }
