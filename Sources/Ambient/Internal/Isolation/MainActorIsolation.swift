@@ -1,7 +1,7 @@
 // What keeps main-actor code on the main actor: the check that says whether the caller runs there, and the wrapper
 // through which a `@Dependency` takes a key path to a main-actor property: the key path is not `Sendable`, so it is
 // wrapped in a `Sendable` key path of Ambient's that applies it on the main actor only (see
-// `Dependency+MainActor.swift`).
+// `Dependency+KeyInitializers.swift`).
 
 import Dispatch
 import Foundation
