@@ -73,15 +73,15 @@ final class Interpreter: @unchecked Sendable {
     private func runAsync(_ steps: [Step], in node: ReferenceModel.Place) async {
         for step in steps where !isStopped {
             switch step {
-            case .scope(let overrides, let context, true, let body):
+            case .scope(let overrides, let context, true, _, let body):
                 stepNumber += 1
                 let (inner, set) = enter(overrides, context: context, in: node)
                 await withDependencies(set) { await runAsync(body, in: inner) }
                 model.release(inner)
                 checkCreations(after: at(step))
-            case .reenter(let slot, .detached, let body), .reenterChanged(let slot, _, .detached, let body):
+            case .reenter(let slot, let overrides, .detached, let body):
                 stepNumber += 1
-                guard let (values, inner) = reentered(slot, step.overrides) else { continue }
+                guard let (values, inner) = reentered(slot, overrides) else { continue }
                 await ProgramExecutor.task(detached: true) {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
                 }.value
@@ -104,8 +104,10 @@ final class Interpreter: @unchecked Sendable {
 
     private func run(_ step: Step, in node: ReferenceModel.Place) {
         switch step {
-        case .read(let key):
-            check(step, model.read(key, in: node)) { ModelKeys.read(key, in: .current) }
+        case .read(let key, let threads):
+            check(step, model.read(key, in: node), threads: threads) { [values = DependencyValues.current] in
+                ModelKeys.read(key, in: values)
+            }
         case .readReference(let key, let index):
             check(step, model.readReference(key, index: index, in: node)) {
                 ModelKeys.read(key, in: .current).readReference(index)
@@ -117,22 +119,27 @@ final class Interpreter: @unchecked Sendable {
                 let expected, !isStopped
             else { return }
             check(step, model.readReference(ofInstance: expected, index: 0)) { probe.readReference(0) }
-        case .scope(let overrides, let context, _, let body):
+        case .scope(let overrides, let context, _, let reads, let body):
             let (inner, set) = enter(overrides, context: context, in: node)
-            withDependencies(set) { runSync(body, in: inner) }
+            withDependencies {
+                set(&$0)
+                // Reads in the values it is updating, each predicted first.
+                for key in reads where !isStopped {
+                    let expected = model.read(key, in: inner)
+                    if !isStopped { compare(ModelKeys.read(key, in: $0).serial, expected, step) }
+                }
+            } operation: {
+                runSync(body, in: inner)
+            }
             model.release(inner)
         case .capture(let slot):
             // Kept to the program's end, as the values it holds.
             model.hold(node)
             captured[slot] = (.current, node)
-        case .reenter(let slot, let executor, let body), .reenterChanged(let slot, _, let executor, let body):
-            guard let (values, inner) = reentered(slot, step.overrides) else { return }
+        case .reenter(let slot, let overrides, let executor, let body):
+            guard let (values, inner) = reentered(slot, overrides) else { return }
             _ = executor.run([{ @Sendable in withDependencies(values) { self.runSync(body, in: inner) } }])
             model.release(inner)
-        case .race(let key, let threads):
-            check(step, model.read(key, in: node), threads: threads) { [values = DependencyValues.current] in
-                ModelKeys.read(key, in: values)
-            }
         case .keep(let slot, let key):
             let serial = model.read(key, in: node)
             guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
@@ -156,23 +163,9 @@ final class Interpreter: @unchecked Sendable {
             let oneByOne = model.creations.reduce(0, +) - createdBefore > 1
             let actual = oneByOne ? reads.map { $0() } : RaceTurns.shared.race(reads)
             for (actual, expected) in zip(actual, expected) { compare(actual, expected, step) }
-        case .raceHolder(let slot, let key, _), .readHolder(let slot, let key):
+        case .readHolder(let slot, let key, let threads):
             guard let (holder, inner) = holders[slot] else { return }
-            let threads = if case .raceHolder(_, _, let threads) = step { threads } else { 1 }
             check(step, model.read(key, in: inner), threads: threads) { holder.readReference(key) }
-        case .scopeReadingInUpdate(let overrides, let reads, let body):
-            let (inner, set) = enter(overrides, in: node)
-            withDependencies {
-                set(&$0)
-                for key in reads where !isStopped {
-                    let expected = model.read(key, in: inner)
-                    guard !isStopped else { break }
-                    compare(ModelKeys.read(key, in: $0).serial, expected, step)
-                }
-            } operation: {
-                runSync(body, in: inner)
-            }
-            model.release(inner)
         case .makeHolder(let slot, let byKeyPath):
             // An object that is no default holds the scope its properties were made in.
             model.hold(node)

@@ -50,31 +50,31 @@ extension Step {
     var line: String {
         let sets = (overrides ?? []).map { "k\($0.key) = new \($0.isObject ? "class" : "struct")" }
         return switch self {
-        case .read(let key): "read k\(key)"
+        case .read(let key, 1): "read k\(key)"
+        case .read(let key, let threads): "read k\(key) on \(threads) threads at once"
         case .readReference(let key, let index): "read k\(key), then its @Dependency #\(index)"
         case .readCaptured(let key, let through):
             "read k\(key), then k\(through) through the values it keeps, and its @Dependency #0"
-        case .scope(_, let context, let isAsync, _):
+        case .scope(_, let context, let isAsync, [], _):
             "\(isAsync ? "await withDependencies" : "withDependencies") { "
                 + (sets + (context.map { ["context = .\($0.id)"] } ?? [])).joined(separator: ", ") + " }:"
+        case .scope(_, _, _, let reads, _):
+            "withDependencies { " + (sets.map { "$0." + $0 } + reads.map { "read $0.k\($0)" }).joined(separator: "; ")
+                + " }:"
         case .capture(let slot): "v\(slot) = DependencyValues.current"
-        case .reenter(let slot, let executor, _): "withDependencies(v\(slot)) on \(executor):"
-        case .race(let key, let threads): "read k\(key) on \(threads) threads at once"
+        case .reenter(let slot, nil, let executor, _): "withDependencies(v\(slot)) on \(executor):"
+        case .reenter(let slot, _, let executor, _):
+            "var copy = v\(slot); \(sets.joined(separator: "; ")); withDependencies(copy) on \(executor):"
         case .makeHolder(let slot, let byKeyPath):
             "h\(slot) = object with @Dependency on every key (\(byKeyPath ? "key paths" : "types"))"
-        case .readHolder(let slot, let key): "read k\(key) through h\(slot)"
+        case .readHolder(let slot, let key, 1): "read k\(key) through h\(slot)"
+        case .readHolder(let slot, let key, let threads): "read k\(key) through h\(slot) on \(threads) threads at once"
         case .rootValues: "withDependencies(DependencyValues()):"
         case .keep(let slot, let key): "o\(slot) = read k\(key)"
         case .readKept(let slot, let index, let threads):
             "read o\(slot)'s @Dependency #\(index) on \(threads) thread(s) at once"
         case .raceAcross(let key, let slots):
             "read k\(key) in " + slots.map { "v\($0)" }.joined(separator: ", ") + " at once"
-        case .raceHolder(let slot, let key, let threads): "read k\(key) through h\(slot) on \(threads) threads at once"
-        case .reenterChanged(let slot, _, let executor, _):
-            "var copy = v\(slot); \(sets.joined(separator: "; ")); withDependencies(copy) on \(executor):"
-        case .scopeReadingInUpdate(_, let reads, _):
-            "withDependencies { " + (sets.map { "$0." + $0 } + reads.map { "read $0.k\($0)" }).joined(separator: "; ")
-                + " }:"
         case .scopeInKeptValues(let key, _, _):
             "withDependencies(values that k\(key)'s value keeps) { \(sets.joined(separator: ", ")) }:"
         }

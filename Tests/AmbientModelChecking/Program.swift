@@ -112,21 +112,23 @@ struct OverrideSpec: Hashable, Sendable {
 
 /// One step of a program; scopes and re-entries hold steps of their own.
 indirect enum Step: Hashable, Sendable {
-    /// Reads a key in the current values.
-    case read(Int)
+    /// Reads a key in the current values, from `threads` threads at once, all started before any reads (one: on the
+    /// program's thread).
+    case read(Int, threads: Int = 1)
     /// Reads a key, then the value's `index`th `@Dependency` property.
     case readReference(Int, index: Int)
     /// Reads a key, then another key through the values the first one's value captured, then that value's first
     /// `@Dependency` property.
     case readCaptured(Int, through: Int)
-    /// A `withDependencies` scope, synchronous or not, that sets `overrides` and maybe a context.
-    case scope(overrides: [OverrideSpec], context: DependencyContext?, isAsync: Bool, body: [Step])
+    /// A `withDependencies` scope, synchronous or not, that sets `overrides` and maybe a context; its update then
+    /// reads `readsInUpdate` in the values it is updating (a synchronous scope only).
+    case scope(
+        overrides: [OverrideSpec], context: DependencyContext?, isAsync: Bool, readsInUpdate: [Int] = [], body: [Step])
     /// Keeps `DependencyValues.current` in slot `slot`.
     case capture(slot: Int)
-    /// Re-enters the values of slot `slot` on `executor` with `withDependencies(_:operation:)`.
-    case reenter(slot: Int, executor: Executor, body: [Step])
-    /// Reads a key from `threads` threads at once, all started before any reads.
-    case race(Int, threads: Int)
+    /// Re-enters the values of slot `slot` on `executor` with `withDependencies(_:operation:)`; given `overrides`, a
+    /// copy of them that sets those.
+    case reenter(slot: Int, overrides: [OverrideSpec]? = nil, executor: Executor, body: [Step])
     /// Keeps the value of `key` in the current values in slot `slot`, to the program's end.
     case keep(slot: Int, key: Int)
     /// Reads the `index`th `@Dependency` property of the value kept in slot `slot`, from `threads` threads at once
@@ -134,17 +136,10 @@ indirect enum Step: Hashable, Sendable {
     case readKept(slot: Int, index: Int, threads: Int)
     /// Reads `key` in the values kept in each of `slots` (one thread each), released at once.
     case raceAcross(key: Int, slots: [Int])
-    /// Reads `key` through the object in slot `slot` from `threads` threads at once.
-    case raceHolder(slot: Int, key: Int, threads: Int)
-    /// Copies the values of slot `slot`, sets `overrides` in the copy, and re-enters it on `executor`.
-    case reenterChanged(slot: Int, overrides: [OverrideSpec], executor: Executor, body: [Step])
-    /// A synchronous `withDependencies` scope whose update sets `overrides` and then reads `reads` in the values it
-    /// is updating.
-    case scopeReadingInUpdate(overrides: [OverrideSpec], reads: [Int], body: [Step])
     /// Builds an object with a `@Dependency` for every key in the current values, kept in slot `slot`.
     case makeHolder(slot: Int, byKeyPath: Bool)
-    /// Reads a key through the object in slot `slot`.
-    case readHolder(slot: Int, key: Int)
+    /// Reads a key through the object in slot `slot`, from `threads` threads at once (one: on the program's thread).
+    case readHolder(slot: Int, key: Int, threads: Int = 1)
     /// Runs `body` in `DependencyValues()`: no overrides, on the current root.
     case rootValues(body: [Step])
     /// Reads a key, then runs `body` in a scope made inside the values that key's value keeps, which sets
@@ -169,15 +164,19 @@ extension Step {
     /// again with others in their place; `nil` for a step that nests none.
     private var nesting: (overrides: [OverrideSpec]?, body: [Step], make: ([OverrideSpec], [Step]) -> Step)? {
         switch self {
-        case .scope(let overrides, let context, let isAsync, let body):
-            (overrides, body, { .scope(overrides: $0, context: context, isAsync: isAsync, body: $1) })
-        case .reenter(let slot, let executor, let body):
-            (nil, body, { .reenter(slot: slot, executor: executor, body: $1) })
+        case .scope(let overrides, let context, let isAsync, let reads, let body):
+            (
+                overrides, body,
+                { .scope(overrides: $0, context: context, isAsync: isAsync, readsInUpdate: reads, body: $1) }
+            )
+        case .reenter(let slot, let overrides, let executor, let body):
+            (
+                overrides, body,
+                { new, body in
+                    .reenter(slot: slot, overrides: overrides.map { _ in new }, executor: executor, body: body)
+                }
+            )
         case .rootValues(let body): (nil, body, { .rootValues(body: $1) })
-        case .reenterChanged(let slot, let overrides, let executor, let body):
-            (overrides, body, { .reenterChanged(slot: slot, overrides: $0, executor: executor, body: $1) })
-        case .scopeReadingInUpdate(let overrides, let reads, let body):
-            (overrides, body, { .scopeReadingInUpdate(overrides: $0, reads: reads, body: $1) })
         case .scopeInKeptValues(let key, let overrides, let body):
             (overrides, body, { .scopeInKeptValues(key, overrides: $0, body: $1) })
         default: nil

@@ -113,7 +113,7 @@ struct ProgramGenerator {
             if case .keep(let slot, _) = step, random.chance(50) {
                 // The kept object read while its scope lasts, from one or several threads.
                 steps.append(readKept(slot))
-            } else if case .scope = step, keptSlots.count > keptBefore, random.chance(60) {
+            } else if case .scope(_, _, _, [], _) = step, keptSlots.count > keptBefore, random.chance(60) {
                 // A logger flushing after its request: an object kept in a scope is read after the scope ended, from
                 // several threads.
                 steps.append(readKept(keptSlots[keptSlots.count - 1]))
@@ -159,8 +159,8 @@ struct ProgramGenerator {
             // A scope that reads in the values it is updating.
             let overrides = overrides()
             let reads = (0..<(1 + random.below(2))).map { _ in key() }
-            return .scopeReadingInUpdate(
-                overrides: overrides, reads: reads, body: steps(depth: depth + 1, isAsync: false))
+            let body = steps(depth: depth + 1, isAsync: false)
+            return .scope(overrides: overrides, context: nil, isAsync: false, readsInUpdate: reads, body: body)
         case 44..<58 where nests:
             let overrides = overrides()
             let context: DependencyContext? = random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
@@ -173,8 +173,7 @@ struct ProgramGenerator {
             let executor = random.element(of: isAsync ? Executor.allCases : [.inline, .dispatch, .thread])
             let (slot, changes) = (random.element(of: capturedSlots), roll < 62 ? overrides() : nil)
             let body = steps(depth: depth + 1, isAsync: executor == .detached)
-            return changes.map { .reenterChanged(slot: slot, overrides: $0, executor: executor, body: body) }
-                ?? .reenter(slot: slot, executor: executor, body: body)
+            return .reenter(slot: slot, overrides: changes, executor: executor, body: body)
         case 58..<74: return .capture(slot: newSlot(in: \.capturedSlots, \.capturedSlotsOfTheRoot))
         case 74..<77 where capturedSlotsOfTheRoot.count >= 2 && random.chance(80):
             // First reads racing across scopes, of a default that waits for the second reader when it can.
@@ -182,14 +181,12 @@ struct ProgramGenerator {
             let key = !waiting.isEmpty && random.chance(70) ? random.element(of: waiting) : key()
             let slots = (0..<(2 + random.below(2))).map { _ in random.element(of: capturedSlotsOfTheRoot) }
             return .raceAcross(key: key, slots: slots)
-        case 74..<77: return .race(key(), threads: 2 + random.below(4))
+        case 74..<77: return .read(key(), threads: 2 + random.below(4))
         case 77..<80 where !keptSlots.isEmpty && random.chance(50): return readKept(random.element(of: keptSlots))
         case 77..<80: return .keep(slot: newSlot(in: \.keptSlots), key: key())
         case 80..<92 where !holderSlots.isEmpty && random.chance(60):
             let (raced, slot) = (random.chance(25), random.element(of: holderSlots))
-            return raced
-                ? .raceHolder(slot: slot, key: key(), threads: 2 + random.below(4))
-                : .readHolder(slot: slot, key: key())
+            return .readHolder(slot: slot, key: key(), threads: raced ? 2 + random.below(4) : 1)
         case 80..<92: return .makeHolder(slot: newSlot(in: \.holderSlots), byKeyPath: random.chance(50))
         case 92..<100 where nests: return .rootValues(body: steps(depth: depth + 1, isAsync: false))
         default: return .read(key())

@@ -83,14 +83,13 @@ struct Shrinker {
     /// `step` with one part simpler: no context, synchronous, inline, on two threads, or with no property read.
     private static func simpler(_ step: Step) -> [Step] {
         switch step {
-        case .scope(let overrides, let context, let isAsync, let body):
-            (context == nil ? [] : [.scope(overrides: overrides, context: nil, isAsync: isAsync, body: body)])
+        case .scope(let overrides, let context, let isAsync, let reads, let body):
+            (context == nil
+                ? [] : [.scope(overrides: overrides, context: nil, isAsync: isAsync, readsInUpdate: reads, body: body)])
                 + (isAsync ? [.scope(overrides: overrides, context: context, isAsync: false, body: body)] : [])
-        case .reenter(let slot, let executor, let body) where executor != .inline:
-            [.reenter(slot: slot, executor: .inline, body: body)]
-        case .reenterChanged(let slot, let overrides, let executor, let body) where executor != .inline:
-            [.reenterChanged(slot: slot, overrides: overrides, executor: .inline, body: body)]
-        case .race(let key, let threads) where threads > 2: [.race(key, threads: 2)]
+        case .reenter(let slot, let overrides, let executor, let body) where executor != .inline:
+            [.reenter(slot: slot, overrides: overrides, executor: .inline, body: body)]
+        case .read(let key, let threads) where threads > 2: [.read(key, threads: 2)]
         case .readReference(let key, _), .readCaptured(let key, _): [.read(key)]
         default: []
         }

@@ -139,7 +139,7 @@ extension ReferenceModelTests {
                 body = [.read(self == .clientReadFirst ? 1 : 0), .readReference(0, index: 0), .read(1)]
             case .clientAndSessionFromTwoThreads:
                 keys = session
-                body = [.race(1, threads: 2), .readReference(0, index: 0)]
+                body = [.read(1, threads: 2), .readReference(0, index: 0)]
             case .unreadProperty:
                 keys = [
                     KeyBehavior(shape: .object),

@@ -137,8 +137,9 @@ import Testing
     private static func patterns(in steps: [Step], depth: Int, into found: inout Set<String>) {
         for step in steps {
             switch step {
-            case .scope(let overrides, let context, let isAsync, let body):
+            case .scope(let overrides, let context, let isAsync, let reads, let body):
                 found.insert(isAsync ? "async scope" : "sync scope")
+                if !reads.isEmpty { found.insert("reads in an update") }
                 if context != nil { found.insert("context") }
                 if depth >= 4 { found.insert("nested five deep") }
                 if overrides.count == 1, !overrides[0].isObject,
@@ -148,11 +149,7 @@ import Testing
                 }
                 patterns(in: overrides, into: &found)
                 patterns(in: body, depth: depth + 1, into: &found)
-            case .scopeReadingInUpdate(let overrides, _, let body):
-                found.insert("reads in an update")
-                patterns(in: overrides, into: &found)
-                patterns(in: body, depth: depth + 1, into: &found)
-            case .reenterChanged(_, let overrides, let executor, let body):
+            case .reenter(_, let overrides?, let executor, let body):
                 found.insert("changed copy re-entered")
                 found.insert(executor.rawValue)
                 patterns(in: overrides, into: &found)
@@ -163,10 +160,10 @@ import Testing
                 found.insert("kept object read from threads")
             case .raceAcross:
                 found.insert("race across scopes")
-            case .raceHolder:
+            case .readHolder(_, _, let threads) where threads > 1:
                 found.insert("holder read from threads")
                 found.insert("holder")
-            case .reenter(_, let executor, let body):
+            case .reenter(_, nil, let executor, let body):
                 found.insert(executor.rawValue)
                 patterns(in: body, depth: depth + 1, into: &found)
             case .rootValues(let body):
@@ -176,7 +173,7 @@ import Testing
                 found.insert("scope inside kept values")
                 patterns(in: overrides, into: &found)
                 patterns(in: body, depth: depth + 1, into: &found)
-            case .race:
+            case .read(_, let threads) where threads > 1:
                 found.insert("race")
             case .makeHolder, .readHolder:
                 found.insert("holder")
