@@ -24,7 +24,7 @@ extension Interpreter {
     }
 
     /// The step being run, as failures name it.
-    func at(_ step: Step) -> String { "step \(stepNumber) (\(step.line))" }
+    func at(_ step: Step) -> String { "step \(stepNumber) (\(Program.source(of: step, elidingBodies: true)))" }
 
     func checkCreations(after moment: String) {
         guard !isStopped else { return }

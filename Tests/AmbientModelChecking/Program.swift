@@ -49,7 +49,7 @@ struct KeyBehavior: Hashable, Sendable {
     /// A `@Dependency` property of the default.
     struct Reference: Hashable, Sendable {
         var key: Int
-        var byKeyPath: Bool
+        var byKeyPath = false
     }
 
     var shape = Shape.value
@@ -107,7 +107,7 @@ enum Executor: String, Hashable, Sendable, CaseIterable {
 /// An override a scope sets: a new probe for `key`, a struct or a class.
 struct OverrideSpec: Hashable, Sendable {
     var key: Int
-    var isObject: Bool
+    var isObject = false
 }
 
 /// One step of a program; scopes and re-entries hold steps of their own.
@@ -123,7 +123,8 @@ indirect enum Step: Hashable, Sendable {
     /// A `withDependencies` scope, synchronous or not, that sets `overrides` and maybe a context; its update then
     /// reads `readsInUpdate` in the values it is updating (a synchronous scope only).
     case scope(
-        overrides: [OverrideSpec], context: DependencyContext?, isAsync: Bool, readsInUpdate: [Int] = [], body: [Step])
+        overrides: [OverrideSpec] = [], context: DependencyContext? = nil, isAsync: Bool = false,
+        readsInUpdate: [Int] = [], body: [Step])
     /// Keeps `DependencyValues.current` in slot `slot`.
     case capture(slot: Int)
     /// Re-enters the values of slot `slot` on `executor` with `withDependencies(_:operation:)`; given `overrides`, a
@@ -133,18 +134,18 @@ indirect enum Step: Hashable, Sendable {
     case keep(slot: Int, key: Int)
     /// Reads the `index`th `@Dependency` property of the value kept in slot `slot`, from `threads` threads at once
     /// (one: on the program's thread).
-    case readKept(slot: Int, index: Int, threads: Int)
+    case readKept(slot: Int, index: Int, threads: Int = 1)
     /// Reads `key` in the values kept in each of `slots` (one thread each), released at once.
     case raceAcross(key: Int, slots: [Int])
     /// Builds an object with a `@Dependency` for every key in the current values, kept in slot `slot`.
-    case makeHolder(slot: Int, byKeyPath: Bool)
+    case makeHolder(slot: Int, byKeyPath: Bool = false)
     /// Reads a key through the object in slot `slot`, from `threads` threads at once (one: on the program's thread).
     case readHolder(slot: Int, key: Int, threads: Int = 1)
     /// Runs `body` in `DependencyValues()`: no overrides, on the current root.
     case rootValues(body: [Step])
     /// Reads a key, then runs `body` in a scope made inside the values that key's value keeps, which sets
     /// `overrides`: `withDependencies(owner.values) { … } operation: { … }`. Nothing when the value keeps none.
-    case scopeInKeptValues(Int, overrides: [OverrideSpec], body: [Step])
+    case scopeInKeptValues(Int, overrides: [OverrideSpec] = [], body: [Step])
 }
 
 /// A root of a program: a fresh root in `context`, with the steps run in it.

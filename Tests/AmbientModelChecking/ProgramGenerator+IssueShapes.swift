@@ -38,7 +38,7 @@ extension ProgramGenerator {
                 let body: [Step] = [
                     .keep(slot: slot, key: a), .readReference(a, index: toB), .readReference(b, index: toA),
                 ]
-                steps.append(.scope(overrides: overrides, context: nil, isAsync: false, body: body))
+                steps.append(.scope(overrides: overrides, body: body))
                 if issueShapes.chance(50) { steps.append(.readKept(slot: slot, index: toB, threads: 1)) }
             }
         }
@@ -50,7 +50,7 @@ extension ProgramGenerator {
                 let overrides =
                     issueShapes.chance(30) ? [OverrideSpec(key: issueShapes.below(keyCount), isObject: true)] : []
                 nested = [
-                    .read(key), .scope(overrides: overrides, context: nil, isAsync: false, body: nested), .read(key),
+                    .read(key), .scope(overrides: overrides, body: nested), .read(key),
                 ]
             }
             steps += nested

@@ -154,13 +154,13 @@ struct ProgramGenerator {
         case 36..<41: return .readCaptured(key(), through: key())
         case 41..<44 where nests && keyCount > 8 && random.chance(50):
             // A scope that reads every key (tables fill and grow).
-            return .scope(overrides: overrides(), context: nil, isAsync: false, body: (0..<keyCount).map { .read($0) })
+            return .scope(overrides: overrides(), body: (0..<keyCount).map { .read($0) })
         case 41..<44 where nests:
             // A scope that reads in the values it is updating.
             let overrides = overrides()
             let reads = (0..<(1 + random.below(2))).map { _ in key() }
             let body = steps(depth: depth + 1, isAsync: false)
-            return .scope(overrides: overrides, context: nil, isAsync: false, readsInUpdate: reads, body: body)
+            return .scope(overrides: overrides, readsInUpdate: reads, body: body)
         case 44..<58 where nests:
             let overrides = overrides()
             let context: DependencyContext? = random.chance(15) ? random.element(of: DependencyContext.allCases) : nil

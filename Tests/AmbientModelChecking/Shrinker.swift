@@ -85,7 +85,7 @@ struct Shrinker {
         switch step {
         case .scope(let overrides, let context, let isAsync, let reads, let body):
             (context == nil
-                ? [] : [.scope(overrides: overrides, context: nil, isAsync: isAsync, readsInUpdate: reads, body: body)])
+                ? [] : [.scope(overrides: overrides, isAsync: isAsync, readsInUpdate: reads, body: body)])
                 + (isAsync ? [.scope(overrides: overrides, context: context, isAsync: false, body: body)] : [])
         case .reenter(let slot, let overrides, let executor, let body) where executor != .inline:
             [.reenter(slot: slot, overrides: overrides, executor: .inline, body: body)]
