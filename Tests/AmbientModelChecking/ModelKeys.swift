@@ -35,37 +35,19 @@ extension ModelKey {
         return probe(own)
     }
 
+    /// The key after this one.
+    static var next: any ModelKey.Type { Next<Self>.self }
+
     static var defaultValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
     static var previewValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
     static var testingValue: any ModelProbe { ModelRuntime.shared.makeDefault(of: index) }
 }
 
-/// Key `Tens * 10 + Ones` of ``ModelKeys``: `K<D1, D3>` is key 13, as Ambient's messages name it.
-enum K<Tens: Digit, Ones: Digit>: ModelKey {
-    static var index: Int { Tens.value * 10 + Ones.value }
-}
+/// Key 0 of ``ModelKeys``: `Next<K0>` is key 1, `Next<Next<K0>>` key 2, and so on, as Ambient's messages name them.
+enum K0: ModelKey { static var index: Int { 0 } }
 
-/// A decimal digit of a key's index, as a type.
-protocol Digit: Sendable { static var value: Int { get } }
-
-extension Digit {
-    /// The key whose index has `tens` for its tens and this digit for its ones.
-    static func key(tens: any Digit.Type) -> any ModelKey.Type { tens.key(ones: Self.self) }
-
-    /// The key whose index has this digit for its tens and `Ones` for its ones.
-    static func key<Ones: Digit>(ones _: Ones.Type) -> any ModelKey.Type { K<Self, Ones>.self }
-}
-
-enum D0: Digit { static var value: Int { 0 } }
-enum D1: Digit { static var value: Int { 1 } }
-enum D2: Digit { static var value: Int { 2 } }
-enum D3: Digit { static var value: Int { 3 } }
-enum D4: Digit { static var value: Int { 4 } }
-enum D5: Digit { static var value: Int { 5 } }
-enum D6: Digit { static var value: Int { 6 } }
-enum D7: Digit { static var value: Int { 7 } }
-enum D8: Digit { static var value: Int { 8 } }
-enum D9: Digit { static var value: Int { 9 } }
+/// The key after `Previous`.
+enum Next<Previous: ModelKey>: ModelKey { static var index: Int { Previous.index + 1 } }
 
 extension DependencyValues {
     /// Key `index` of ``ModelKeys``: what the programs' key paths read, one key each.
@@ -80,11 +62,9 @@ enum ModelKeys {
     /// The most keys a program uses: enough that a scope's and a root's tables fill and grow.
     static let count = 40
 
-    static let types: [any ModelKey.Type] = (0..<count).map { digits[$0 % 10].key(tens: digits[$0 / 10]) }
-
-    private static let digits: [any Digit.Type] = [
-        D0.self, D1.self, D2.self, D3.self, D4.self, D5.self, D6.self, D7.self, D8.self, D9.self,
-    ]
+    static let types: [any ModelKey.Type] = (1..<count).reduce(into: [K0.self]) { types, _ in
+        types.append(types.last!.next)
+    }
 
     /// The index of the key that Ambient's messages name `name`.
     static let indexByName = Dictionary(uniqueKeysWithValues: types.enumerated().map { ("\($1)", $0) })

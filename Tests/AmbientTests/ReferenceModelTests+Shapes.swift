@@ -181,7 +181,7 @@ extension ReferenceModelTests {
     enum CoreDisagreement: String, CaseIterable, Sendable {
         /// Seeds 93, 271 and 313 (313 shrunk): a value's property reads k5, whose creation reads k3, whose creation
         /// reads k5 in a scope that overrides k3. The article: another instance, no cycle; the core stops the
-        /// process (`dependency cycle: K<D0, D5> → K<D0, D3> → K<D0, D5>`).
+        /// process (a `dependency cycle` of k5, k3 and k5).
         case anotherInstanceThroughAValuesProperty
         /// Seed 10, shrunk: after the program dropped everything, the core keeps 4 instances, which values that
         /// keep each other strongly hold; the article: no pattern makes Ambient hold a cycle.
