@@ -60,38 +60,45 @@ struct Shrinker {
         }
     }
 
-    /// Step lists one change smaller than `steps`: a step removed, a nesting inlined, an override, a context, an
-    /// executor, threads or a property read less, or the same inside a nested body.
+    /// Step lists one change smaller than `steps`: a step removed, or one step smaller.
     static func variants(of steps: [Step]) -> [[Step]] {
         steps.indices.flatMap { index in
-            let step = steps[index]
-            var replacements: [[Step]] = [[]]
-            if case .scopeInKeptValues(let key, _, let body) = step {
-                // A scope made inside kept values still reads the key whose values they are.
-                replacements.append([.read(key)] + body)
-            } else if let body = step.body {
-                replacements.append(body)
-            }
-            let overrides = step.overrides ?? []
-            replacements += overrides.indices.map { [step.with(overrides: overrides.removing(at: $0))] }
-            replacements += simpler(step).map { [$0] }
-            replacements += (step.body.map(variants) ?? []).map { [step.with(body: $0)] }
-            return replacements.map { steps.removing(at: index, inserting: $0) }
+            ([[]] + smaller(steps[index])).map { steps.removing(at: index, inserting: $0) }
         }
     }
 
-    /// `step` with one part simpler: no context, synchronous, inline, on two threads, or with no property read.
-    private static func simpler(_ step: Step) -> [Step] {
+    /// What may take the place of `step`, one change smaller: the steps it nests, inlined; it with an override less,
+    /// or one of the steps it nests smaller; with no context, synchronous, inline, on two threads, or with no property
+    /// read.
+    private static func smaller(_ step: Step) -> [[Step]] {
+        func nesting(
+            _ overrides: [OverrideSpec], _ body: [Step], inlined: [Step]? = nil,
+            _ make: ([OverrideSpec], [Step]) -> Step
+        ) -> [[Step]] {
+            [inlined ?? body] + overrides.indices.map { [make(overrides.removing(at: $0), body)] }
+                + variants(of: body).map { [make(overrides, $0)] }
+        }
         switch step {
         case .scope(let overrides, let context, let isAsync, let reads, let body):
-            (context == nil
-                ? [] : [.scope(overrides: overrides, isAsync: isAsync, readsInUpdate: reads, body: body)])
-                + (isAsync ? [.scope(overrides: overrides, context: context, isAsync: false, body: body)] : [])
-        case .reenter(let slot, let overrides, let executor, let body) where executor != .inline:
-            [.reenter(slot: slot, overrides: overrides, executor: .inline, body: body)]
-        case .read(let key, let threads) where threads > 2: [.read(key, threads: 2)]
-        case .readReference(let key, _), .readCaptured(let key, _): [.read(key)]
-        default: []
+            let plain: Step = .scope(overrides: overrides, readsInUpdate: reads, body: body)
+            return nesting(overrides, body) {
+                .scope(overrides: $0, context: context, isAsync: isAsync, readsInUpdate: reads, body: $1)
+            } + (plain == step ? [] : [[plain]])
+        case .reenter(let slot, let overrides, let executor, let body):
+            let inline: Step = .reenter(slot: slot, overrides: overrides, executor: .inline, body: body)
+            return nesting(overrides ?? [], body) {
+                .reenter(slot: slot, overrides: overrides == nil ? nil : $0, executor: executor, body: $1)
+            } + (inline == step ? [] : [[inline]])
+        case .rootValues(let body):
+            return nesting([], body) { .rootValues(body: $1) }
+        case .scopeInKeptValues(let key, let overrides, let body):
+            // Inlined, a scope made inside kept values still reads the key whose values they are.
+            return nesting(overrides, body, inlined: [.read(key)] + body) {
+                .scopeInKeptValues(key, overrides: $0, body: $1)
+            }
+        case .read(let key, let threads) where threads > 2: return [[.read(key, threads: 2)]]
+        case .readReference(let key, _), .readCaptured(let key, _): return [[.read(key)]]
+        default: return []
         }
     }
 }
