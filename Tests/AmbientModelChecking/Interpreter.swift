@@ -69,31 +69,31 @@ final class Interpreter: @unchecked Sendable {
 
     // MARK: Steps
 
-    /// Runs `steps`; after each, lets the work its defaults started run, and checks what it created.
+    /// Runs `steps`; after each, checks what it created, then lets the work its defaults started run, and checks
+    /// again.
     private func runAsync(_ steps: [Step], in node: ReferenceModel.Place) async {
         for step in steps where !isStopped {
+            stepNumber += 1
             switch step {
             case .scope(let overrides, let context, true, _, let body):
-                stepNumber += 1
                 let (inner, set) = enter(overrides, context: context, in: node)
                 await withDependencies(set) { await runAsync(body, in: inner) }
                 model.release(inner)
-                checkCreations(after: at(step))
             case .reenter(let slot, let overrides, .detached, let body):
-                stepNumber += 1
                 guard let (values, inner) = reentered(slot, overrides) else { continue }
                 await ProgramExecutor.task(detached: true) {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
                 }.value
                 model.release(inner)
-                checkCreations(after: at(step))
             default:
-                runSync([step], in: node)
+                run(step, in: node)
             }
+            checkCreations(after: at(step))
             await runStartedWork(after: at(step))
         }
     }
 
+    /// Runs `steps`, and checks what each created.
     private func runSync(_ steps: [Step], in node: ReferenceModel.Place) {
         for step in steps where !isStopped {
             stepNumber += 1
