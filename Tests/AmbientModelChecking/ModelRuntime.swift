@@ -12,15 +12,16 @@ final class ModelRuntime: @unchecked Sendable {
 
     private let lock = NSLock()
     private var behaviors: [KeyBehavior] = []
-    private var lastSerial = 0
+    /// How many times each key's default was created since ``start(_:)``: a default's serial is their sum once it is.
     private var creations: [Int] = Array(repeating: 0, count: ModelKeys.count)
     /// The program that ``start(_:)`` started last, counted from 1, and how many instances of each are alive.
     private var program = 0
     private var alive: [Int: Int] = [:]
     /// What the Dispatch blocks (and tasks) that creations wait for read, by the serial of the default, in order.
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
-    /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started.
-    private var works: [Work] = []
+    /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started: the serial of its
+    /// default, how far its task is, and whether the default was freed.
+    private var works: [(serial: Int, state: WorkState, isFreed: Bool)] = []
     /// The first of ``works`` that the program started last registered.
     private var firstWorkOfTheProgram = 0
     /// Whether a program runs: work registered otherwise is stale.
@@ -28,21 +29,14 @@ final class ModelRuntime: @unchecked Sendable {
     /// The tasks suspended in ``wait(until:)``, each resumed by the first change after which its condition holds.
     private var waiters: [(isDone: () -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
-    private struct Work {
-        enum State { case waiting, released, read, stale }
-        let serial: Int
-        /// Waiting for the program; let run (then read); or stale, which reads nothing.
-        var state: State
-        /// Whether the default that started the work was freed, and whether the work's task ended since.
-        var isFreed = false
-        var hasEnded = false
-    }
+    /// Waiting for the program; let run; read (or stale, which reads nothing); ended, once its default was freed.
+    private enum WorkState { case waiting, released, done, ended }
 
     /// Starts a program whose keys behave as `behaviors`: serials start again from 1, creation counts from 0.
     func start(_ behaviors: [KeyBehavior]) {
         _ = ModelKeys.keyPathsLearned
         lock.withLock {
-            (self.behaviors, lastSerial, creations, dispatchReads) = (behaviors, 0, creations.map { _ in 0 }, [])
+            (self.behaviors, creations, dispatchReads) = (behaviors, creations.map { _ in 0 }, [])
             (program, firstWorkOfTheProgram, isRunning) = (program + 1, works.count, true)
         }
     }
@@ -60,17 +54,17 @@ final class ModelRuntime: @unchecked Sendable {
     /// its end) is stale: it reads nothing, so that its task ends with its default instead of waiting forever.
     func startWork(of serial: Int, reading reads: [Int]) -> Int {
         let work = lock.withLock {
-            works.append(Work(serial: serial, state: isRunning ? .waiting : .stale))
+            works.append((serial, isRunning ? .waiting : .done, false))
             return works.count - 1
         }
         ProgramExecutor.task { [self] in
             await wait { self.works[work].state != .waiting }
             if lock.withLock({ works[work].state == .released }) {
-                for key in reads { _ = ModelKeys.read(key, in: .current) }
-                change { works[work].state = .read }
+                for key in reads { _ = DependencyValues.current[model: key] }
+                change { works[work].state = .done }
             }
             await wait { self.works[work].isFreed }
-            change { works[work].hasEnded = true }
+            change { works[work].state = .ended }
         }
         return work
     }
@@ -86,14 +80,11 @@ final class ModelRuntime: @unchecked Sendable {
     /// started the work, when they are not those of `expected`.
     func runNewWork(as expected: [(serial: Int, reads: [Int]?)]) async -> [Int]? {
         await letTasksOfFreedDefaultsEnd()
-        let started = lock.withLock {
-            works[firstWorkOfTheProgram...].indices.filter { works[$0].state == .waiting }.map {
-                ($0, works[$0].serial)
-            }
-        }
-        guard started.map(\.1) == expected.map(\.serial) else { return started.map(\.1) }
-        for ((work, _), prediction) in zip(started, expected) {
-            change { works[work].state = prediction.reads == nil ? .stale : .released }
+        let started = lock.withLock { (firstWorkOfTheProgram..<works.count).filter { works[$0].state == .waiting } }
+        let serials = lock.withLock { started.map { works[$0].serial } }
+        guard serials == expected.map(\.serial) else { return serials }
+        for (work, prediction) in zip(started, expected) {
+            change { works[work].state = prediction.reads == nil ? .done : .released }
             await wait { self.works[work].state != .released }
             await letTasksOfFreedDefaultsEnd()
         }
@@ -106,7 +97,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// too, but ends only once let run or ended unread.
     func letTasksOfFreedDefaultsEnd() async {
         await wait {
-            !self.works[self.firstWorkOfTheProgram...].contains { $0.isFreed && !$0.hasEnded && $0.state != .waiting }
+            !self.works[self.firstWorkOfTheProgram...].contains { $0.isFreed && [.released, .done].contains($0.state) }
         }
     }
 
@@ -116,7 +107,7 @@ final class ModelRuntime: @unchecked Sendable {
     func finishStartedWork() async {
         change {
             isRunning = false
-            for index in works.indices where works[index].state == .waiting { works[index].state = .stale }
+            for index in works.indices where works[index].state == .waiting { works[index].state = .done }
         }
         await wait { !self.works.contains { $0.state == .released } }
     }
@@ -133,12 +124,11 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// Changes the work with `body` under `lock`, then resumes the waiters whose condition holds now.
     private func change(_ body: () -> Void) {
-        let ready = lock.withLock {
+        lock.withLock {
             body()
             defer { waiters.removeAll { $0.isDone() } }
             return waiters.filter { $0.isDone() }.map(\.continuation)
-        }
-        for continuation in ready { continuation.resume() }
+        }.forEach { $0.resume() }
     }
 
     // MARK: Creations and live instances
@@ -151,7 +141,6 @@ final class ModelRuntime: @unchecked Sendable {
     }
 
     /// Counts `delta` more instances of `program` (the one that runs, by default) alive; the program.
-    @discardableResult
     func countInstances(_ delta: Int, of program: Int? = nil) -> Int {
         lock.withLock {
             alive[program ?? self.program, default: 0] += delta
@@ -161,25 +150,22 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
     func makeDefault(of key: Int) -> any ModelProbe {
-        let (behavior, serial) = lock.withLock { () -> (KeyBehavior, Int) in
+        let (behavior, serial) = lock.withLock {
             creations[key] += 1
-            lastSerial += 1
-            return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), lastSerial)
+            return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), creations.reduce(0, +))
         }
         RaceTurns.shared.creationStarts(waitingForASecondReader: behavior.waitsForASecondReader)
-        behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
-            withDependencies {
-                ModelKeys.set(entered.overriding, to: ValueProbe(serial: Self.overrideSerial(madeBy: key)), in: &$0)
-            } operation: {
-                _ = ModelKeys.read(entered.reads, in: .current)
-            }
+        behavior.readWhileCreated({ DependencyValues.current[model: $0].serial }) { entered in
+            let override = ValueProbe(serial: Self.overrideSerial(madeBy: key))
+            let read = { _ = DependencyValues.current[model: entered.reads] }
+            withDependencies({ $0[model: entered.overriding] = override }, operation: read)
         }
         // Work that the creation waits for, noted as the reads of its Dispatch block: a Dispatch block that re-enters
         // its values, or a `Task { }` that inherits its task-local values, on a queue of its own (not the programs'
         // queue, which the creation is blocking, nor the cooperative pool).
         if let work = behavior.work, work.kind != .task {
             let record: @Sendable () -> Void = { [self] in
-                let reads = work.reads.map { ModelKeys.read($0, in: .current).serial }
+                let reads = work.reads.map { DependencyValues.current[model: $0].serial }
                 lock.withLock { dispatchReads.append((serial, reads)) }
             }
             if work.kind == .dispatch {
@@ -200,11 +186,10 @@ final class ModelRuntime: @unchecked Sendable {
             return ModelKeys.types[held].owner(serial: serial)
         case .ownerSubclass(let inherited, let own):
             return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
-        case .object:
-            let contents = ValueProbe(serial: serial, references: references, captured: captured)
-            return ObjectProbe(contents, reads: behavior.work?.kind == .task ? behavior.work?.reads : nil)
-        case .value:
-            return ValueProbe(serial: serial, references: references, captured: captured)
+        case .value, .object:
+            let value = ValueProbe(serial: serial, references: references, captured: captured)
+            return behavior.shape == .value
+                ? value : ObjectProbe(value, reads: behavior.work?.kind == .task ? behavior.work?.reads : nil)
         }
     }
 

@@ -1,5 +1,4 @@
 import Ambient
-import Foundation
 
 /// A value-typed probe, a default or an override, that may hold `@Dependency` properties and the values it was
 /// created from; its token counts it among the live instances for as long as a copy exists.
@@ -9,9 +8,7 @@ struct ValueProbe: ModelProbe {
     var captured: DependencyValues?
     private let token = LiveToken()
 
-    func readReference(_ index: Int) -> (any ModelProbe)? {
-        references.indices.contains(index) ? references[index].wrappedValue : nil
-    }
+    func readReference(_ index: Int) -> (any ModelProbe)? { references.dropFirst(index).first?.wrappedValue }
 
     func readCaptured(_ key: Int) -> (any ModelProbe)? { captured.map { ModelKeys.read(key, in: $0) } }
 }
@@ -40,7 +37,7 @@ final class ObjectProbe: ModelProbe {
 final class LiveToken: Sendable {
     private let program = ModelRuntime.shared.countInstances(1)
 
-    deinit { ModelRuntime.shared.countInstances(-1, of: program) }
+    deinit { _ = ModelRuntime.shared.countInstances(-1, of: program) }
 }
 
 /// A `DependencyOwner` probe, counted among the live instances, whose one `@Dependency` reads `Key` through its key

@@ -44,10 +44,8 @@ final class RaceTurns: @unchecked Sendable {
     /// `waits`, waits until a second reader of a race of two readers or more arrived.
     func creationStarts(waitingForASecondReader waits: Bool = false) {
         condition.withLock {
-            if let reader = Self.reader, let turn = race?.turn, turn <= reader {
-                race?.turn = reader + 1
-                condition.broadcast()
-            }
+            if let reader = Self.reader, race?.turn == reader { race?.turn = reader + 1 }
+            condition.broadcast()
             while waits, let race, race.arrivals < min(2, race.readers) { condition.wait() }
         }
     }
