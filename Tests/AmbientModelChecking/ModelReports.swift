@@ -10,22 +10,18 @@ import Foundation
 final class ModelReports: _DependencyIssueReporter {
     private let received = _Locked<[String]>([])
 
-    func report(_ kind: _DependencyIssueKind, _ message: String) {
-        received.withLock { $0.append(Self.canonical(message)) }
-    }
-
     /// What was reported so far.
     var reports: [String] { received.withLock { $0 } }
 
-    /// `message` in the model's words: `late k<key>` for a late read, `chain k<key>` for a chain, else the message.
-    /// The key is the first that the message names: the one whose default read late (the key it read comes after,
-    /// and the core names a key it never created "a key"), or whose values' tasks made the chain.
-    static func canonical(_ message: String) -> String {
+    /// Keeps `message` in the model's words: `late k<key>` for a late read, `chain k<key>` for a chain, else the
+    /// message. The key is the first that the message names: the one whose default read late (the key it read comes
+    /// after, and the core names a key it never created "a key"), or whose values' tasks made the chain.
+    func report(_ kind: _DependencyIssueKind, _ message: String) {
         let forms = ["late": "which its first creation did not", "chain": "again, a second time"]
         guard let name = forms.first(where: { message.contains($0.value) })?.key,
             let start = message.range(of: "K<")?.lowerBound, let end = message[start...].firstIndex(of: ">"),
             let key = ModelKeys.indexByName[String(message[start...end])]
-        else { return message }
-        return "\(name) k\(key)"
+        else { return received.withLock { $0.append(message) } }
+        received.withLock { $0.append("\(name) k\(key)") }
     }
 }

@@ -14,18 +14,18 @@ final class ModelRuntime: @unchecked Sendable {
     private var behaviors: [KeyBehavior] = []
     /// How many times each key's default was created since ``start(_:)``: a default's serial is their sum once it is.
     private var creations: [Int] = Array(repeating: 0, count: ModelKeys.count)
-    /// The program that ``start(_:)`` started last, counted from 1, and how many instances of each are alive.
-    private var program = 0
-    private var alive: [Int: Int] = [:]
+    /// How many probes, owners and holders that the program started last made are alive: a census of its own for
+    /// each program, which its instances count themselves in (``LiveToken``), so that what an earlier program keeps,
+    /// or frees late, does not count.
+    private var programCensus = _Locked(0)
     /// What the Dispatch blocks (and tasks) that creations wait for read, by the serial of the default, in order.
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
     /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started: the serial of its
     /// default, how far its task is, and whether the default was freed.
     private var works: [(serial: Int, state: WorkState, isFreed: Bool)] = []
-    /// The first of ``works`` that the program started last registered.
-    private var firstWorkOfTheProgram = 0
-    /// Whether a program runs: work registered otherwise is stale.
-    private var isRunning = false
+    /// The first of ``works`` that the program started last registered, and whether it runs: work registered
+    /// otherwise is stale.
+    private var firstWork = 0, isRunning = false
     /// The tasks suspended in ``wait(until:)``, each resumed by the first change after which its condition holds.
     private var waiters: [(isDone: () -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -37,7 +37,7 @@ final class ModelRuntime: @unchecked Sendable {
         _ = ModelKeys.keyPathsLearned
         lock.withLock {
             (self.behaviors, creations, dispatchReads) = (behaviors, creations.map { _ in 0 }, [])
-            (program, firstWorkOfTheProgram, isRunning) = (program + 1, works.count, true)
+            (programCensus, firstWork, isRunning) = (_Locked(0), works.count, true)
         }
     }
 
@@ -80,7 +80,7 @@ final class ModelRuntime: @unchecked Sendable {
     /// started the work, when they are not those of `expected`.
     func runNewWork(as expected: [(serial: Int, reads: [Int]?)]) async -> [Int]? {
         await letTasksOfFreedDefaultsEnd()
-        let started = lock.withLock { (firstWorkOfTheProgram..<works.count).filter { works[$0].state == .waiting } }
+        let started = lock.withLock { (firstWork..<works.count).filter { works[$0].state == .waiting } }
         let serials = lock.withLock { started.map { works[$0].serial } }
         guard serials == expected.map(\.serial) else { return serials }
         for (work, prediction) in zip(started, expected) {
@@ -96,19 +96,15 @@ final class ModelRuntime: @unchecked Sendable {
     /// read in that moment, and found an instance the model had freed). Work still waiting to be let run holds them
     /// too, but ends only once let run or ended unread.
     func letTasksOfFreedDefaultsEnd() async {
-        await wait {
-            !self.works[self.firstWorkOfTheProgram...].contains { $0.isFreed && [.released, .done].contains($0.state) }
-        }
+        await wait { !self.works[self.firstWork...].contains { $0.isFreed && [.released, .done].contains($0.state) } }
     }
 
     /// Ends the program, and the work that its defaults started and that was not let run, without reads, and lets
     /// the work let run finish its reads: a program that stopped early leaves some unreleased, and their reads, late,
     /// would create defaults in the next program (or the model does not follow).
     func finishStartedWork() async {
-        change {
-            isRunning = false
-            for index in works.indices where works[index].state == .waiting { works[index].state = .done }
-        }
+        stop()
+        change { for index in works.indices where works[index].state == .waiting { works[index].state = .done } }
         await wait { !self.works.contains { $0.state == .released } }
     }
 
@@ -124,29 +120,25 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// Changes the work with `body` under `lock`, then resumes the waiters whose condition holds now.
     private func change(_ body: () -> Void) {
-        lock.withLock {
+        let ready = lock.withLock {
             body()
             defer { waiters.removeAll { $0.isDone() } }
             return waiters.filter { $0.isDone() }.map(\.continuation)
-        }.forEach { $0.resume() }
+        }
+        for continuation in ready { continuation.resume() }
     }
 
     // MARK: Creations and live instances
 
     /// How many times each key's default was created since ``start(_:)``, what the Dispatch blocks of creations read
     /// since, in the order they ran, and how many probes, owners and holders that the program started last made are
-    /// alive. Counted by program, so that what an earlier program keeps, or frees late, does not count.
+    /// alive.
     var counts: (creations: [Int], dispatchedReads: [(serial: Int, reads: [Int])], alive: Int) {
-        lock.withLock { (creations, dispatchReads, alive[program] ?? 0) }
+        lock.withLock { (creations, dispatchReads, programCensus.withLock { $0 }) }
     }
 
-    /// Counts `delta` more instances of `program` (the one that runs, by default) alive; the program.
-    func countInstances(_ delta: Int, of program: Int? = nil) -> Int {
-        lock.withLock {
-            alive[program ?? self.program, default: 0] += delta
-            return program ?? self.program
-        }
-    }
+    /// The census of the program that runs, where an instance made now counts itself.
+    var census: _Locked<Int> { lock.withLock { programCensus } }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
     func makeDefault(of key: Int) -> any ModelProbe {
@@ -182,8 +174,7 @@ final class ModelRuntime: @unchecked Sendable {
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
         switch behavior.shape {
-        case .owner(let held):
-            return ModelKeys.types[held].owner(serial: serial)
+        case .owner(let held): return ModelKeys.types[held].owner(serial: serial)
         case .ownerSubclass(let inherited, let own):
             return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
         case .value, .object:

@@ -35,9 +35,11 @@ final class ObjectProbe: ModelProbe {
 
 /// Counts one value among the live instances of the program that runs when it is made.
 final class LiveToken: Sendable {
-    private let program = ModelRuntime.shared.countInstances(1)
+    private let census = ModelRuntime.shared.census
 
-    deinit { _ = ModelRuntime.shared.countInstances(-1, of: program) }
+    init() { census.withLock { $0 += 1 } }
+
+    deinit { census.withLock { $0 -= 1 } }
 }
 
 /// A `DependencyOwner` probe, counted among the live instances, whose one `@Dependency` reads `Key` through its key

@@ -29,20 +29,15 @@ final class ProgramExecutor: TaskExecutor {
 
     /// Runs `operation` in a task that prefers the programs' queue (see ``task(on:detached:_:)``), and returns what it
     /// returned.
-    static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
-        await task(operation).value
-    }
+    static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T { await task(body).value }
 
-    /// A task, or a detached task, that prefers `executor`, where the platform has task executors; a task inherits
-    /// task-local values, as `Task { }` does.
+    /// A task, or a detached task, that prefers `executor`; a task inherits task-local values, as `Task { }` does.
+    /// (The model checker builds only where there are task executors: this type is one.)
     @discardableResult
     static func task<T: Sendable>(
         on executor: ProgramExecutor = shared, detached: Bool = false, _ operation: sending @escaping () async -> T
     ) -> Task<T, Never> {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
-            return detached ? Task.detached(operation: operation) : Task(operation: operation)
-        }
-        return detached
+        detached
             ? Task.detached(executorPreference: executor, operation: operation)
             : Task(executorPreference: executor, operation: operation)
     }
@@ -64,11 +59,8 @@ extension Executor {
         for handoff in handoffs {
             let block: @Sendable () -> Void = {
                 gate.wait()
-                // NB: in a scope of its own, which lets go of what the body returned before the block signals.
-                do {
-                    let value = handoff.withLock { $0.body.take() }?()
-                    handoff.withLock { $0.value = value }
-                }
+                // NB: what the body returned goes into the handoff at once, where the block holds none of it.
+                handoff.withLock { $0.value = $0.body.take()?() }
                 done.signal()
             }
             _ =
