@@ -47,14 +47,14 @@ final class ModelRuntime: @unchecked Sendable {
 
     // MARK: Work started by defaults
 
-    /// Starts the task of a default `serial`, which inherits the current task-local values: once the program lets it
+    /// Starts the task of the default whose contents are `probe`, which inherits the current task-local values: once the program lets it
     /// (``runNewWork(as:)``) it reads `reads` through `DependencyValues.current`, then runs until the default is freed
     /// (``freed(_:)``), holding the values it inherited: a periodic flush or a stream consumer (Semantics:
     /// "Bookkeeping ends with the creation"). Work started after the program ended (by the reads of work let run at
     /// its end) is stale: it reads nothing, so that its task ends with its default instead of waiting forever.
-    func startWork(of serial: Int, reading reads: [Int]) -> Int {
+    func startWork(for probe: ValueProbe, reading reads: [Int]) -> Int {
         let work = lock.withLock {
-            works.append((serial, isRunning ? .waiting : .done, false))
+            works.append((probe.serial, isRunning ? .waiting : .done, false))
             return works.count - 1
         }
         ProgramExecutor.task { [self] in
@@ -173,14 +173,13 @@ final class ModelRuntime: @unchecked Sendable {
         }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
+        let value = { ValueProbe(serial: serial, references: references, captured: captured) }
         switch behavior.shape {
         case .owner(let held): return ModelKeys.types[held].owner(serial: serial)
         case .ownerSubclass(let inherited, let own):
             return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
-        case .value, .object:
-            let value = ValueProbe(serial: serial, references: references, captured: captured)
-            return behavior.shape == .value
-                ? value : ObjectProbe(value, reads: behavior.work?.kind == .task ? behavior.work?.reads : nil)
+        case .value: return value()
+        case .object: return ObjectProbe(value(), reads: behavior.work?.kind == .task ? behavior.work?.reads : nil)
         }
     }
 

@@ -16,14 +16,13 @@ struct ValueProbe: ModelProbe {
 /// A class-typed probe: what a ``ValueProbe`` holds, in an object.
 ///
 /// Given `reads`, its `init` starts a task that reads them once the program lets it, then runs until the default is
-/// freed (see ``ModelRuntime/startWork(of:reading:)``).
+/// freed (see ``ModelRuntime/startWork(for:reading:)``).
 final class ObjectProbe: ModelProbe {
     let contents: ValueProbe
     private let work: Int?
 
     init(_ contents: ValueProbe, reads: [Int]? = nil) {
-        self.contents = contents
-        work = reads.map { ModelRuntime.shared.startWork(of: contents.serial, reading: $0) }
+        (self.contents, work) = (contents, reads.map { ModelRuntime.shared.startWork(for: contents, reading: $0) })
     }
 
     deinit { if let work { ModelRuntime.shared.freed(work) } }
