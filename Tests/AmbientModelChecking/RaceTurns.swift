@@ -39,7 +39,8 @@ final class RaceTurns: @unchecked Sendable {
     }
 
     /// A creation starts, or a reader's read ends: in a race, lets the reader after this one start; then, when
-    /// `waits`, waits until a second reader of a race of two readers or more arrived.
+    /// `waits`, waits until a second reader of a race of two readers or more arrived. `reader` is the reader this is,
+    /// by default the one whose read runs here.
     func creationStarts(waitingForASecondReader waits: Bool = false, reader: Int? = RaceTurns.reader) {
         condition.withLock {
             if let reader, race?.turn == reader { race?.turn = reader + 1 }
