@@ -8,34 +8,20 @@ import Foundation
 /// (`late k<key>`, once per root, key and read) and a chain of a key's creations (`chain k<key>`, once per root and
 /// key); anything else is kept whole, so that the check fails on it.
 final class ModelReports: _DependencyIssueReporter {
-    private let lock = NSLock()
-    // Safe: behind `lock`.
-    nonisolated(unsafe) private var received: [String] = []
-
-    func report(_ kind: _DependencyIssueKind, _ message: String) {
-        lock.withLock { received.append(Self.canonical(message)) }
-    }
-
-    func handles(_ kind: _DependencyIssueKind) -> Bool { true }
-    func willCreate(_ key: any DependencyKey.Type) {}
+    private let received = _Locked<[String]>([])
 
     /// What was reported so far.
-    var reports: [String] { lock.withLock { received } }
+    var reports: [String] { received.withLock { $0 } }
 
-    /// `message` in the model's words: `late k<key>` for a late read (whichever key it names as read, since the
-    /// core names a key it never created "a key"), `chain k<key>` for a chain, else the message.
-    static func canonical(_ message: String) -> String {
-        let forms = [
-            ("late", "which its first creation did not", "Ambient: ", "'s default read "),
-            ("chain", "again, a second time", "a task that a value of ", " started"),
-        ]
-        // The index of the model key named between `start` and the next `end`.
-        for (name, marker, start, end) in forms where message.contains(marker) {
-            guard let from = message.range(of: start)?.upperBound, let to = message[from...].range(of: end)?.lowerBound,
-                let key = ModelKeys.indexByName[String(message[from..<to])]
-            else { continue }
-            return "\(name) k\(key)"
-        }
-        return message
+    /// Keeps `message` in the model's words: `late k<key>` for a late read, `chain k<key>` for a chain, else the
+    /// message. The key is the first that the message names: the one whose default read late (the key it read comes
+    /// after, and the core names a key it never created "a key"), or whose values' tasks made the chain.
+    func report(_ kind: _DependencyIssueKind, _ message: String) {
+        let forms = ["late": "which its first creation did not", "chain": "again, a second time"]
+        guard let name = forms.first(where: { message.contains($0.value) })?.key,
+            let start = message.range(of: "K<")?.lowerBound, let end = message[start...].firstIndex(of: ">"),
+            let key = ModelKeys.indexByName[String(message[start...end])]
+        else { return received.withLock { $0.append(message) } }
+        received.withLock { $0.append("\(name) k\(key)") }
     }
 }

@@ -12,38 +12,32 @@ final class ModelRuntime: @unchecked Sendable {
 
     private let lock = NSLock()
     private var behaviors: [KeyBehavior] = []
-    private var lastSerial = 0
+    /// How many times each key's default was created since ``start(_:)``: a default's serial is their sum once it is.
     private var creations: [Int] = Array(repeating: 0, count: ModelKeys.count)
-    /// The program that ``start(_:)`` started last, counted from 1, and how many instances of each are alive.
-    private var program = 0
-    private var alive: [Int: Int] = [:]
+    /// How many probes, owners and holders that the program started last made are alive: a census of its own for
+    /// each program, which its instances count themselves in (``LiveToken``), so that what an earlier program keeps,
+    /// or frees late, does not count.
+    private var programCensus = _Locked(0)
     /// What the Dispatch blocks (and tasks) that creations wait for read, by the serial of the default, in order.
     private var dispatchReads: [(serial: Int, reads: [Int])] = []
-    /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started.
-    private var works: [Work] = []
-    /// The first of ``works`` that the program started last registered.
-    private var firstWorkOfTheProgram = 0
-    /// Whether a program runs: work registered otherwise is stale.
-    private var isRunning = false
+    /// Work started by defaults (the tasks of ``ObjectProbe``s), in the order it was started: the serial of its
+    /// default, how far its task is, and whether the default was freed.
+    private var works: [(serial: Int, state: WorkState, isFreed: Bool)] = []
+    /// The first of ``works`` that the program started last registered, and whether it runs: work registered
+    /// otherwise is stale.
+    private var firstWork = 0, isRunning = false
     /// The tasks suspended in ``wait(until:)``, each resumed by the first change after which its condition holds.
     private var waiters: [(isDone: () -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
-    private struct Work {
-        enum State { case waiting, released, read, stale }
-        let serial: Int
-        /// Waiting for the program; let run (then read); or stale, which reads nothing.
-        var state: State
-        /// Whether the default that started the work was freed, and whether the work's task ended since.
-        var isFreed = false
-        var hasEnded = false
-    }
+    /// Waiting for the program; let run; read (or stale, which reads nothing); ended, once its default was freed.
+    private enum WorkState { case waiting, released, done, ended }
 
     /// Starts a program whose keys behave as `behaviors`: serials start again from 1, creation counts from 0.
     func start(_ behaviors: [KeyBehavior]) {
         _ = ModelKeys.keyPathsLearned
         lock.withLock {
-            (self.behaviors, lastSerial, creations, dispatchReads) = (behaviors, 0, creations.map { _ in 0 }, [])
-            (program, firstWorkOfTheProgram, isRunning) = (program + 1, works.count, true)
+            (self.behaviors, creations, dispatchReads) = (behaviors, creations.map { _ in 0 }, [])
+            (programCensus, firstWork, isRunning) = (_Locked(0), works.count, true)
         }
     }
 
@@ -53,24 +47,25 @@ final class ModelRuntime: @unchecked Sendable {
 
     // MARK: Work started by defaults
 
-    /// Starts the task of a default `serial`, which inherits the current task-local values: once the program lets it
-    /// (``runNewWork(as:)``) it reads `reads` through `DependencyValues.current`, then runs until the default is freed
-    /// (``freed(_:)``), holding the values it inherited: a periodic flush or a stream consumer (Semantics:
+    /// Starts the task of the default made of `probe`, which inherits the current task-local values: once the program
+    /// lets it (``runNewWork(as:)``) it reads `reads` through `DependencyValues.current`, then runs until the default
+    /// is freed (``freed(_:)``), holding the values it inherited: a periodic flush or a stream consumer (Semantics:
     /// "Bookkeeping ends with the creation"). Work started after the program ended (by the reads of work let run at
-    /// its end) is stale: it reads nothing, so that its task ends with its default instead of waiting forever.
-    func startWork(of serial: Int, reading reads: [Int]) -> Int {
+    /// its end) is stale: it reads nothing, so that its task ends with its default instead of waiting forever. The
+    /// work, as ``freed(_:)`` names it.
+    func startWork(for probe: ValueProbe, reading reads: [Int]) -> Int {
         let work = lock.withLock {
-            works.append(Work(serial: serial, state: isRunning ? .waiting : .stale))
+            works.append((probe.serial, isRunning ? .waiting : .done, false))
             return works.count - 1
         }
         ProgramExecutor.task { [self] in
             await wait { self.works[work].state != .waiting }
             if lock.withLock({ works[work].state == .released }) {
                 for key in reads { _ = ModelKeys.read(key, in: .current) }
-                change { works[work].state = .read }
+                change { works[work].state = .done }
             }
             await wait { self.works[work].isFreed }
-            change { works[work].hasEnded = true }
+            change { works[work].state = .ended }
         }
         return work
     }
@@ -86,14 +81,11 @@ final class ModelRuntime: @unchecked Sendable {
     /// started the work, when they are not those of `expected`.
     func runNewWork(as expected: [(serial: Int, reads: [Int]?)]) async -> [Int]? {
         await letTasksOfFreedDefaultsEnd()
-        let started = lock.withLock {
-            works[firstWorkOfTheProgram...].indices.filter { works[$0].state == .waiting }.map {
-                ($0, works[$0].serial)
-            }
-        }
-        guard started.map(\.1) == expected.map(\.serial) else { return started.map(\.1) }
-        for ((work, _), prediction) in zip(started, expected) {
-            change { works[work].state = prediction.reads == nil ? .stale : .released }
+        let started = lock.withLock { (firstWork..<works.count).filter { works[$0].state == .waiting } }
+        let serials = lock.withLock { started.map { works[$0].serial } }
+        guard serials == expected.map(\.serial) else { return serials }
+        for (work, prediction) in zip(started, expected) {
+            change { works[work].state = prediction.reads == nil ? .done : .released }
             await wait { self.works[work].state != .released }
             await letTasksOfFreedDefaultsEnd()
         }
@@ -105,19 +97,15 @@ final class ModelRuntime: @unchecked Sendable {
     /// read in that moment, and found an instance the model had freed). Work still waiting to be let run holds them
     /// too, but ends only once let run or ended unread.
     func letTasksOfFreedDefaultsEnd() async {
-        await wait {
-            !self.works[self.firstWorkOfTheProgram...].contains { $0.isFreed && !$0.hasEnded && $0.state != .waiting }
-        }
+        await wait { !self.works[self.firstWork...].contains { $0.isFreed && [.released, .done].contains($0.state) } }
     }
 
     /// Ends the program, and the work that its defaults started and that was not let run, without reads, and lets
     /// the work let run finish its reads: a program that stopped early leaves some unreleased, and their reads, late,
     /// would create defaults in the next program (or the model does not follow).
     func finishStartedWork() async {
-        change {
-            isRunning = false
-            for index in works.indices where works[index].state == .waiting { works[index].state = .stale }
-        }
+        stop()
+        change { for index in works.indices where works[index].state == .waiting { works[index].state = .done } }
         await wait { !self.works.contains { $0.state == .released } }
     }
 
@@ -145,34 +133,25 @@ final class ModelRuntime: @unchecked Sendable {
 
     /// How many times each key's default was created since ``start(_:)``, what the Dispatch blocks of creations read
     /// since, in the order they ran, and how many probes, owners and holders that the program started last made are
-    /// alive. Counted by program, so that what an earlier program keeps, or frees late, does not count.
+    /// alive.
     var counts: (creations: [Int], dispatchedReads: [(serial: Int, reads: [Int])], alive: Int) {
-        lock.withLock { (creations, dispatchReads, alive[program] ?? 0) }
+        lock.withLock { (creations, dispatchReads, programCensus.withLock { $0 }) }
     }
 
-    /// Counts `delta` more instances of `program` (the one that runs, by default) alive; the program.
-    @discardableResult
-    func countInstances(_ delta: Int, of program: Int? = nil) -> Int {
-        lock.withLock {
-            alive[program ?? self.program, default: 0] += delta
-            return program ?? self.program
-        }
-    }
+    /// The census of the program that runs, where an instance made now counts itself.
+    var census: _Locked<Int> { lock.withLock { programCensus } }
 
     /// The body of every key's `defaultValue`, `previewValue` and `testingValue`: the program's behavior for `key`.
     func makeDefault(of key: Int) -> any ModelProbe {
-        let (behavior, serial) = lock.withLock { () -> (KeyBehavior, Int) in
+        let (behavior, serial) = lock.withLock {
             creations[key] += 1
-            lastSerial += 1
-            return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), lastSerial)
+            return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), creations.reduce(0, +))
         }
         RaceTurns.shared.creationStarts(waitingForASecondReader: behavior.waitsForASecondReader)
         behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
-            withDependencies {
-                ModelKeys.set(entered.overriding, to: ValueProbe(serial: Self.overrideSerial(madeBy: key)), in: &$0)
-            } operation: {
-                _ = ModelKeys.read(entered.reads, in: .current)
-            }
+            let override = ValueProbe(serial: Self.overrideSerial(madeBy: key))
+            let read = { _ = ModelKeys.read(entered.reads, in: .current) }
+            withDependencies({ ModelKeys.set(entered.overriding, to: override, in: &$0) }, operation: read)
         }
         // Work that the creation waits for, noted as the reads of its Dispatch block: a Dispatch block that re-enters
         // its values, or a `Task { }` that inherits its task-local values, on a queue of its own (not the programs'
@@ -195,16 +174,13 @@ final class ModelRuntime: @unchecked Sendable {
         }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }
         let captured: DependencyValues? = behavior.capturesCurrent ? .current : nil
+        let value = { ValueProbe(serial: serial, references: references, captured: captured) }
         switch behavior.shape {
-        case .owner(let held):
-            return ModelKeys.types[held].owner(serial: serial)
+        case .owner(let held): return ModelKeys.types[held].owner(serial: serial)
         case .ownerSubclass(let inherited, let own):
             return ModelKeys.types[inherited].ownerSubclass(own: ModelKeys.types[own], serial: serial)
-        case .object:
-            let contents = ValueProbe(serial: serial, references: references, captured: captured)
-            return ObjectProbe(contents, reads: behavior.work?.kind == .task ? behavior.work?.reads : nil)
-        case .value:
-            return ValueProbe(serial: serial, references: references, captured: captured)
+        case .value: return value()
+        case .object: return ObjectProbe(value(), reads: behavior.work?.kind == .task ? behavior.work?.reads : nil)
         }
     }
 

@@ -1,5 +1,4 @@
 import Ambient
-import Foundation
 
 /// A value-typed probe, a default or an override, that may hold `@Dependency` properties and the values it was
 /// created from; its token counts it among the live instances for as long as a copy exists.
@@ -9,9 +8,7 @@ struct ValueProbe: ModelProbe {
     var captured: DependencyValues?
     private let token = LiveToken()
 
-    func readReference(_ index: Int) -> (any ModelProbe)? {
-        references.indices.contains(index) ? references[index].wrappedValue : nil
-    }
+    func readReference(_ index: Int) -> (any ModelProbe)? { references.dropFirst(index).first?.wrappedValue }
 
     func readCaptured(_ key: Int) -> (any ModelProbe)? { captured.map { ModelKeys.read(key, in: $0) } }
 }
@@ -19,14 +16,13 @@ struct ValueProbe: ModelProbe {
 /// A class-typed probe: what a ``ValueProbe`` holds, in an object.
 ///
 /// Given `reads`, its `init` starts a task that reads them once the program lets it, then runs until the default is
-/// freed (see ``ModelRuntime/startWork(of:reading:)``).
+/// freed (see ``ModelRuntime/startWork(for:reading:)``).
 final class ObjectProbe: ModelProbe {
     let contents: ValueProbe
     private let work: Int?
 
     init(_ contents: ValueProbe, reads: [Int]? = nil) {
-        self.contents = contents
-        work = reads.map { ModelRuntime.shared.startWork(of: contents.serial, reading: $0) }
+        (self.contents, work) = (contents, reads.map { ModelRuntime.shared.startWork(for: contents, reading: $0) })
     }
 
     deinit { if let work { ModelRuntime.shared.freed(work) } }
@@ -38,9 +34,11 @@ final class ObjectProbe: ModelProbe {
 
 /// Counts one value among the live instances of the program that runs when it is made.
 final class LiveToken: Sendable {
-    private let program = ModelRuntime.shared.countInstances(1)
+    private let census = ModelRuntime.shared.census
 
-    deinit { ModelRuntime.shared.countInstances(-1, of: program) }
+    init() { census.withLock { $0 += 1 } }
+
+    deinit { census.withLock { $0 -= 1 } }
 }
 
 /// A `DependencyOwner` probe, counted among the live instances, whose one `@Dependency` reads `Key` through its key

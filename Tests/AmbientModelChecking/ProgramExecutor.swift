@@ -1,3 +1,4 @@
+import Ambient
 import Foundation
 
 /// A serial queue of its own, as the task executor of the task that runs the programs (``shared``), or of one task a
@@ -20,8 +21,7 @@ final class ProgramExecutor: TaskExecutor {
     init(label: String) { queue = DispatchQueue(label: label) }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        queue.async { [job = UnownedJob(job)] in job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 
     /// Waits until every job enqueued so far ran.
@@ -29,20 +29,15 @@ final class ProgramExecutor: TaskExecutor {
 
     /// Runs `operation` in a task that prefers the programs' queue (see ``task(on:detached:_:)``), and returns what it
     /// returned.
-    static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
-        await task(operation).value
-    }
+    static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T { await task(body).value }
 
-    /// A task, or a detached task, that prefers `executor`, where the platform has task executors; a task inherits
-    /// task-local values, as `Task { }` does.
+    /// A task, or a detached task, that prefers `executor`; a task inherits task-local values, as `Task { }` does.
+    /// (The model checker builds only where there are task executors: this type is one.)
     @discardableResult
     static func task<T: Sendable>(
         on executor: ProgramExecutor = shared, detached: Bool = false, _ operation: sending @escaping () async -> T
     ) -> Task<T, Never> {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
-            return detached ? Task.detached(operation: operation) : Task(operation: operation)
-        }
-        return detached
+        detached
             ? Task.detached(executorPreference: executor, operation: operation)
             : Task(executorPreference: executor, operation: operation)
     }
@@ -55,16 +50,19 @@ extension Executor {
     /// NB: not only once they ran: a queue or a thread releases its block a moment after it finished, and until then
     /// what the body captured (values, and the scope they keep alive) would live on. A read that the program makes next
     /// would find the scope's instance in some runs and not in others, where the model finds the scope ended (seed
-    /// 132: a creation more or less). The block holds a ``Handoff`` only, which drops the body before it signals.
+    /// 132: a creation more or less). The block holds a handoff only, which it empties of the body before it signals.
     /// Not `DispatchQueue.global()`: on Linux its threads are the cooperative pool's (see ``ProgramExecutor``).
     func run<T: Sendable>(_ bodies: [@Sendable () -> T]) -> [T] {
         guard self != .inline else { return bodies.map { $0() } }
-        let handoffs = bodies.map(Handoff.init)
+        let handoffs = bodies.map { _Locked<(body: (@Sendable () -> T)?, value: T?)>(($0, nil)) }
         let (gate, done) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         for handoff in handoffs {
             let block: @Sendable () -> Void = {
                 gate.wait()
-                handoff.run()
+                // NB: the body runs, and what it returned is stored, inside the handoff's own lock, which nothing
+                // else takes before the block signals: a local of the block would hold the value past the signal
+                // (seeds 6, 25 and 108 then found an instance alive after the program dropped it).
+                handoff.withLock { $0.value = $0.body.take()?() }
                 done.signal()
             }
             _ =
@@ -74,23 +72,7 @@ extension Executor {
         }
         for _ in handoffs { gate.signal() }
         for _ in handoffs { done.wait() }
-        return handoffs.map { $0.take() }
+        // What the bodies returned, which the handoffs drop too: a block may still hold its handoff.
+        return handoffs.map { $0.withLock { $0.value.take()! } }
     }
-}
-
-/// A body that a block runs once and drops, and what it returned, which the caller takes.
-private final class Handoff<T: Sendable>: @unchecked Sendable {
-    // Safe: both properties are behind `lock`.
-    private let lock = NSLock()
-    private var body: (@Sendable () -> T)?, value: T?
-
-    init(_ body: @escaping @Sendable () -> T) { self.body = body }
-
-    func run() {
-        let value = lock.withLock { body.take() }?()
-        lock.withLock { self.value = value }
-    }
-
-    /// What the body returned, which the handoff drops too: the block may still hold it.
-    func take() -> T { lock.withLock { value.take()! } }
 }

@@ -34,20 +34,17 @@ final class RaceTurns: @unchecked Sendable {
             race?.arrivals += 1
             condition.broadcast()
         }
-        return Self.$reader.withValue(index) {
-            defer { creationStarts() }
-            return read()
-        }
+        defer { creationStarts(reader: index) }
+        return Self.$reader.withValue(index, operation: read)
     }
 
     /// A creation starts, or a reader's read ends: in a race, lets the reader after this one start; then, when
-    /// `waits`, waits until a second reader of a race of two readers or more arrived.
-    func creationStarts(waitingForASecondReader waits: Bool = false) {
+    /// `waits`, waits until a second reader of a race of two readers or more arrived. `reader` is the reader this is,
+    /// by default the one whose read runs here.
+    func creationStarts(waitingForASecondReader waits: Bool = false, reader: Int? = RaceTurns.reader) {
         condition.withLock {
-            if let reader = Self.reader, let turn = race?.turn, turn <= reader {
-                race?.turn = reader + 1
-                condition.broadcast()
-            }
+            if let reader, race?.turn == reader { race?.turn = reader + 1 }
+            condition.broadcast()
             while waits, let race, race.arrivals < min(2, race.readers) { condition.wait() }
         }
     }
