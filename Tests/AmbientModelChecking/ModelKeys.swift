@@ -66,9 +66,6 @@ enum ModelKeys {
         types.append(types.last!.next)
     }
 
-    /// The index of the key that Ambient's messages name `name`.
-    static let indexByName = Dictionary(uniqueKeysWithValues: types.enumerated().map { ("\($1)", $0) })
-
     /// NB: made once, so that each key's key path is one object, as a literal key path is.
     static let keyPaths: [any KeyPath<DependencyValues, any ModelProbe> & Sendable] = (0..<count).map {
         \DependencyValues.[model: $0]

@@ -19,9 +19,11 @@ final class ModelReports: _DependencyIssueReporter {
     func report(_ kind: _DependencyIssueKind, _ message: String) {
         let forms = ["late": "which its first creation did not", "chain": "again, a second time"]
         guard let name = forms.first(where: { message.contains($0.value) })?.key,
-            let start = message.range(of: "K<")?.lowerBound, let end = message[start...].firstIndex(of: ">"),
-            let key = ModelKeys.indexByName[String(message[start...end])]
+            let start = ["Next<", "K0"].compactMap({ message.range(of: $0)?.lowerBound }).min(),
+            let end = message[start...].range(of: "K0")?.lowerBound
         else { return received.withLock { $0.append(message) } }
+        // Key n is written `Next<` n times around `K0`.
+        let key = message[start..<end].count / "Next<".count
         received.withLock { $0.append("\(name) k\(key)") }
     }
 }
