@@ -106,16 +106,16 @@ final class Interpreter: @unchecked Sendable {
         switch step {
         case .read(let key, let threads):
             check(step, model.read(key, in: node), threads: threads) { [values = DependencyValues.current] in
-                ModelKeys.read(key, in: values)
+                values[model: key]
             }
         case .readReference(let key, let index):
             check(step, model.readReference(key, index: index, in: node)) {
-                ModelKeys.read(key, in: .current).readReference(index)
+                DependencyValues.current[model: key].readReference(index)
             }
         case .readCaptured(let key, let through):
             let expected = model.readCaptured(key, through: through, in: node)
             // Then that value's first property, read once its creation ended: a default made from a value's values.
-            guard let probe = check(step, expected, { ModelKeys.read(key, in: .current).readCaptured(through) }),
+            guard let probe = check(step, expected, { DependencyValues.current[model: key].readCaptured(through) }),
                 let expected, !isStopped
             else { return }
             check(step, model.readReference(ofInstance: expected, index: 0)) { probe.readReference(0) }
@@ -126,7 +126,7 @@ final class Interpreter: @unchecked Sendable {
                 // Reads in the values it is updating, each predicted first.
                 for key in reads where !isStopped {
                     let expected = model.read(key, in: inner)
-                    if !isStopped { compare(ModelKeys.read(key, in: $0).serial, expected, step) }
+                    if !isStopped { compare($0[model: key].serial, expected, step) }
                 }
             } operation: {
                 runSync(body, in: inner)
@@ -142,7 +142,7 @@ final class Interpreter: @unchecked Sendable {
             model.release(inner)
         case .keep(let slot, let key):
             let serial = model.read(key, in: node)
-            guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
+            guard let probe = check(step, serial, { DependencyValues.current[model: key] }) else { return }
             kept[slot] = (probe, serial)
             model.keepInstance(serial)
         case .readKept(let slot, let index, let threads):
@@ -157,7 +157,7 @@ final class Interpreter: @unchecked Sendable {
             let expected = entries.map { model.read(key, in: $0.node) }
             guard !isStopped else { return }
             let reads = entries.map { entry in
-                { @Sendable [values = entry.values] in ModelKeys.read(key, in: values).serial }
+                { @Sendable [values = entry.values] in values[model: key].serial }
             }
             // Two creations or more would be numbered in the order the threads make them: read one after another.
             let oneByOne = model.creations.reduce(0, +) - createdBefore > 1
@@ -173,7 +173,7 @@ final class Interpreter: @unchecked Sendable {
             holders[slot] = (ObjectProbe(ValueProbe(serial: 0, references: dependencies)), node)
         case .scopeInKeptValues(let key, let overrides, let body):
             let serial = model.read(key, in: node)
-            guard let probe = check(step, serial, { ModelKeys.read(key, in: .current) }) else { return }
+            guard let probe = check(step, serial, { DependencyValues.current[model: key] }) else { return }
             let values = ((probe as? ObjectProbe)?.contents ?? probe as? ValueProbe)?.captured
             let keptValues = model.keptValues(ofInstance: serial)
             if !isStopped, (values == nil) != (keptValues == nil) {
@@ -210,7 +210,7 @@ final class Interpreter: @unchecked Sendable {
             in: node, overrides: Dictionary(probes.map { ($0, $1.serial) }) { $1 }, context: context)
         model.hold(inner)
         func set(_ values: inout DependencyValues) {
-            for (key, probe) in probes { ModelKeys.set(key, to: probe, in: &values) }
+            for (key, probe) in probes { values[model: key] = probe }
             if let context { values.context = context }
         }
         return (inner, set)

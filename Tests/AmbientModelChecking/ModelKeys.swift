@@ -50,10 +50,11 @@ enum K0: ModelKey { static var index: Int { 0 } }
 enum Next<Previous: ModelKey>: ModelKey { static var index: Int { Previous.index + 1 } }
 
 extension DependencyValues {
-    /// Key `index` of ``ModelKeys``: what the programs' key paths read, one key each.
+    /// Key `index` of ``ModelKeys``, read or overridden: what the programs read and set, and their key paths, one
+    /// key each.
     subscript(model index: Int) -> any ModelProbe {
-        get { ModelKeys.read(index, in: self) }
-        set { ModelKeys.set(index, to: newValue, in: &self) }
+        get { ModelKeys.types[index].read(in: self) }
+        set { ModelKeys.types[index].set(newValue, in: &self) }
     }
 }
 
@@ -79,20 +80,12 @@ enum ModelKeys {
         for key in 0..<count {
             withDependencies {
                 // NB: counted as an instance of the program before the first, which no check counts.
-                set(key, to: ValueProbe(serial: 0), in: &$0)
+                $0[model: key] = ValueProbe(serial: 0)
             } operation: {
                 _ = dependency(on: key, byKeyPath: true).wrappedValue
             }
         }
     }()
-
-    /// Key `key`'s value in `values`.
-    static func read(_ key: Int, in values: DependencyValues) -> any ModelProbe { types[key].read(in: values) }
-
-    /// Overrides key `key` with `probe` in `values`.
-    static func set(_ key: Int, to probe: any ModelProbe, in values: inout DependencyValues) {
-        types[key].set(probe, in: &values)
-    }
 
     /// A `@Dependency` of key `key`, through its key path or its type, made in the current values.
     static func dependency(on key: Int, byKeyPath: Bool) -> Dependency<any ModelProbe> {

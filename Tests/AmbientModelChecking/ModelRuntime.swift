@@ -61,7 +61,7 @@ final class ModelRuntime: @unchecked Sendable {
         ProgramExecutor.task { [self] in
             await wait { self.works[work].state != .waiting }
             if lock.withLock({ works[work].state == .released }) {
-                for key in reads { _ = ModelKeys.read(key, in: .current) }
+                for key in reads { _ = DependencyValues.current[model: key] }
                 change { works[work].state = .done }
             }
             await wait { self.works[work].isFreed }
@@ -148,17 +148,17 @@ final class ModelRuntime: @unchecked Sendable {
             return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), creations.reduce(0, +))
         }
         RaceTurns.shared.creationStarts(waitingForASecondReader: behavior.waitsForASecondReader)
-        behavior.readWhileCreated({ ModelKeys.read($0, in: .current).serial }) { entered in
+        behavior.readWhileCreated({ DependencyValues.current[model: $0].serial }) { entered in
             let override = ValueProbe(serial: Self.overrideSerial(madeBy: key))
-            let read = { _ = ModelKeys.read(entered.reads, in: .current) }
-            withDependencies({ ModelKeys.set(entered.overriding, to: override, in: &$0) }, operation: read)
+            let read = { _ = DependencyValues.current[model: entered.reads] }
+            withDependencies({ $0[model: entered.overriding] = override }, operation: read)
         }
         // Work that the creation waits for, noted as the reads of its Dispatch block: a Dispatch block that re-enters
         // its values, or a `Task { }` that inherits its task-local values, on a queue of its own (not the programs'
         // queue, which the creation is blocking, nor the cooperative pool).
         if let work = behavior.work, work.kind != .task {
             let record: @Sendable () -> Void = { [self] in
-                let reads = work.reads.map { ModelKeys.read($0, in: .current).serial }
+                let reads = work.reads.map { DependencyValues.current[model: $0].serial }
                 lock.withLock { dispatchReads.append((serial, reads)) }
             }
             if work.kind == .dispatch {

@@ -10,7 +10,7 @@ struct ValueProbe: ModelProbe {
 
     func readReference(_ index: Int) -> (any ModelProbe)? { references.dropFirst(index).first?.wrappedValue }
 
-    func readCaptured(_ key: Int) -> (any ModelProbe)? { captured.map { ModelKeys.read(key, in: $0) } }
+    func readCaptured(_ key: Int) -> (any ModelProbe)? { captured.map { $0[model: key] } }
 }
 
 /// A class-typed probe: what a ``ValueProbe`` holds, in an object.
