@@ -1,17 +1,27 @@
 import Ambient
 
 extension ReferenceModel {
+    /// A creation under way: the values it is made from (``Place/madeIn`` is its source), the root that knows its key
+    /// (the source's, or ``ReferenceModel/afterTheEnd`` once that ended), and how many creations of each key started
+    /// the tasks it runs in (the chain report's count).
+    struct Creation {
+        let key: Int
+        let serial: Int
+        let values: Place
+        let root: Root
+        let lineage: [Int: Int]
+    }
+
     /// Makes `key`'s default from the values of `source`: its reads while created (and the scope it enters), the
     /// keys of its properties (never their values), the work it starts. It goes where its key's first creation's reads
     /// put it, if that scope lives: one built for a value after its scope ended stays that value's.
     func create(_ key: Int, from source: Place) -> (serial: Int, reads: Set<Int>) {
-        let (context, root) = (source.context, knowledge(source))
+        let (context, root, enclosing) = (source.context, knowledge(source), underWay[readerStart...].reversed())
         // Only a real cycle stops the process: the same instance needed while it is being created. A read in values
         // that override the key of a creation on the way from it asks for another instance.
-        let enclosing = self.enclosing
-        for (index, creation) in enclosing.enumerated()
+        for (index, creation) in zip(enclosing.indices, enclosing)
         where creation.key == key && creation.values.context == context && creation.root === root
-            && enclosing[..<index].allSatisfy({ source.override(of: $0.key) == creation.source.override(of: $0.key) })
+            && enclosing[..<index].allSatisfy({ source.override(of: $0.key) == creation.values.madeIn!.override(of: $0.key) })
         {
             reachedCycle = true
             return (0, [])
@@ -21,9 +31,9 @@ extension ReferenceModel {
             return (0, [])
         }
         creations[key] += 1
-        let (behavior, values) = (keys[key], Values(of: key, madeIn: source))
+        let (behavior, values) = (keys[key], Place(valuesOf: key, madeIn: source))
         let creation = Creation(
-            key: key, serial: creations.reduce(0, +), source: source, root: root, values: values,
+            key: key, serial: creations.reduce(0, +), values: values, root: root,
             lineage: enclosing.first?.lineage ?? lineageOfTheRunningTask)
         underWay.append(creation)
         defer { underWay.removeLast() }
@@ -34,11 +44,8 @@ extension ReferenceModel {
             reads.insert(property)
             if values.overrides[property] != nil { continue }
             let known = root.firstReads[context]?[property]
-            if let known, !enclosing.contains(where: { $0.key == property && $0.values.context == context }) {
-                reads.formUnion(known)
-            } else {
-                reads.insert(Self.anyOverride)
-            }
+            let beingCreated = enclosing.contains { $0.key == property && $0.values.context == context }
+            reads.formUnion(beingCreated ? [Self.anyOverride] : known ?? [Self.anyOverride])
         }
         reads.remove(key)
         let holdsItsValues =
@@ -48,7 +55,8 @@ extension ReferenceModel {
     }
 
     /// The reads of a creation before its value exists: its reads, those that depend on a value, and those in the
-    /// scope it enters; each counts the keys the read counts.
+    /// scope it enters (a scope of its own, inside the values it is created from); each counts the keys the read
+    /// counts.
     private func readWhileCreated(_ behavior: KeyBehavior, _ creation: Creation) -> Set<Int> {
         var reads: Set<Int> = []
         func read(_ key: Int, in place: Place) -> Int {
@@ -57,7 +65,6 @@ extension ReferenceModel {
             return resolved.serial
         }
         behavior.readWhileCreated(until: { hasStopped }, { read($0, in: creation.values) }) { entered in
-            // A scope of its own, inside the values it is created from.
             let serial = ModelRuntime.overrideSerial(madeBy: creation.key)
             let inner = scope(in: creation.values, overrides: [entered.overriding: serial], context: nil)
             hold(inner)
@@ -68,24 +75,20 @@ extension ReferenceModel {
     }
 
     /// The work a creation starts (Bookkeeping ends with the creation: "Work it starts gets the values the default is
-    /// created from … and nothing else"): a Dispatch block or a task it waits for reads in its values at once; a
-    /// `Task` reads once the program lets it.
+    /// created from … and nothing else"): a Dispatch block (which carries no lineage) or a task it waits for reads in
+    /// its values at once; a `Task` reads once the program lets it.
     private func runWork(of behavior: KeyBehavior, _ creation: Creation) {
         guard let work = behavior.work else { return }
         let lineage = creation.lineage.merging([creation.key: 1], uniquingKeysWith: +)
-        switch work.kind {
-        case .dispatch, .taskDuringCreation:
-            // Dispatch carries no lineage.
-            let saved = (readerStart, lineageOfTheRunningTask)
-            (readerStart, lineageOfTheRunningTask) = (underWay.count, work.kind == .dispatch ? [:] : lineage)
-            let serials = work.reads.map { read($0, in: creation.values) }
-            (readerStart, lineageOfTheRunningTask) = saved
-            dispatchedReads.append((creation.serial, serials))
-        case .task where behavior.shape == .object:
-            startedWork.append((creation.serial, creation.values, work.reads, lineage))
-        case .task:
-            break
+        if work.kind == .task {
+            if behavior.shape == .object { startedWork.append((creation.serial, creation.values, work.reads, lineage)) }
+            return
         }
+        let saved = (readerStart, lineageOfTheRunningTask)
+        (readerStart, lineageOfTheRunningTask) = (underWay.count, work.kind == .dispatch ? [:] : lineage)
+        let serials = work.reads.map { read($0, in: creation.values) }
+        (readerStart, lineageOfTheRunningTask) = saved
+        dispatchedReads.append((creation.serial, serials))
     }
 
     /// Places a created value (Overrides reach derived defaults): "The default's first creation in a root decides
@@ -93,18 +96,16 @@ extension ReferenceModel {
     /// creation of a key in a row by the tasks of its values is reported as a chain.
     private func place(_ creation: Creation, reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
         let (key, context, root) = (creation.key, creation.values.context, creation.root)
-        if let first = root.firstReads[context]?[key], !first.contains(Self.anyOverride) {
-            for late in reads.subtracting(first).sorted()
-            where late != Self.anyOverride && root.reported.insert("late k\(key) k\(late)").inserted {
-                reports.append("late k\(key)")
-            }
+        let first = root.firstReads[context]?[key] ?? reads
+        let late = first.contains(Self.anyOverride) ? [] : reads.subtracting(first).subtracting([Self.anyOverride])
+        for late in late.sorted() where root.reported.insert("late k\(key) k\(late)").inserted {
+            reports.append("late k\(key)")
         }
         if creation.lineage[key, default: 0] >= 2, root.reported.insert("chain k\(key)").inserted {
             reports.append("chain k\(key)")
         }
-        let first = root.firstReads[context]?[key] ?? reads
         root.firstReads[context, default: [:]][key] = first
-        let owner = creation.source.owner(of: first)
+        let owner = creation.values.madeIn!.owner(of: first)
         if isAlive(owner) {
             let placed = owner.instances[context]?[key] ?? creation.serial
             owner.instances[context, default: [:]][key] = placed
@@ -112,9 +113,9 @@ extension ReferenceModel {
         }
         // Its scope ended: the values it was made for keep it strongly, whatever the weak rule says (it was built for
         // them alone), and no scope sees it.
-        if let values = creation.source.values(answering: []) {
-            values.remembered[context, default: [:]][key] = (creation.serial, false, first)
-        }
+        creation.values.madeIn!.values(answering: [])?.remembered[context, default: [:]][key] = (
+            creation.serial, false, first
+        )
         return (creation.serial, first)
     }
 
