@@ -4,13 +4,7 @@ extension ReferenceModel {
     /// A creation under way: the values it is made from (``Place/madeIn`` is its source), the root that knows its key
     /// (the source's, or ``ReferenceModel/afterTheEnd`` once that ended), and how many creations of each key started
     /// the tasks it runs in (the chain report's count).
-    struct Creation {
-        let key: Int
-        let serial: Int
-        let values: Place
-        let root: Root
-        let lineage: [Int: Int]
-    }
+    typealias Creation = (key: Int, serial: Int, values: Place, root: Root, lineage: [Int: Int])
 
     /// Makes `key`'s default from the values of `source`: its reads while created (and the scope it enters), the
     /// keys of its properties (never their values), the work it starts. It goes where its key's first creation's reads
@@ -21,7 +15,9 @@ extension ReferenceModel {
         // that override the key of a creation on the way from it asks for another instance.
         for (index, creation) in zip(enclosing.indices, enclosing)
         where creation.key == key && creation.values.context == context && creation.root === root
-            && enclosing[..<index].allSatisfy({ source.override(of: $0.key) == creation.values.madeIn!.override(of: $0.key) })
+            && enclosing[..<index].allSatisfy({
+                source.allOverrides[$0.key] == creation.values.madeIn!.allOverrides[$0.key]
+            })
         {
             reachedCycle = true
             return (0, [])
@@ -32,9 +28,9 @@ extension ReferenceModel {
         }
         creations[key] += 1
         let (behavior, values) = (keys[key], Place(valuesOf: key, madeIn: source))
-        let creation = Creation(
-            key: key, serial: creations.reduce(0, +), values: values, root: root,
-            lineage: enclosing.first?.lineage ?? lineageOfTheRunningTask)
+        let creation: Creation = (
+            key, creations.reduce(0, +), values, root, enclosing.first?.lineage ?? lineageOfTheRunningTask
+        )
         underWay.append(creation)
         defer { underWay.removeLast() }
         var reads = readWhileCreated(behavior, creation)
@@ -105,7 +101,7 @@ extension ReferenceModel {
             reports.append("chain k\(key)")
         }
         root.firstReads[context, default: [:]][key] = first
-        let owner = creation.values.madeIn!.owner(of: first)
+        let (source, owner) = (creation.values.madeIn!, creation.values.madeIn!.owner(of: first))
         if isAlive(owner) {
             let placed = owner.instances[context]?[key] ?? creation.serial
             owner.instances[context, default: [:]][key] = placed
@@ -113,27 +109,23 @@ extension ReferenceModel {
         }
         // Its scope ended: the values it was made for keep it strongly, whatever the weak rule says (it was built for
         // them alone), and no scope sees it.
-        creation.values.madeIn!.values(answering: [])?.remembered[context, default: [:]][key] = (
-            creation.serial, false, first
-        )
+        source.values(answering: [])?.remembered[context, default: [:]][key] = (creation.serial, false, first)
         return (creation.serial, first)
-    }
-
-    /// Where the model stops a chain of creations by the tasks of their values: work whose lineage created one key
-    /// three times in a row, or made six creations in a row, reads nothing, in the model as in the program. Such a
-    /// chain is what a default whose task reads what re-creates it makes once its scope ended (each first read is the
-    /// reader's own), and it could go on for ever, growing each time; a key's chain is reported at its third creation.
-    static func endsAChain(_ lineage: [Int: Int]) -> Bool {
-        lineage.values.contains { $0 >= 3 } || lineage.values.reduce(0, +) >= 6
     }
 
     /// Takes the work started since the last call, for the program to let it run: what each must read, predicted, or
     /// `nil` for work that ends a chain and reads nothing.
+    ///
+    /// Work whose lineage created one key three times in a row, or made six creations in a row, ends a chain of
+    /// creations by the tasks of their values, in the model as in the program. Such a chain is what a default whose
+    /// task reads what re-creates it makes once its scope ended (each first read is the reader's own), and it could go
+    /// on for ever, growing each time; a key's chain is reported at its third creation.
     func takeStartedWork() -> [(serial: Int, reads: [Int]?)] {
         // One after another, in the order they started: work that their reads start waits for the next call.
         (0..<startedWork.count).map { _ in
             let started = startedWork.removeFirst()
-            if Self.endsAChain(started.lineage) { return (started.serial, nil) }
+            let lineage = started.lineage.values
+            if lineage.contains(where: { $0 >= 3 }) || lineage.reduce(0, +) >= 6 { return (started.serial, nil) }
             lineageOfTheRunningTask = started.lineage
             defer { lineageOfTheRunningTask = [:] }
             return (started.serial, started.reads.map { read($0, in: started.values) })

@@ -34,12 +34,8 @@ extension ReferenceModel {
             (overrides, holders) = (place.allOverrides, place.holders.union(key.map { [$0] } ?? []))
         }
 
-        var isValues: Bool { madeIn != nil }
-
         /// The overrides these values see, the innermost first (overrides nest).
         var allOverrides: [Int: Int] { overrides.merging(parent?.allOverrides ?? [:]) { inner, _ in inner } }
-
-        func override(of key: Int) -> Int? { overrides[key] ?? parent?.override(of: key) }
 
         /// The scope a key that reads `reads` belongs to, seen from here: the innermost scope that overrides one of
         /// them (any, for ``ReferenceModel/anyOverride``), else the root's own values. A value's values look in the
@@ -51,7 +47,7 @@ extension ReferenceModel {
         /// The values that a scope made inside them, and overriding none of `reads` there, is a scope of; `nil` for a
         /// scope that overrides one, or that no value's values are under.
         func values(answering reads: Set<Int>) -> Place? {
-            isValues ? self : overrides(anyOf: reads) ? nil : parent?.values(answering: reads)
+            madeIn != nil ? self : overrides(anyOf: reads) ? nil : parent?.values(answering: reads)
         }
 
         private func overrides(anyOf reads: Set<Int>) -> Bool {
@@ -64,7 +60,9 @@ extension ReferenceModel {
         /// what they keep strongly.
         var holds: (places: [Place], instances: [Int]) {
             let remembered = remembered.values.flatMap { $0.values.filter { !$0.weakly }.map(\.serial) }
-            return (parent.map { [$0] } ?? [], Array(overrides.values) + instances.values.flatMap(\.values) + remembered)
+            return (
+                parent.map { [$0] } ?? [], Array(overrides.values) + instances.values.flatMap(\.values) + remembered
+            )
         }
     }
 
@@ -73,9 +71,7 @@ extension ReferenceModel {
     /// Notes that the program holds `place` (until ``release(_:)``): it, and what it holds, live.
     func hold(_ place: Place) { held.append(place) }
 
-    func release(_ place: Place) {
-        if let index = held.lastIndex(where: { $0 === place }) { held.remove(at: index) }
-    }
+    func release(_ place: Place) { _ = held.lastIndex { $0 === place }.map { held.remove(at: $0) } }
 
     /// Notes that the program keeps the instance of `serial`, to its end.
     func keepInstance(_ serial: Int) { heldInstances.append(serial) }
@@ -111,13 +107,9 @@ extension ReferenceModel {
     /// but what still uses it" leaves none.
     func survivors() -> Int {
         (held, heldInstances) = ([], [])
-        var alive: Set<Int> = []
-        for (serial, instance) in instances where !alive.contains(serial) {
-            guard let values = instance.values, case let held = reachable(from: [values]).instances,
-                held.contains(serial)
-            else { continue }
-            alive.formUnion(held)
-        }
-        return alive.count
+        return instances.reduce(into: Set<Int>()) { alive, instance in
+            let held = reachable(from: instance.value.values.map { [$0] } ?? []).instances
+            if held.contains(instance.key) { alive.formUnion(held) }
+        }.count
     }
 }

@@ -93,10 +93,8 @@ final class ReferenceModel: @unchecked Sendable {
     /// The serial that the `index`th `@Dependency` property of the default of serial `serial` returns; `nil` when it
     /// has no such property (or is an override).
     func readReference(ofInstance serial: Int, index: Int) -> Int? {
-        guard case (let key, let values?)? = instances[serial],
-            let property = keys[key].laterReads.dropFirst(index).first
-        else { return nil }
-        return read(property, in: values)
+        guard case (let key, let values?)? = instances[serial] else { return nil }
+        return keys[key].laterReads.dropFirst(index).first.map { read($0, in: values) }
     }
 
     func readReference(_ key: Int, index: Int, in place: Place) -> Int? {
@@ -119,9 +117,9 @@ final class ReferenceModel: @unchecked Sendable {
     /// the keys the read counts as read, for a creation that made it.
     func resolve(_ key: Int, in place: Place) -> (serial: Int, reads: Set<Int>) {
         // 1. An override in its values (overrides win, and nest).
-        if let serial = place.override(of: key) { return (serial, []) }
+        if let serial = place.allOverrides[key] { return (serial, []) }
         let (context, reads) = (place.context, knowledge(place).firstReads[place.context]?[key])
-        if place.isValues {
+        if place.madeIn != nil {
             // 2. The instance the value kept for the key (one it keeps weakly, while something else holds it).
             if let kept = kept(key, by: place, in: context) { return (kept, reads ?? []) }
             // 4. Its scope ended: an instance built for the value alone, which it keeps and no scope sees.
@@ -138,13 +136,10 @@ final class ReferenceModel: @unchecked Sendable {
         // 3. The instance of the live scope the key belongs to (Overrides reach derived defaults): that of the
         // innermost scope that overrides what the key's first creation in the root read, else the root's, made from
         // that scope's values (in the reader's context) if missing. A first creation is made from the reader's values.
-        var found: (serial: Int, reads: Set<Int>)
-        if let reads, case let owner = place.owner(of: reads) {
-            let source = owner.context == context ? owner : scope(in: owner, overrides: [:], context: context)
-            found = owner.instances[context]?[key].map { ($0, reads) } ?? create(key, from: source)
-        } else {
-            found = create(key, from: place)
-        }
+        let owner = reads.map(place.owner)
+        let source = owner.map { $0.context == context ? $0 : scope(in: $0, overrides: [:], context: context) }
+        let found: (serial: Int, reads: Set<Int>) =
+            owner?.instances[context]?[key].map { ($0, reads!) } ?? create(key, from: source ?? place)
         // A first creation is remembered by the values it is made inside, unless a scope between overrides what it
         // read; a struct they would keep weakly, not at all.
         if found.serial > 0, let values = place.values(answering: found.reads),
