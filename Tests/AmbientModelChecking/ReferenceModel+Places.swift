@@ -55,14 +55,12 @@ extension ReferenceModel {
                 && (reads.contains(ReferenceModel.anyOverride) || overrides.keys.contains(where: reads.contains))
         }
 
-        /// What it holds (Lifetimes: "A value holds the values it was created from, but their scopes and root only
-        /// weakly"): a scope, its parent, its overrides and the instances built for it; values, their overrides and
-        /// what they keep strongly.
-        var holds: (places: [Place], instances: [Int]) {
-            let remembered = remembered.values.flatMap { $0.values.filter { !$0.weakly }.map(\.serial) }
-            return (
-                parent.map { [$0] } ?? [], Array(overrides.values) + instances.values.flatMap(\.values) + remembered
-            )
+        /// The instances it holds (Lifetimes: "A value holds the values it was created from, but their scopes and
+        /// root only weakly"): its overrides, and a scope's instances or what values keep strongly. A scope holds its
+        /// parent too.
+        var holds: [Int] {
+            Array(overrides.values) + instances.values.flatMap(\.values)
+                + remembered.values.flatMap { $0.values.filter { !$0.weakly }.map(\.serial) }
         }
     }
 
@@ -85,19 +83,15 @@ extension ReferenceModel {
     /// What `start` holds, and what that holds in turn; without `start`, what the program, the creations under way
     /// and the tasks not run yet hold.
     private func reachable(from start: [Place]? = nil) -> (places: Set<ObjectIdentifier>, instances: Set<Int>) {
-        var places = start ?? held + startedWork.map(\.values) + underWay.flatMap { [$0.values, $0.values.madeIn!] }
-        var serials = start == nil ? heldInstances : []
-        var seen: (places: Set<ObjectIdentifier>, instances: Set<Int>) = ([], [])
-        while !places.isEmpty || !serials.isEmpty {
-            if let place = places.popLast() {
-                guard seen.places.insert(ObjectIdentifier(place)).inserted else { continue }
-                places += place.holds.places
-                serials += place.holds.instances
-            } else if let serial = serials.popLast(), seen.instances.insert(serial).inserted,
-                let values = instances[serial]?.values
-            {
-                places.append(values)
-            }
+        var seen: (places: Set<ObjectIdentifier>, instances: Set<Int>) = ([], Set(start == nil ? heldInstances : []))
+        var places =
+            (start ?? held + startedWork.map(\.values) + underWay.flatMap { [$0.values, $0.values.madeIn!] })
+            + seen.instances.compactMap { instances[$0]?.values }
+        while let place = places.popLast() {
+            guard seen.places.insert(ObjectIdentifier(place)).inserted else { continue }
+            let holds = place.holds
+            seen.instances.formUnion(holds)
+            places += (place.parent.map { [$0] } ?? []) + holds.compactMap { instances[$0]?.values }
         }
         return seen
     }

@@ -140,11 +140,15 @@ final class ReferenceModel: @unchecked Sendable {
         let source = owner.map { $0.context == context ? $0 : scope(in: $0, overrides: [:], context: context) }
         let found: (serial: Int, reads: Set<Int>) =
             owner?.instances[context]?[key].map { ($0, reads!) } ?? create(key, from: source ?? place)
-        // A first creation is remembered by the values it is made inside, unless a scope between overrides what it
-        // read; a struct they would keep weakly, not at all.
+        // A value keeps what it read: the values the read is made inside, unless a scope between overrides what it
+        // read. "It keeps it strongly, except its own key's, one whose key reads or names the value's key, or names a
+        // key path no read has shown yet …, and what a task its `init` started reads: those only while something
+        // else does"; a struct it would keep weakly, not at all.
         if found.serial > 0, let values = place.values(answering: found.reads),
             values.remembered[context]?[key]?.serial != found.serial,
-            case let weakly = keepsWeakly(key, values, reads: found.reads), !weakly || keys[key].shape != .value
+            case let weakly = underWay.count == readerStart && !lineageOfTheRunningTask.isEmpty
+                || found.reads.contains(Self.anyOverride) || !found.reads.union([key]).isDisjoint(with: values.holders),
+            !weakly || keys[key].shape != .value
         {
             values.remembered[context, default: [:]][key] = (found.serial, weakly, found.reads)
         }
@@ -154,14 +158,5 @@ final class ReferenceModel: @unchecked Sendable {
     /// The instance `values` kept for `key` in `context`, if it still has it: one kept weakly, while it lives.
     private func kept(_ key: Int, by values: Place, in context: DependencyContext) -> Int? {
         values.remembered[context]?[key].flatMap { !$0.weakly || liveInstances().contains($0.serial) ? $0.serial : nil }
-    }
-
-    /// Whether `values` keep the instance of `key` they read weakly (A value keeps what it read: "It keeps it
-    /// strongly, except its own key's, one whose key reads or names the value's key, or names a key path no read has
-    /// shown yet …, and what a task its `init` started reads: those only while something else does").
-    private func keepsWeakly(_ key: Int, _ values: Place, reads: Set<Int>) -> Bool {
-        // What the work of a creation reads once it runs on its own is named by no key.
-        underWay.count == readerStart && !lineageOfTheRunningTask.isEmpty || values.holders.contains(key)
-            || !reads.isDisjoint(with: values.holders) || reads.contains(Self.anyOverride)
     }
 }
