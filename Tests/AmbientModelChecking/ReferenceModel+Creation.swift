@@ -101,16 +101,13 @@ extension ReferenceModel {
             reports.append("chain k\(key)")
         }
         root.firstReads[context, default: [:]][key] = first
+        // Once its scope ended, the values it was made for keep it strongly, whatever the weak rule says (it was built
+        // for them alone), and no scope sees it.
         let (source, owner) = (creation.values.madeIn!, creation.values.madeIn!.owner(of: first))
-        if isAlive(owner) {
-            let placed = owner.instances[context]?[key] ?? creation.serial
-            owner.instances[context, default: [:]][key] = placed
-            return (placed, first)
-        }
-        // Its scope ended: the values it was made for keep it strongly, whatever the weak rule says (it was built for
-        // them alone), and no scope sees it.
-        source.values(answering: [])?.remembered[context, default: [:]][key] = (creation.serial, false, first)
-        return (creation.serial, first)
+        let keeper = isAlive(owner) ? owner : source.values(answering: [])
+        let placed = keeper === owner ? owner.remembered[context]?[key]?.serial ?? creation.serial : creation.serial
+        keeper?.remembered[context, default: [:]][key] = (placed, false, first)
+        return (placed, first)
     }
 
     /// Takes the work started since the last call, for the program to let it run: what each must read, predicted, or

@@ -17,10 +17,8 @@ extension ReferenceModel {
         /// The keys of the values that may hold these: a value's own key, and those of the values it, or the scope,
         /// was made in.
         let holders: Set<Int>
-        /// A scope's: the instances handed out in it that belong to it, by context and key.
-        var instances: [DependencyContext: [Int: Int]] = [:]
-        /// A value's values': what reads through them were handed, by context and key, whether they hold it weakly,
-        /// and what it read.
+        /// By context and key, a scope's instances (those handed out in it that belong to it), or what reads through
+        /// a value's values were handed; whether it holds it weakly, and what its creation read.
         var remembered: [DependencyContext: [Int: (serial: Int, weakly: Bool, reads: Set<Int>)]] = [:]
 
         init(root: Root, parent: Place?, overrides: [Int: Int], context: DependencyContext) {
@@ -35,6 +33,9 @@ extension ReferenceModel {
         }
 
         /// The overrides these values see, the innermost first (overrides nest).
+        /// The root's own values: the place with neither parent nor values it was made in.
+        var rootScope: Place { parent?.rootScope ?? madeIn?.rootScope ?? self }
+
         var allOverrides: [Int: Int] { overrides.merging(parent?.allOverrides ?? [:]) { inner, _ in inner } }
 
         /// The scope a key that reads `reads` belongs to, seen from here: the innermost scope that overrides one of
@@ -56,11 +57,9 @@ extension ReferenceModel {
         }
 
         /// The instances it holds (Lifetimes: "A value holds the values it was created from, but their scopes and
-        /// root only weakly"): its overrides, and a scope's instances or what values keep strongly. A scope holds its
-        /// parent too.
+        /// root only weakly"): its overrides, and what it remembers strongly. A scope holds its parent too.
         var holds: [Int] {
-            Array(overrides.values) + instances.values.flatMap(\.values)
-                + remembered.values.flatMap { $0.values.filter { !$0.weakly }.map(\.serial) }
+            Array(overrides.values) + remembered.values.flatMap { $0.values.filter { !$0.weakly }.map(\.serial) }
         }
     }
 

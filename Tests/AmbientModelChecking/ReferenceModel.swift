@@ -16,9 +16,8 @@ final class ReferenceModel: @unchecked Sendable {
     // Safe: used by one thread at a time. The interpreter waits for every thread and task it starts before it goes
     // on, and predicts a race's reads once, before its threads start.
 
-    /// A root: its own values, what each key's first creation read, per context, and what it reported.
+    /// A root: what each key's first creation in it read, per context, and what it reported.
     final class Root {
-        var scope: Place?
         var firstReads: [DependencyContext: [Int: Set<Int>]] = [:]
         var reported: Set<String> = []
     }
@@ -65,9 +64,7 @@ final class ReferenceModel: @unchecked Sendable {
     // MARK: Roots, scopes and values
 
     func freshRoot(context: DependencyContext) -> Place {
-        let root = Root()
-        root.scope = Place(root: root, parent: nil, overrides: [:], context: context)
-        return root.scope!
+        Place(root: Root(), parent: nil, overrides: [:], context: context)
     }
 
     /// A scope inside `place` that sets `overrides` (serials by key) and maybe a context.
@@ -78,12 +75,12 @@ final class ReferenceModel: @unchecked Sendable {
     /// `DependencyValues()` made in `place`: the root's own values; made in a value's values, or once the root ended,
     /// values of no override that hold the root weakly, as a value's do.
     func rootValues(of place: Place) -> Place {
-        let root = place.root.scope!
+        let root = place.rootScope
         return isAlive(root) && place.values(answering: []) == nil ? root : Place(valuesOf: nil, madeIn: root)
     }
 
     /// The root whose knowledge of keys a read in `place` uses: its own while it lives, else ``afterTheEnd``.
-    func knowledge(_ place: Place) -> Root { isAlive(place.root.scope!) ? place.root : afterTheEnd }
+    func knowledge(_ place: Place) -> Root { isAlive(place.rootScope) ? place.root : afterTheEnd }
 
     // MARK: Reads
 
@@ -139,7 +136,7 @@ final class ReferenceModel: @unchecked Sendable {
         let owner = reads.map(place.owner)
         let source = owner.map { $0.context == context ? $0 : scope(in: $0, overrides: [:], context: context) }
         let found: (serial: Int, reads: Set<Int>) =
-            owner?.instances[context]?[key].map { ($0, reads!) } ?? create(key, from: source ?? place)
+            owner?.remembered[context]?[key].map { ($0.serial, reads!) } ?? create(key, from: source ?? place)
         // A value keeps what it read: the values the read is made inside, unless a scope between overrides what it
         // read. "It keeps it strongly, except its own key's, one whose key reads or names the value's key, or names a
         // key path no read has shown yet …, and what a task its `init` started reads: those only while something
