@@ -11,13 +11,12 @@ extension ReferenceModel {
     /// put it, if that scope lives: one built for a value after its scope ended stays that value's.
     func create(_ key: Int, from source: Place) -> (serial: Int, reads: Set<Int>) {
         let (context, root, enclosing) = (source.context, knowledge(source), underWay[readerStart...].reversed())
+        let (behavior, values) = (keys[key], Place(valuesOf: key, madeIn: source))
         // Only a real cycle stops the process: the same instance needed while it is being created. A read in values
         // that override the key of a creation on the way from it asks for another instance.
         for (index, creation) in zip(enclosing.indices, enclosing)
         where creation.key == key && creation.values.context == context && creation.root === root
-            && enclosing[..<index].allSatisfy({
-                source.allOverrides[$0.key] == creation.values.madeIn!.allOverrides[$0.key]
-            })
+            && enclosing[..<index].allSatisfy({ values.overrides[$0.key] == creation.values.overrides[$0.key] })
         {
             reachedCycle = true
             return (0, [])
@@ -27,21 +26,18 @@ extension ReferenceModel {
             return (0, [])
         }
         creations[key] += 1
-        let (behavior, values) = (keys[key], Place(valuesOf: key, madeIn: source))
-        let creation: Creation = (
-            key, creations.reduce(0, +), values, root, enclosing.first?.lineage ?? lineageOfTheRunningTask
-        )
+        let lineage = enclosing.first?.lineage ?? lineageOfTheRunningTask
+        let creation: Creation = (key, creations.reduce(0, +), values, root, lineage)
         underWay.append(creation)
         defer { underWay.removeLast() }
         var reads = readWhileCreated(behavior, creation)
         if !hasStopped { runWork(of: behavior, creation) }
         for property in behavior.laterReads where property != key {
-            // Lazy is lazy: a property's key alone counts, with what that key is known to read.
-            reads.insert(property)
-            if values.overrides[property] != nil { continue }
-            let known = root.firstReads[context]?[property]
+            // Lazy is lazy: a property's key alone counts, with what that key is known to read (unless it is overridden):
+            // every override while it is not known, or being created.
             let beingCreated = enclosing.contains { $0.key == property && $0.values.context == context }
-            reads.formUnion(beingCreated ? [Self.anyOverride] : known ?? [Self.anyOverride])
+            let known = beingCreated ? nil : root.firstReads[context]?[property]
+            reads.formUnion([property] + (values.overrides[property] != nil ? [] : known ?? [Self.anyOverride]))
         }
         reads.remove(key)
         let holdsItsValues =
