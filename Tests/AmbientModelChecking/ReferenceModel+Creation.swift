@@ -72,10 +72,10 @@ extension ReferenceModel {
     private func runWork(of behavior: KeyBehavior, _ creation: Creation) {
         guard let work = behavior.work else { return }
         let lineage = creation.lineage.merging([creation.key: 1], uniquingKeysWith: +)
-        if work.kind == .task {
-            if behavior.shape == .object { startedWork.append((creation.serial, creation.values, work.reads, lineage)) }
-            return
+        if work.kind == .task, behavior.shape == .object {
+            startedWork.append((creation.serial, creation.values, work.reads, lineage))
         }
+        guard work.kind != .task else { return }
         let saved = (readerStart, lineageOfTheRunningTask)
         (readerStart, lineageOfTheRunningTask) = (underWay.count, work.kind == .dispatch ? [:] : lineage)
         let serials = work.reads.map { read($0, in: creation.values) }

@@ -32,10 +32,10 @@ extension ReferenceModel {
             (overrides, holders) = (place.allOverrides, place.holders.union(key.map { [$0] } ?? []))
         }
 
-        /// The overrides these values see, the innermost first (overrides nest).
         /// The root's own values: the place with neither parent nor values it was made in.
         var rootScope: Place { parent?.rootScope ?? madeIn?.rootScope ?? self }
 
+        /// The overrides these values see, the innermost first (overrides nest).
         var allOverrides: [Int: Int] { overrides.merging(parent?.allOverrides ?? [:]) { inner, _ in inner } }
 
         /// The scope a key that reads `reads` belongs to, seen from here: the innermost scope that overrides one of
@@ -52,8 +52,7 @@ extension ReferenceModel {
         }
 
         private func overrides(anyOf reads: Set<Int>) -> Bool {
-            !overrides.isEmpty
-                && (reads.contains(ReferenceModel.anyOverride) || overrides.keys.contains(where: reads.contains))
+            !overrides.isEmpty && !reads.isDisjoint(with: overrides.keys + [ReferenceModel.anyOverride])
         }
 
         /// The instances it holds (Lifetimes: "A value holds the values it was created from, but their scopes and
