@@ -89,10 +89,8 @@ extension ReferenceModel {
     private func place(_ creation: Creation, reads: Set<Int>) -> (serial: Int, reads: Set<Int>) {
         let (key, context, root) = (creation.key, creation.values.context, creation.root)
         let first = root.firstReads[context]?[key] ?? reads
-        let late = first.contains(Self.anyOverride) ? [] : reads.subtracting(first).subtracting([Self.anyOverride])
-        for late in late.sorted() where root.reported.insert("late k\(key) k\(late)").inserted {
-            reports.append("late k\(key)")
-        }
+        let late = first.contains(Self.anyOverride) ? [] : reads.subtracting(first.union([Self.anyOverride]))
+        for late in late where root.reported.insert("late k\(key) k\(late)").inserted { reports.append("late k\(key)") }
         if creation.lineage[key, default: 0] >= 2, root.reported.insert("chain k\(key)").inserted {
             reports.append("chain k\(key)")
         }
