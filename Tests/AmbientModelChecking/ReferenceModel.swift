@@ -16,9 +16,8 @@ final class ReferenceModel: @unchecked Sendable {
     // Safe: used by one thread at a time. The interpreter waits for every thread and task it starts before it goes
     // on, and predicts a race's reads once, before its threads start.
 
-    /// A root: its own values, what each key's first creation read, per context, and what it reported.
+    /// A root: what each key's first creation in it read, per context, and what it reported.
     final class Root {
-        var scope: Scope?
         var firstReads: [DependencyContext: [Int: Set<Int>]] = [:]
         var reported: Set<String> = []
     }
@@ -38,25 +37,21 @@ final class ReferenceModel: @unchecked Sendable {
     /// How many times each key's default was created; their sum is the last serial.
     var creations = Array(repeating: 0, count: ModelKeys.count)
     /// Every default made: its key and the values it keeps (`nil` when it keeps none).
-    var instances: [Int: (key: Int, values: Values?)] = [:]
+    var instances: [Int: (key: Int, values: Place?)] = [:]
     /// Every creation under way, the outermost first, also those whose work reads on another thread meanwhile: what
-    /// they hold lives.
+    /// they hold lives. Work reads in none of those before ``readerStart``.
     var underWay: [Creation] = []
-    /// Where the creations under way on the reading thread start in ``underWay``: work reads in none of them.
     var readerStart = 0
-    /// The creations under way on the reading thread, the innermost first.
-    var enclosing: [Creation] { underWay[readerStart...].reversed() }
-    /// Whether a read needed a default that was still being made: a cycle, which the real program must not run.
+    /// Whether a read needed a default that was still being made (a cycle, which the real program must not run), or
+    /// the program made ``mostCreations`` defaults.
     var reachedCycle = false
-    /// Whether the program made ``mostCreations`` defaults.
     var reachedCreationBound = false
-    /// Whether the program is not run further: it needs a cycle, or made too many creations.
     var hasStopped: Bool { reachedCycle || reachedCreationBound }
-    /// What the program holds, once per hold: scopes it runs in or captured, objects' values; and instances it keeps.
+    /// What the program holds, once per hold: places (scopes it runs in or captured, objects' values) and instances.
     var held: [Place] = []
     var heldInstances: [Int] = []
     /// The `Task`s that defaults started, in the order they started, each with what it must read once run.
-    var startedWork: [(serial: Int, values: Values, reads: [Int], lineage: [Int: Int])] = []
+    var startedWork: [(serial: Int, values: Place, reads: [Int], lineage: [Int: Int])] = []
     /// How many creations of each key started the task that reads outside any creation run in.
     var lineageOfTheRunningTask: [Int: Int] = [:]
     /// What Ambient reports, in the order the model predicts it: `late k<key>`, `chain k<key>`.
@@ -69,25 +64,23 @@ final class ReferenceModel: @unchecked Sendable {
     // MARK: Roots, scopes and values
 
     func freshRoot(context: DependencyContext) -> Place {
-        let root = Root()
-        root.scope = Scope(root: root, parent: nil, overrides: [:], context: context)
-        return root.scope!
+        Place(root: Root(), parent: nil, overrides: [:], context: context)
     }
-
-    /// The root whose knowledge of keys a read in `place` uses: its own while it lives, else ``afterTheEnd``.
-    func knowledge(_ place: Place) -> Root { place.root.scope.map(isAlive) == true ? place.root : afterTheEnd }
 
     /// A scope inside `place` that sets `overrides` (serials by key) and maybe a context.
     func scope(in place: Place, overrides: [Int: Int], context: DependencyContext?) -> Place {
-        Scope(root: place.root, parent: place, overrides: overrides, context: context ?? place.context)
+        Place(root: place.root, parent: place, overrides: overrides, context: context ?? place.context)
     }
 
     /// `DependencyValues()` made in `place`: the root's own values; made in a value's values, or once the root ended,
     /// values of no override that hold the root weakly, as a value's do.
     func rootValues(of place: Place) -> Place {
-        let root = place.root.scope!
-        return isAlive(root) && place.values(answering: []) == nil ? root : Values(of: nil, madeIn: root)
+        let root = place.rootScope
+        return isAlive(root) && place.values(answering: []) == nil ? root : Place(valuesOf: nil, madeIn: root)
     }
+
+    /// The root whose knowledge of keys a read in `place` uses: its own while it lives, else ``afterTheEnd``.
+    func knowledge(_ place: Place) -> Root { isAlive(place.rootScope) ? place.root : afterTheEnd }
 
     // MARK: Reads
 
@@ -97,10 +90,8 @@ final class ReferenceModel: @unchecked Sendable {
     /// The serial that the `index`th `@Dependency` property of the default of serial `serial` returns; `nil` when it
     /// has no such property (or is an override).
     func readReference(ofInstance serial: Int, index: Int) -> Int? {
-        guard case (let key, let values?)? = instances[serial],
-            let property = keys[key].laterReads.dropFirst(index).first
-        else { return nil }
-        return read(property, in: values)
+        guard case (let key, let values?)? = instances[serial] else { return nil }
+        return keys[key].laterReads.dropFirst(index).first.map { read($0, in: values) }
     }
 
     func readReference(_ key: Int, index: Int, in place: Place) -> Int? {
@@ -123,15 +114,15 @@ final class ReferenceModel: @unchecked Sendable {
     /// the keys the read counts as read, for a creation that made it.
     func resolve(_ key: Int, in place: Place) -> (serial: Int, reads: Set<Int>) {
         // 1. An override in its values (overrides win, and nest).
-        if let serial = place.override(of: key) { return (serial, []) }
-        let (context, reads) = (place.context, firstReads(of: key, seenFrom: place))
-        if let values = place as? Values {
+        if let serial = place.allOverrides[key] { return (serial, []) }
+        let (context, reads) = (place.context, knowledge(place).firstReads[place.context]?[key])
+        if place.madeIn != nil {
             // 2. The instance the value kept for the key (one it keeps weakly, while something else holds it).
-            if let kept = kept(key, by: values, in: context) { return (kept, reads ?? []) }
+            if let kept = kept(key, by: place, in: context) { return (kept, reads ?? []) }
             // 4. Its scope ended: an instance built for the value alone, which it keeps and no scope sees.
-            if let reads, !isAlive(values.owner(of: reads)) { return create(key, from: values) }
-        } else if let reads = reads ?? place.values(answering: [])?.remembered[context]?[key]?.reads,
-            let values = place.values(answering: reads)
+            if let reads, !isAlive(place.owner(of: reads)) { return create(key, from: place) }
+        } else if let values = place.values(answering: []),
+            let reads = reads ?? values.remembered[context]?[key]?.reads, place.values(answering: reads) != nil
         {
             // A scope made inside a value's values that overrides nothing the key reads: a read in those values (once
             // the root ended, the key reads what the instance those values remember read). One that chose another
@@ -139,53 +130,30 @@ final class ReferenceModel: @unchecked Sendable {
             if values.context == context { return resolve(key, in: values) }
             if let kept = kept(key, by: values, in: context) { return (kept, reads) }
         }
-        // 3. The instance of the scope it belongs to, while that lives; a first creation is remembered by the values
-        // it is made inside, unless a scope between overrides what it read.
-        let found = instance(of: key, from: place)
-        if let values = place.values(answering: found.reads) {
-            remember(found.serial, of: key, in: values, context: context, reads: found.reads)
+        // 3. The instance of the live scope the key belongs to (Overrides reach derived defaults): that of the
+        // innermost scope that overrides what the key's first creation in the root read, else the root's, made from
+        // that scope's values (in the reader's context) if missing. A first creation is made from the reader's values.
+        let owner = reads.map(place.owner)
+        let source = owner.map { $0.context == context ? $0 : scope(in: $0, overrides: [:], context: context) }
+        let found: (serial: Int, reads: Set<Int>) =
+            owner?.remembered[context]?[key].map { ($0.serial, reads!) } ?? create(key, from: source ?? place)
+        // A value keeps what it read: the values the read is made inside, unless a scope between overrides what it
+        // read. "It keeps it strongly, except its own key's, one whose key reads or names the value's key, or names a
+        // key path no read has shown yet …, and what a task its `init` started reads: those only while something
+        // else does"; a struct it would keep weakly, not at all.
+        if found.serial > 0, let values = place.values(answering: found.reads),
+            values.remembered[context]?[key]?.serial != found.serial,
+            case let weakly = underWay.count == readerStart && !lineageOfTheRunningTask.isEmpty
+                || found.reads.contains(Self.anyOverride) || !found.reads.union([key]).isDisjoint(with: values.holders),
+            !weakly || keys[key].shape != .value
+        {
+            values.remembered[context, default: [:]][key] = (found.serial, weakly, found.reads)
         }
         return found
     }
 
     /// The instance `values` kept for `key` in `context`, if it still has it: one kept weakly, while it lives.
-    private func kept(_ key: Int, by values: Values, in context: DependencyContext) -> Int? {
+    private func kept(_ key: Int, by values: Place, in context: DependencyContext) -> Int? {
         values.remembered[context]?[key].flatMap { !$0.weakly || liveInstances().contains($0.serial) ? $0.serial : nil }
-    }
-
-    /// The instance of the live scope that `key` belongs to, seen from `place` (Overrides reach derived defaults):
-    /// that of the innermost scope that overrides what the key's first creation in the root read, else the root's,
-    /// made from that scope's values if missing. A first creation in the root is made from the reader's values, and
-    /// placed by what it read.
-    private func instance(of key: Int, from place: Place) -> (serial: Int, reads: Set<Int>) {
-        let context = place.context
-        guard let reads = firstReads(of: key, seenFrom: place) else { return create(key, from: place) }
-        let owner = place.owner(of: reads)
-        if let serial = owner.instances[context]?[key] { return (serial, reads) }
-        // A scope below the owner may have chosen another context: the creation is in the reader's.
-        let source = owner.context == context ? owner : scope(in: owner, overrides: [:], context: context)
-        return create(key, from: source)
-    }
-
-    func firstReads(of key: Int, seenFrom place: Place) -> Set<Int>? {
-        knowledge(place).firstReads[place.context]?[key]
-    }
-
-    /// Notes that `values` read `serial` for `key` (A value keeps what it read: "It keeps it strongly, except its own
-    /// key's, one whose key reads or names the value's key, or names a key path no read has shown yet …, and what a
-    /// task its `init` started reads: those only while something else does"). A struct it would keep weakly it keeps
-    /// not at all. `created` is what the instance's creation read: a
-    /// scope inside the values that overrides none of it reads the same instance; `context` is the read's, which a
-    /// scope inside the values may have chosen.
-    func remember(_ serial: Int, of key: Int, in values: Values, context: DependencyContext, reads created: Set<Int>) {
-        guard serial > 0, values.remembered[context]?[key]?.serial != serial else { return }
-        let reads = knowledge(values).firstReads[context]?[key] ?? []
-        // What the work of a creation reads once it runs on its own is named by no key: kept weakly too.
-        let byWork = enclosing.isEmpty && !lineageOfTheRunningTask.isEmpty
-        let weakly =
-            byWork || values.holders.contains(key) || !reads.isDisjoint(with: values.holders)
-            || reads.contains(Self.anyOverride)
-        if weakly, keys[key].shape == .value { return }
-        values.remembered[context, default: [:]][key] = (serial, weakly, created)
     }
 }
