@@ -7,7 +7,7 @@ import Dispatch
 /// small pool are blocked too — by other senders, or by tests that wait on a semaphore, as happens in a parallel run
 /// on a busy machine — a courier that needs the pool could not run until they let go. On its own queue it always can,
 /// and a failure from another thread is recorded at once.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+@available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class CourierExecutor: TaskExecutor {
     static let shared = CourierExecutor()
 

@@ -27,7 +27,7 @@ final class IssueCourier: Sendable {
         let channel = _Locked<AsyncStream<Delivery>.Continuation?>(nil)
         let stream = AsyncStream<Delivery> { continuation in channel.withLock { $0 = continuation } }
         continuation = channel.withLock { $0 }.unsafelyUnwrapped
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+        if #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             Task(executorPreference: CourierExecutor.shared) { await Self.record(stream, with: record) }
         } else {
             Task { await Self.record(stream, with: record) }

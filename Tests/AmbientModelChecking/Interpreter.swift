@@ -81,7 +81,7 @@ final class Interpreter: @unchecked Sendable {
                 model.release(inner)
             case .reenter(let slot, let overrides, .detached, let body):
                 guard let (values, inner) = reentered(slot, overrides) else { continue }
-                await ProgramExecutor.task(detached: true) {
+                await ProgramTasks.task(detached: true) {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
                 }.value
                 model.release(inner)

@@ -23,7 +23,7 @@ public enum ModelCheck {
         // NB: the whole check, the watchdog's start and stop included, runs on the programs' own thread: back on the
         // cooperative pool between two programs, the stop could wait for a free pool thread as long as the stress
         // suites hold them all, and the watchdog would take that for the program's time.
-        await ProgramExecutor.run { await checkOnTheProgramsThread(seed: seed, shrinks: shrinks) }
+        await ProgramTasks.run { await checkOnTheProgramsThread(seed: seed, shrinks: shrinks) }
     }
 
     private static func checkOnTheProgramsThread(seed: UInt64, shrinks: Bool = true) async -> ModelFailure? {
@@ -119,7 +119,7 @@ public enum ModelCheck {
     public static func checkPrograms(_ count: Int, firstSeed: UInt64, maximumFailures: Int = 3) async
         -> ModelCheckResult
     {
-        await ProgramExecutor.run {
+        await ProgramTasks.run {
             var result = ModelCheckResult()
             for seed in (0..<UInt64(count)).map({ firstSeed &+ $0 }) where result.failures.count < maximumFailures {
                 result.programs += 1

@@ -58,7 +58,7 @@ final class ModelRuntime: @unchecked Sendable {
             works.append((probe.serial, isRunning ? .waiting : .done, false))
             return works.count - 1
         }
-        ProgramExecutor.task { [self] in
+        ProgramTasks.task { [self] in
             await wait { self.works[work].state != .waiting }
             if lock.withLock({ works[work].state == .released }) {
                 for key in reads { _ = DependencyValues.current[model: key] }
@@ -167,9 +167,7 @@ final class ModelRuntime: @unchecked Sendable {
             } else {
                 // NB: the task never suspends, so that its one job, enqueued as it is made, ends it: until then, it
                 // holds the creation's values, which the model no longer counts.
-                let executor = ProgramExecutor(label: "AmbientModelChecking.task")
-                ProgramExecutor.task(on: executor, record)
-                executor.drain()
+                ProgramTasks.runOnAQueueOfItsOwn(record)
             }
         }
         let references = behavior.references.map { ModelKeys.dependency(on: $0.key, byKeyPath: $0.byKeyPath) }

@@ -12,10 +12,10 @@ import Foundation
 /// synchronous steps may block the queue's thread (a re-entry on another thread, a race): what they wait for runs on
 /// threads and queues of its own, never here. A private queue targets the overcommitting global queue, which starts a
 /// thread for it when none is free.
+@available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class ProgramExecutor: TaskExecutor {
     /// The programs' queue, named `ModelPrograms` as debuggers show it.
     static let shared = ProgramExecutor(label: "ModelPrograms")
-
     private let queue: DispatchQueue
 
     init(label: String) { queue = DispatchQueue(label: label) }
@@ -26,20 +26,45 @@ final class ProgramExecutor: TaskExecutor {
 
     /// Waits until every job enqueued so far ran.
     func drain() { queue.sync {} }
+}
 
-    /// Runs `operation` in a task that prefers the programs' queue (see ``task(on:detached:_:)``), and returns what it
-    /// returned.
+/// The tasks of the programs: on ``ProgramExecutor``'s queues where the platform has task executors, else on the
+/// cooperative pool (the checks are the same; only a busy pool may slow them).
+enum ProgramTasks {
+    /// Runs `body` in a task that prefers the programs' queue, and returns what it returned.
     static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T { await task(body).value }
 
-    /// A task, or a detached task, that prefers `executor`; a task inherits task-local values, as `Task { }` does.
-    /// (The model checker builds only where there are task executors: this type is one.)
+    /// A task, or a detached task, that prefers the programs' queue; a task inherits task-local values, as `Task { }`
+    /// does.
     @discardableResult
-    static func task<T: Sendable>(
-        on executor: ProgramExecutor = shared, detached: Bool = false, _ operation: sending @escaping () async -> T
-    ) -> Task<T, Never> {
-        detached
+    static func task<T: Sendable>(detached: Bool = false, _ operation: sending @escaping () async -> T) -> Task<
+        T, Never
+    > {
+        guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+            return detached ? Task.detached(operation: operation) : Task(operation: operation)
+        }
+        let executor = ProgramExecutor.shared
+        return detached
             ? Task.detached(executorPreference: executor, operation: operation)
             : Task(executorPreference: executor, operation: operation)
+    }
+
+    /// Runs `body` in a `Task { }`, which inherits the task-local values, on a queue of its own (not the programs'
+    /// queue, which the caller is blocking), and waits until it ran.
+    ///
+    /// NB: `body` never suspends, so that the task's one job, enqueued as the task is made, runs all of it.
+    static func runOnAQueueOfItsOwn(_ body: @escaping @Sendable () -> Void) {
+        guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+            let ran = DispatchSemaphore(value: 0)
+            Task {
+                body()
+                ran.signal()
+            }
+            return ran.wait()
+        }
+        let executor = ProgramExecutor(label: "AmbientModelChecking.task")
+        Task(executorPreference: executor, operation: body)
+        executor.drain()
     }
 }
 

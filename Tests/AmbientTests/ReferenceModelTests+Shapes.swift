@@ -67,7 +67,7 @@ extension ReferenceModelTests {
     @Test(arguments: Shape.allCases)
     func shapeAgreesWithTheModel(_ shape: Shape) async {
         let program = shape.program
-        let failure = await ProgramExecutor.run { await Interpreter(program: program).run() }
+        let failure = await ProgramTasks.run { await Interpreter(program: program).run() }
         #expect(failure == nil, "\(shape): \(failure ?? "")")
     }
 
@@ -223,7 +223,7 @@ extension ReferenceModelTests {
     @Test(arguments: CoreDisagreement.allCases)
     func coreDisagreementAgreesWithTheModel(_ disagreement: CoreDisagreement) async {
         let program = disagreement.program
-        let failure = await ProgramExecutor.run { await Interpreter(program: program).run() }
+        let failure = await ProgramTasks.run { await Interpreter(program: program).run() }
         #expect(failure == nil, "\(disagreement): \(failure ?? "")")
     }
 }
