@@ -98,6 +98,41 @@ import Testing
         #expect(shrunk.roots.map(\.body) == [[]])
     }
 
+    /// A failing program prints as the Swift that makes it, parts at their defaults left out, so that pasted into a
+    /// test it is that program: the literal below is the text it prints.
+    @Test func programPrintsAsTheSwiftThatMakesIt() {
+        let program = Program(
+            keys: [
+                KeyBehavior(),
+                KeyBehavior(shape: .object, reads: [0], references: [.init(key: 0, byKeyPath: true)]),
+            ],
+            roots: [
+                RootRun(
+                    context: .testing,
+                    body: [
+                        .read(1, threads: 3),
+                        .scope(
+                            overrides: [OverrideSpec(key: 0, isObject: true)], isAsync: true,
+                            body: [.keep(slot: 1, key: 1), .reenter(slot: 2, executor: .thread, body: [])]),
+                    ])
+            ])
+        #expect(
+            program.description == """
+                Program(keys: [
+                    KeyBehavior(),
+                    KeyBehavior(shape: .object, reads: [0], references: [.init(key: 0, byKeyPath: true)]),
+                ], roots: [
+                    RootRun(context: .testing, body: [
+                        .read(1, threads: 3),
+                        .scope(overrides: [OverrideSpec(key: 0, isObject: true)], isAsync: true, body: [
+                            .keep(slot: 1, key: 1),
+                            .reenter(slot: 2, executor: .thread, body: []),
+                        ]),
+                    ]),
+                ])
+                """)
+    }
+
     // MARK: Helpers
 
     /// The patterns of the issues and of the Semantics article that `program` contains.
