@@ -1,39 +1,26 @@
 import Ambient
 
-/// Builds a random program from a seed: its keys' defaults, then its roots and their steps.
+/// Builds a random program from a seed: its keys' defaults, then its roots and their steps, each drawn from the
+/// shapes of the Semantics article and of the issues that found bugs.
 ///
-/// NB: a seed names its program for good (the regression seeds rely on it), so every draw stays where it is. Shapes
-/// added after seeds were kept draw from streams of their own, so that each program kept its steps and gained the new
-/// ones beside them: ``laterShapes`` (a scope made in a value's kept values), ``reentryShapes`` (a re-entry of values
-/// captured in one) and ``issueShapes`` (the lifetime shapes of `ProgramGenerator+IssueShapes.swift`).
+/// A seed names its program only for the generator of its commit: a failure is kept as the program it prints.
 struct ProgramGenerator {
     private var random: SplitMix64
-    private var laterShapes: SplitMix64
-    private var reentryShapes: SplitMix64
-    var issueShapes: SplitMix64
-    /// Whether the steps being made are drawn from ``laterShapes`` or ``reentryShapes``, which then draw none of theirs.
-    private var drawingLaterShapes = false
+    private var keyCount = 0
+    private var keys: [KeyBehavior] = []
     /// Keys `(request, a, b)` where `a` and `b` name each other and `a` reads `request`.
-    var pair: (request: Int, a: Int, b: Int)?
-    var keyCount = 0
-    var keys: [KeyBehavior] = []
+    private var pair: (request: Int, a: Int, b: Int)?
     private var budget = 0
-    var nextSlot = 0
+    private var nextSlot = 0
     private var capturedSlots: [Int] = []
-    /// The slots captured in the root being generated.
+    /// The slots captured in the root being generated, which a race across scopes reads in.
     private var capturedSlotsOfTheRoot: [Int] = []
     private var holderSlots: [Int] = []
     private var keptSlots: [Int] = []
-    /// The slots captured inside a scope made in a value's values, which a later step may re-enter, once the root
-    /// those values read in may have ended.
+    /// The slots captured in a scope made inside a value's kept values.
     private var slotsInKeptValues: [Int] = []
 
-    init(seed: UInt64) {
-        random = SplitMix64(seed: seed)
-        laterShapes = SplitMix64(seed: seed ^ 0x5C0B_E1E5_1DE0_0001)
-        reentryShapes = SplitMix64(seed: seed ^ 0x2EE7_7E2E_D0C5_0002)
-        issueShapes = SplitMix64(seed: seed ^ 0x1554_E480_0000_0003)
-    }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     mutating func program() -> Program {
         // Most programs use a few keys, so that what they do meets; some use about forty, so that a root's and a
@@ -44,7 +31,7 @@ struct ProgramGenerator {
             capturedSlotsOfTheRoot = []
             budget = 14 + random.below(14)
             let context = random.element(of: [.testing, .testing, .default, .preview] as [DependencyContext])
-            return RootRun(context: context, body: steps(depth: 0, isAsync: true) + issueSteps())
+            return RootRun(context: context, body: steps(depth: 0, isAsync: true))
         }
         return Program(keys: keys, roots: roots)
     }
@@ -52,7 +39,7 @@ struct ProgramGenerator {
     private mutating func behaviors() -> [KeyBehavior] {
         // With many keys, each reads fewer of the keys before it, so that creations stay short.
         let readChance = keyCount > 8 ? 6 : 30
-        var keys = (0..<keyCount).map { index in
+        keys = (0..<keyCount).map { index in
             var key = KeyBehavior(shape: random.chance(45) ? .object : .value)
             key.reads = (0..<index).filter { _ in random.chance(readChance) }
             if index >= 2, random.chance(20) {
@@ -65,36 +52,64 @@ struct ProgramGenerator {
         for index in keys.indices {
             // Without the defaults that keep what keeps them, a default holds only keys of lower index: no value can
             // then reach itself through what it holds.
-            var key = keys[index]
-            defer { keys[index] = key }
             if random.chance(20) {
-                let held = random.chance(50) ? index : self.key()
+                let held = random.chance(50) ? index : key()
                 // Maybe a subclass whose superclass declares the other property.
-                key.shape = random.chance(30) ? .ownerSubclass(inherited: self.key(), own: held) : .owner(holding: held)
+                keys[index].shape =
+                    random.chance(30) ? .ownerSubclass(inherited: key(), own: held) : .owner(holding: held)
                 continue
             }
             for _ in 0..<random.below(3) {
-                key.references.append(.init(key: random.chance(35) ? index : self.key(), byKeyPath: random.chance(50)))
+                let named = random.chance(35) ? index : key()
+                keys[index].references.append(.init(key: named, byKeyPath: random.chance(50)))
             }
-            key.capturesCurrent = random.chance(20)
-            if !key.reads.isEmpty, random.chance(25) {
+            keys[index].capturesCurrent = random.chance(20)
+            if !keys[index].reads.isEmpty, random.chance(25), case let read = random.element(of: keys[index].reads),
+                !keys[read].isOwner
+            {
                 // A client's getter reads the session, which keeps `@Dependency(\.client)`: the getter reads a key
                 // whose value keeps a `@Dependency` on the getter's own key.
-                let read = random.element(of: key.reads)
-                if !keys[read].isOwner { keys[read].references.append(.init(key: index, byKeyPath: random.chance(50))) }
+                keys[read].references.append(.init(key: index, byKeyPath: random.chance(50)))
             }
-            if key.shape == .object, random.chance(20) {
+            if keys[index].shape == .object, random.chance(20) {
                 // A periodic flush or a stream consumer: `init` starts work that reads keys and holds the default
                 // weakly. A Dispatch block the creation waits for reads keys before this one only (others could wait
                 // for this one).
                 let kind = random.element(of: [.task, .dispatch, .taskDuringCreation] as [KeyBehavior.Work.Kind])
                 let readable = kind == .task ? keyCount : index
                 if readable > 0 {
-                    key.work = .init(kind: kind, reads: (0...random.below(2)).map { _ in random.below(readable) })
+                    keys[index].work = .init(
+                        kind: kind, reads: (0...random.below(2)).map { _ in random.below(readable) })
                 }
             }
         }
-        issueKeys(&keys)
+        let readers = keys.indices.filter { !keys[$0].reads.isEmpty }
+        if !readers.isEmpty, random.chance(30) {
+            let client = random.element(of: readers)
+            let provider = random.element(of: keys[client].reads)
+            // A token provider that fetches its token with a client made without one: its creation enters a scope
+            // that overrides its own key and reads there a default that reads it. The creations nested in the
+            // provider's are of the client and below, those around it above the provider: work that a nested creation
+            // waits for reads below the provider, or it would wait for a creation under way around it on the thread
+            // that waits for the work (a hand-off that never ends).
+            keys[provider].scopedRead = .init(overriding: provider, reads: client)
+            for key in provider...client where keys[key].work?.kind != .task {
+                keys[key].work?.reads.removeAll { $0 >= provider }
+            }
+        }
+        pair = nil
+        if keyCount >= 3, random.chance(30) {
+            // A client and a session that name each other, the client reading a request's key.
+            let request = random.below(keyCount - 2)
+            let a = request + 1 + random.below(keyCount - request - 2)
+            let b = a + 1 + random.below(keyCount - a - 1)
+            if !keys[a].isOwner, !keys[b].isOwner {
+                keys[a].references.append(.init(key: b, byKeyPath: random.chance(50)))
+                keys[b].references.append(.init(key: a, byKeyPath: random.chance(50)))
+                if !keys[a].reads.contains(request) { keys[a].reads.append(request) }
+                pair = (request, a, b)
+            }
+        }
         for index in keys.indices where keys[index].readsNothingWhileCreated && keys[index].laterReads.isEmpty {
             // Its creation reads nothing, so the scopes of a race share it: the second reader waits for the first.
             keys[index].waitsForASecondReader =
@@ -117,11 +132,6 @@ struct ProgramGenerator {
                 // A logger flushing after its request: an object kept in a scope is read after the scope ended, from
                 // several threads.
                 steps.append(readKept(keptSlots[keptSlots.count - 1]))
-            }
-            guard !drawingLaterShapes, depth < 3 else { continue }
-            if laterShapes.chance(8) { steps.append(laterShape(from: \.laterShapes, depth: depth)) }
-            if !slotsInKeptValues.isEmpty, reentryShapes.chance(30) {
-                steps.append(laterShape(from: \.reentryShapes, depth: depth))
             }
         }
         return steps
@@ -149,81 +159,96 @@ struct ProgramGenerator {
         let nests = depth < 3
         let roll = random.below(100)
         switch roll {
-        case 0..<26: return .read(key())
-        case 26..<36: return .readReference(key(), index: random.below(2))
-        case 36..<41: return .readCaptured(key(), through: key())
-        case 41..<44 where nests && keyCount > 8 && random.chance(50):
+        case 0..<24: return .read(key())
+        case 24..<33: return .readReference(key(), index: random.below(2))
+        case 33..<38: return .readCaptured(key(), through: key())
+        case 38..<41 where nests && keyCount > 8 && random.chance(50):
             // A scope that reads every key (tables fill and grow).
             return .scope(overrides: overrides(), body: (0..<keyCount).map { .read($0) })
-        case 41..<44 where nests:
+        case 38..<41 where nests:
             // A scope that reads in the values it is updating.
             let overrides = overrides()
             let reads = (0..<(1 + random.below(2))).map { _ in key() }
-            let body = steps(depth: depth + 1, isAsync: false)
-            return .scope(overrides: overrides, readsInUpdate: reads, body: body)
-        case 44..<58 where nests:
+            return .scope(overrides: overrides, readsInUpdate: reads, body: steps(depth: depth + 1, isAsync: false))
+        case 41..<53 where nests:
             let overrides = overrides()
             let context: DependencyContext? = random.chance(15) ? random.element(of: DependencyContext.allCases) : nil
             let inner = isAsync && random.chance(50)
             return .scope(
                 overrides: overrides, context: context, isAsync: inner, body: steps(depth: depth + 1, isAsync: inner))
-        case 58..<74 where nests && !capturedSlots.isEmpty:
-            // Captured values re-entered, on a detached task only from an asynchronous caller; up to 62, a copy of
-            // them, changed.
+        case 53..<67 where nests && !capturedSlots.isEmpty:
+            // Captured values re-entered, on a detached task only from an asynchronous caller; up to 57, a copy of them,
+            // changed.
             let executor = random.element(of: isAsync ? Executor.allCases : [.inline, .dispatch, .thread])
-            let (slot, changes) = (random.element(of: capturedSlots), roll < 62 ? overrides() : nil)
+            let (slot, changes) = (random.element(of: capturedSlots), roll < 57 ? overrides() : nil)
             let body = steps(depth: depth + 1, isAsync: executor == .detached)
             return .reenter(slot: slot, overrides: changes, executor: executor, body: body)
-        case 58..<74: return .capture(slot: newSlot(in: \.capturedSlots, \.capturedSlotsOfTheRoot))
-        case 74..<77 where capturedSlotsOfTheRoot.count >= 2 && random.chance(80):
+        case 53..<67: return .capture(slot: newSlot(in: \.capturedSlots, \.capturedSlotsOfTheRoot))
+        case 67..<70 where capturedSlotsOfTheRoot.count >= 2 && random.chance(80):
             // First reads racing across scopes, of a default that waits for the second reader when it can.
             let waiting = keys.indices.filter { keys[$0].waitsForASecondReader }
             let key = !waiting.isEmpty && random.chance(70) ? random.element(of: waiting) : key()
             let slots = (0..<(2 + random.below(2))).map { _ in random.element(of: capturedSlotsOfTheRoot) }
             return .raceAcross(key: key, slots: slots)
-        case 74..<77: return .read(key(), threads: 2 + random.below(4))
-        case 77..<80 where !keptSlots.isEmpty && random.chance(50): return readKept(random.element(of: keptSlots))
-        case 77..<80: return .keep(slot: newSlot(in: \.keptSlots), key: key())
-        case 80..<92 where !holderSlots.isEmpty && random.chance(60):
+        case 67..<70: return .read(key(), threads: 2 + random.below(4))
+        case 70..<73 where !keptSlots.isEmpty && random.chance(50): return readKept(random.element(of: keptSlots))
+        case 70..<73: return .keep(slot: newSlot(in: \.keptSlots), key: key())
+        case 73..<84 where !holderSlots.isEmpty && random.chance(60):
             let (raced, slot) = (random.chance(25), random.element(of: holderSlots))
             return .readHolder(slot: slot, key: key(), threads: raced ? 2 + random.below(4) : 1)
-        case 80..<92: return .makeHolder(slot: newSlot(in: \.holderSlots), byKeyPath: random.chance(50))
-        case 92..<100 where nests: return .rootValues(body: steps(depth: depth + 1, isAsync: false))
+        case 73..<84: return .makeHolder(slot: newSlot(in: \.holderSlots), byKeyPath: random.chance(50))
+        case 84..<91 where nests: return .rootValues(body: steps(depth: depth + 1, isAsync: false))
+        case 91..<94 where nests:
+            // A scope made inside the values a default keeps: `withDependencies(owner.values) { … }`.
+            let keeping = keys.indices.filter { keys[$0].capturesCurrent && !keys[$0].isOwner }
+            let key = keeping.isEmpty || random.chance(10) ? key() : random.element(of: keeping)
+            let overrides = overrides()
+            let (body, captured) = stepsKeptInside(depth: depth)
+            slotsInKeptValues += captured
+            return .scopeInKeptValues(key, overrides: overrides, body: body)
+        case 94..<97 where !slotsInKeptValues.isEmpty:
+            // Values captured in such a scope re-entered, once the root they read in may have ended.
+            let (slot, executor) = (
+                random.element(of: slotsInKeptValues), random.element(of: [.inline, .thread] as [Executor])
+            )
+            return .reenter(slot: slot, executor: executor, body: stepsKeptInside(depth: depth).steps)
+        case 97..<99 where pair != nil:
+            // A request that reads the pair through each other, its client kept (and maybe read after it ended).
+            let (request, a, b) = pair!
+            let (toB, toA) = (keys[a].laterReads.count - 1, keys[b].laterReads.count - 1)
+            let body: [Step] = [
+                .keep(slot: newSlot(in: \.keptSlots), key: a), .readReference(a, index: toB),
+                .readReference(b, index: toA),
+            ]
+            return .scope(overrides: [OverrideSpec(key: request)], body: body)
+        case 97..<100:
+            // Scopes nested up to a dozen deep, each overriding a key or none, reading one key at every depth.
+            let key = key()
+            var nested: [Step] = [.read(key)]
+            for _ in 0..<(2 + random.below(10)) {
+                let overrides = random.chance(30) ? [OverrideSpec(key: self.key(), isObject: true)] : []
+                nested = [.read(key), .scope(overrides: overrides, body: nested), .read(key)]
+            }
+            return .scope(body: nested)
         default: return .read(key())
         }
     }
 
-    /// A step of the shapes drawn from `stream` in place of ``random``; the steps around it keep their slots and
-    /// budget. From ``laterShapes``: a scope made inside the values that a default keeps
-    /// (`withDependencies(owner.values) { … }`), whose inside no later step drawn from ``random`` sees. From
-    /// ``reentryShapes``: a re-entry of values captured inside such a scope, on this thread or another one: once the
-    /// root they read in ended (in a later root of the program), reads there find what that scope built.
-    private mutating func laterShape(from stream: WritableKeyPath<ProgramGenerator, SplitMix64>, depth: Int) -> Step {
-        (self[keyPath: stream], random) = (random, self[keyPath: stream])
-        let saved = (budget, capturedSlots, capturedSlotsOfTheRoot, holderSlots, keptSlots)
-        drawingLaterShapes = true
-        defer {
-            (budget, capturedSlots, capturedSlotsOfTheRoot, holderSlots, keptSlots) = saved
-            drawingLaterShapes = false
-            (self[keyPath: stream], random) = (random, self[keyPath: stream])
-        }
-        if stream == \.reentryShapes {
-            let slot = random.element(of: slotsInKeptValues)
-            let executor = random.element(of: [.inline, .inline, .thread] as [Executor])
-            budget = 1 + random.below(4)
-            return .reenter(slot: slot, executor: executor, body: steps(depth: depth + 1, isAsync: false))
-        }
-        let keeping = keys.indices.filter { keys[$0].capturesCurrent && !keys[$0].isOwner }
-        let key = keeping.isEmpty || random.chance(10) ? key() : random.element(of: keeping)
-        budget = 1 + random.below(5)
-        let (captured, overrides) = (capturedSlots.count, overrides())
-        let body = steps(depth: depth + 1, isAsync: false)
-        slotsInKeptValues += capturedSlots.dropFirst(captured)
-        return .scopeInKeptValues(key, overrides: overrides, body: body)
+    /// Steps inside a scope made in kept values, or a re-entry of values captured there, and the slots they captured.
+    ///
+    /// NB: no later step uses what they make but values they captured, re-entered as they are, on this thread or
+    /// another. Holders, kept objects and captures made there, used later (a holder read once the root ended, values
+    /// re-entered with changes or on a queue), disagree with the model in 7 of the first 24,563 programs, in reads,
+    /// creations and reports; which side is right is still open.
+    private mutating func stepsKeptInside(depth: Int) -> (steps: [Step], captured: [Int]) {
+        let saved = (capturedSlots, capturedSlotsOfTheRoot, holderSlots, keptSlots)
+        defer { (capturedSlots, capturedSlotsOfTheRoot, holderSlots, keptSlots) = saved }
+        let steps = steps(depth: depth + 1, isAsync: false)
+        return (steps, Array(capturedSlots.dropFirst(saved.0.count)))
     }
 
     /// A new slot, noted in `lists`.
-    mutating func newSlot(in lists: WritableKeyPath<ProgramGenerator, [Int]>...) -> Int {
+    private mutating func newSlot(in lists: WritableKeyPath<ProgramGenerator, [Int]>...) -> Int {
         nextSlot += 1
         for list in lists { self[keyPath: list].append(nextSlot) }
         return nextSlot
