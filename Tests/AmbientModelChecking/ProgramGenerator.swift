@@ -3,7 +3,8 @@ import Ambient
 /// Builds a random program from a seed: its keys' defaults, then its roots and their steps, each drawn from the
 /// shapes of the Semantics article and of the issues that found bugs.
 ///
-/// A seed names its program only for the generator of its commit: a failure is kept as the program it prints.
+/// A seed names its program only for the generator of its commit (seeds that comments cite from before one stream name
+/// programs of the older generator): a failure is kept as the program it prints.
 struct ProgramGenerator {
     private var random: SplitMix64
     private var keyCount = 0

@@ -34,16 +34,8 @@ import Testing
         }
     }
 
-    /// Seeds that once disagreed with the model agree (see `ModelCheck.formerDisagreements`).
-    @Test func formerDisagreementsAgree() async {
-        for seed in ModelCheck.formerDisagreements {
-            let failure = await ModelCheck.check(seed: seed)
-            #expect(failure == nil, "seed \(seed): \(failure.map(String.init(describing:)) ?? "")")
-        }
-    }
-
     /// The seeds known to disagree still do (see `ModelCheck.knownDisagreements`): when one agrees, this test fails,
-    /// and the seed moves to the former disagreements.
+    /// and the seed comes off the list.
     @Test func knownDisagreementsStillDisagree() async {
         // Unshrunk: each of these seeds disagrees at once, or not at all.
         for seed in ModelCheck.knownDisagreements {
