@@ -120,8 +120,7 @@ final class Interpreter: @unchecked Sendable {
                 set(&$0)
                 // Reads in the values it is updating, each predicted first.
                 for key in reads where !isStopped {
-                    let expected = model.read(key, in: inner)
-                    if !isStopped { compare($0[model: key].serial, expected, step) }
+                    check(step, model.read(key, in: inner)) { [values = $0] in values[model: key] }
                 }
             } operation: {
                 runSync(body, in: inner)

@@ -71,16 +71,12 @@ enum ModelKeys {
     ///
     /// NB: until a key path was read somewhere, a property declared with it names an unknown key of its type, and
     /// every key here has the same type; the model knows each property's key from the start, so the core must too.
-    static let keyPathsLearned: Void = {
+    static let keyPathsLearned: Void = withDependencies {
         // NB: each override counts as an instance of the program before the first, which no check counts.
-        for key in 0..<count {
-            withDependencies {
-                $0[model: key] = ValueProbe(serial: 0)
-            } operation: {
-                _ = Dependency(keyPaths[key]).wrappedValue
-            }
-        }
-    }()
+        for key in 0..<count { $0[model: key] = ValueProbe(serial: 0) }
+    } operation: {
+        for key in 0..<count { _ = Dependency(keyPaths[key]).wrappedValue }
+    }
 
     /// A `@Dependency` of key `key`, through its key path or its type, made in the current values.
     static func dependency(on key: Int, byKeyPath: Bool) -> Dependency<any ModelProbe> {
