@@ -14,13 +14,13 @@ extension Interpreter {
     }
 
     /// Compares `expected`, which the model predicted first, with what `actual` reads, on `threads` threads at once
-    /// (one: on this thread); what the first read.
+    /// (one: on this thread); what the first read, or `nil` once the check failed.
     @discardableResult
     func check(_ step: Step, _ expected: Int?, threads: Int = 1, _ actual: @escaping Read) -> (any ModelProbe)? {
         guard !isStopped else { return nil }
         let results = (threads == 1 ? Executor.inline : .thread).run(Array(repeating: actual, count: threads))
         for result in results { compare(result?.serial, expected, step) }
-        return results[0]
+        return isStopped ? nil : results[0]
     }
 
     /// The step being run, as failures name it.

@@ -14,7 +14,7 @@ final class Interpreter: @unchecked Sendable {
     private var captured: [Int: (values: DependencyValues, node: ReferenceModel.Place)] = [:]
     /// Objects that are no default, each with a `@Dependency` on every key, and the scope they were made in.
     private var holders: [Int: (holder: ObjectProbe, node: ReferenceModel.Place)] = [:]
-    private var kept: [Int: (probe: any ModelProbe, serial: Int)] = [:]
+    private var kept: [Int: any ModelProbe] = [:]
     /// The values whose kept values a scope was made inside, held to the program's end.
     private var valuesScopedInside: [any ModelProbe] = []
     private var lastOverride = 0
@@ -38,12 +38,8 @@ final class Interpreter: @unchecked Sendable {
         for root in program.roots where !isStopped {
             let node = model.freshRoot(context: root.context)
             model.hold(node)
-            await withDependencies(
-                DependencyValues._freshRoot(context: root.context, reporter: reports, heir: heir)
-            ) {
-                await runAsync(root.body, in: node)
-            }
-            model.release(node)
+            let values = DependencyValues._freshRoot(context: root.context, reporter: reports, heir: heir)
+            await withDependencies(values) { await runAsync(root.body, in: node) }
         }
         if !isStopped {
             // The work that the last step's work started runs too, checked like the rest, so that the model knows what
@@ -69,8 +65,8 @@ final class Interpreter: @unchecked Sendable {
 
     // MARK: Steps
 
-    /// Runs `steps`; after each, checks what it created, then lets the work its defaults started run, and checks
-    /// again.
+    /// Runs `steps` in `node`, which the caller held, then releases it; after each step, checks what it created, then
+    /// lets the work its defaults started run, and checks again.
     private func runAsync(_ steps: [Step], in node: ReferenceModel.Place) async {
         for step in steps where !isStopped {
             stepNumber += 1
@@ -78,28 +74,28 @@ final class Interpreter: @unchecked Sendable {
             case .scope(let overrides, let context, true, _, let body):
                 let (inner, set) = enter(overrides, context: context, in: node)
                 await withDependencies(set) { await runAsync(body, in: inner) }
-                model.release(inner)
             case .reenter(let slot, let overrides, .detached, let body):
                 guard let (values, inner) = reentered(slot, overrides) else { continue }
                 await ProgramTasks.task(detached: true) {
                     await withDependencies(values) { await self.runAsync(body, in: inner) }
                 }.value
-                model.release(inner)
             default:
                 run(step, in: node)
             }
             checkCreations(after: at(step))
             await runStartedWork(after: at(step))
         }
+        model.release(node)
     }
 
-    /// Runs `steps`, and checks what each created.
+    /// Runs `steps` in `node`, which the caller held, then releases it; checks what each step created.
     private func runSync(_ steps: [Step], in node: ReferenceModel.Place) {
         for step in steps where !isStopped {
             stepNumber += 1
             run(step, in: node)
             checkCreations(after: at(step))
         }
+        model.release(node)
     }
 
     private func run(_ step: Step, in node: ReferenceModel.Place) {
@@ -113,25 +109,22 @@ final class Interpreter: @unchecked Sendable {
                 DependencyValues.current[model: key].readReference(index)
             }
         case .readCaptured(let key, let through):
-            let expected = model.readCaptured(key, through: through, in: node)
+            let expected = model.keptValues(ofInstance: model.read(key, in: node)).map { model.read(through, in: $0) }
             // Then that value's first property, read once its creation ended: a default made from a value's values.
-            guard let probe = check(step, expected, { DependencyValues.current[model: key].readCaptured(through) }),
-                let expected, !isStopped
-            else { return }
-            check(step, model.readReference(ofInstance: expected, index: 0)) { probe.readReference(0) }
+            if let probe = check(step, expected, { DependencyValues.current[model: key].captured?[model: through] }) {
+                check(step, model.readReference(ofInstance: probe.serial, index: 0)) { probe.readReference(0) }
+            }
         case .scope(let overrides, let context, _, let reads, let body):
             let (inner, set) = enter(overrides, context: context, in: node)
             withDependencies {
                 set(&$0)
                 // Reads in the values it is updating, each predicted first.
                 for key in reads where !isStopped {
-                    let expected = model.read(key, in: inner)
-                    if !isStopped { compare($0[model: key].serial, expected, step) }
+                    check(step, model.read(key, in: inner)) { [values = $0] in values[model: key] }
                 }
             } operation: {
                 runSync(body, in: inner)
             }
-            model.release(inner)
         case .capture(let slot):
             // Kept to the program's end, as the values it holds.
             model.hold(node)
@@ -139,15 +132,14 @@ final class Interpreter: @unchecked Sendable {
         case .reenter(let slot, let overrides, let executor, let body):
             guard let (values, inner) = reentered(slot, overrides) else { return }
             _ = executor.run([{ @Sendable in withDependencies(values) { self.runSync(body, in: inner) } }])
-            model.release(inner)
         case .keep(let slot, let key):
             let serial = model.read(key, in: node)
             guard let probe = check(step, serial, { DependencyValues.current[model: key] }) else { return }
-            kept[slot] = (probe, serial)
+            kept[slot] = probe
             model.keepInstance(serial)
         case .readKept(let slot, let index, let threads):
-            guard let (probe, serial) = kept[slot] else { return }
-            check(step, model.readReference(ofInstance: serial, index: index), threads: threads) {
+            guard let probe = kept[slot] else { return }
+            check(step, model.readReference(ofInstance: probe.serial, index: index), threads: threads) {
                 probe.readReference(index)
             }
         case .raceAcross(let key, let slots):
@@ -156,9 +148,7 @@ final class Interpreter: @unchecked Sendable {
             let createdBefore = model.creations.reduce(0, +)
             let expected = entries.map { model.read(key, in: $0.node) }
             guard !isStopped else { return }
-            let reads = entries.map { entry in
-                { @Sendable [values = entry.values] in values[model: key].serial }
-            }
+            let reads = entries.map { entry in { @Sendable [values = entry.values] in values[model: key].serial } }
             // Two creations or more would be numbered in the order the threads make them: read one after another.
             let oneByOne = model.creations.reduce(0, +) - createdBefore > 1
             let actual = oneByOne ? reads.map { $0() } : RaceTurns.shared.race(reads)
@@ -174,12 +164,11 @@ final class Interpreter: @unchecked Sendable {
         case .scopeInKeptValues(let key, let overrides, let body):
             let serial = model.read(key, in: node)
             guard let probe = check(step, serial, { DependencyValues.current[model: key] }) else { return }
-            let values = ((probe as? ObjectProbe)?.contents ?? probe as? ValueProbe)?.captured
             let keptValues = model.keptValues(ofInstance: serial)
-            if !isStopped, (values == nil) != (keptValues == nil) {
+            if (probe.captured == nil) != (keptValues == nil) {
                 failure = "\(at(step)): the value keeps values where the model's does not, or the other way round"
             }
-            guard let keptValues, let values, !isStopped else { return }
+            guard let keptValues, let values = probe.captured, !isStopped else { return }
             // The step holds the value while it runs: to the program's end, as the model has it.
             valuesScopedInside.append(probe)
             model.keepInstance(serial)
@@ -187,27 +176,26 @@ final class Interpreter: @unchecked Sendable {
             withDependencies(values) {
                 withDependencies(set) { runSync(body, in: inner) }
             }
-            model.release(inner)
         case .rootValues(let body):
             let inner = model.rootValues(of: node)
             model.hold(inner)
             withDependencies(DependencyValues()) { runSync(body, in: inner) }
-            model.release(inner)
         }
     }
 
-    /// The model's scope of `overrides` (and maybe a context) inside `node`, held until ``ReferenceModel/release(_:)``,
-    /// and what sets its probes, numbered −1, −2, … in the order they are made, and context in the program's values.
+    /// The model's scope of `overrides` (and maybe a context) inside `node`, or `node` itself without `overrides`, held
+    /// until ``ReferenceModel/release(_:)``, and what sets its probes, numbered −1, −2, … in the order they are made,
+    /// and context in the program's values.
     private func enter(
-        _ overrides: [OverrideSpec], context: DependencyContext? = nil, in node: ReferenceModel.Place
+        _ overrides: [OverrideSpec]?, context: DependencyContext? = nil, in node: ReferenceModel.Place
     ) -> (ReferenceModel.Place, (inout DependencyValues) -> Void) {
-        let probes = overrides.map { override -> (Int, any ModelProbe) in
+        let probes = (overrides ?? []).map { override -> (Int, any ModelProbe) in
             lastOverride -= 1
             let value = ValueProbe(serial: lastOverride)
             return (override.key, override.isObject ? ObjectProbe(value) : value)
         }
-        let inner = model.scope(
-            in: node, overrides: Dictionary(probes.map { ($0, $1.serial) }) { $1 }, context: context)
+        let serials = Dictionary(probes.map { ($0, $1.serial) }) { $1 }
+        let inner = overrides == nil ? node : model.scope(in: node, overrides: serials, context: context)
         model.hold(inner)
         func set(_ values: inout DependencyValues) {
             for (key, probe) in probes { values[model: key] = probe }
@@ -219,14 +207,9 @@ final class Interpreter: @unchecked Sendable {
     /// The values of slot `slot`, or a copy of them that sets `overrides`, and their place in the model, held until
     /// ``ReferenceModel/release(_:)``.
     private func reentered(_ slot: Int, _ overrides: [OverrideSpec]?) -> (DependencyValues, ReferenceModel.Place)? {
-        guard var (values, node) = captured[slot] else { return nil }
-        if let overrides {
-            let set: (inout DependencyValues) -> Void
-            (node, set) = enter(overrides, in: node)
-            set(&values)
-        } else {
-            model.hold(node)
-        }
-        return (values, node)
+        guard case (var values, let node)? = captured[slot] else { return nil }
+        let (inner, set) = enter(overrides, in: node)
+        set(&values)
+        return (values, inner)
     }
 }

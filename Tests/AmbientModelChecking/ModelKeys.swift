@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A probe's serial number is its identity: defaults are numbered 1, 2, … in the order a program creates them,
 /// overrides −1, −2, … in the order it sets them, so that the reference model can say which instance a read returns.
-public protocol ModelProbe: Sendable {
+protocol ModelProbe: Sendable {
     /// The probe's identity in its program.
     var serial: Int { get }
 
@@ -13,8 +13,8 @@ public protocol ModelProbe: Sendable {
     /// no such property.
     func readReference(_ index: Int) -> (any ModelProbe)?
 
-    /// Reads `key` through the values the probe captured while it was created; `nil` when it captured none.
-    func readCaptured(_ key: Int) -> (any ModelProbe)?
+    /// The values the probe captured while it was created; `nil` when it captured none.
+    var captured: DependencyValues? { get }
 }
 
 /// A key of the generated programs: key `index` of ``ModelKeys``.
@@ -23,16 +23,11 @@ protocol ModelKey: DependencyKey where Value == any ModelProbe {
 }
 
 extension ModelKey {
-    static func read(in values: DependencyValues) -> any ModelProbe { values[Self.self] }
-    static func set(_ probe: any ModelProbe, in values: inout DependencyValues) { values[Self.self] = probe }
-    /// A `@Dependency` of this key, made in the current values.
-    static func dependency() -> Dependency<any ModelProbe> { Dependency(Self.self) }
     /// A `DependencyOwner` whose one `@Dependency` reads this key, made in the current values.
     static func owner(serial: Int) -> any ModelProbe { OwnerProbe<Self>(serial: serial) }
     /// An ``OwnerSubclassProbe`` whose superclass reads this key and which reads `own`.
-    static func ownerSubclass(own: any ModelKey.Type, serial: Int) -> any ModelProbe {
-        func probe<Own: ModelKey>(_: Own.Type) -> any ModelProbe { OwnerSubclassProbe<Self, Own>(serial: serial) }
-        return probe(own)
+    static func ownerSubclass<Own: ModelKey>(own: Own.Type, serial: Int) -> any ModelProbe {
+        OwnerSubclassProbe<Self, Own>(serial: serial)
     }
 
     /// The key after this one.
@@ -53,8 +48,8 @@ extension DependencyValues {
     /// Key `index` of ``ModelKeys``, read or overridden: what the programs read and set, and their key paths, one
     /// key each.
     subscript(model index: Int) -> any ModelProbe {
-        get { ModelKeys.types[index].read(in: self) }
-        set { ModelKeys.types[index].set(newValue, in: &self) }
+        get { self[ModelKeys.types[index]] }
+        set { self[ModelKeys.types[index]] = newValue }
     }
 }
 
@@ -76,19 +71,15 @@ enum ModelKeys {
     ///
     /// NB: until a key path was read somewhere, a property declared with it names an unknown key of its type, and
     /// every key here has the same type; the model knows each property's key from the start, so the core must too.
-    static let keyPathsLearned: Void = {
-        for key in 0..<count {
-            withDependencies {
-                // NB: counted as an instance of the program before the first, which no check counts.
-                $0[model: key] = ValueProbe(serial: 0)
-            } operation: {
-                _ = dependency(on: key, byKeyPath: true).wrappedValue
-            }
-        }
-    }()
+    static let keyPathsLearned: Void = withDependencies {
+        // NB: each override counts as an instance of the program before the first, which no check counts.
+        for key in 0..<count { $0[model: key] = ValueProbe(serial: 0) }
+    } operation: {
+        for key in 0..<count { _ = Dependency(keyPaths[key]).wrappedValue }
+    }
 
     /// A `@Dependency` of key `key`, through its key path or its type, made in the current values.
     static func dependency(on key: Int, byKeyPath: Bool) -> Dependency<any ModelProbe> {
-        byKeyPath ? Dependency(keyPaths[key]) : types[key].dependency()
+        byKeyPath ? Dependency(keyPaths[key]) : Dependency(types[key])
     }
 }

@@ -9,8 +9,6 @@ struct ValueProbe: ModelProbe {
     private let token = LiveToken()
 
     func readReference(_ index: Int) -> (any ModelProbe)? { references.dropFirst(index).first?.wrappedValue }
-
-    func readCaptured(_ key: Int) -> (any ModelProbe)? { captured.map { $0[model: key] } }
 }
 
 /// A class-typed probe: what a ``ValueProbe`` holds, in an object.
@@ -29,7 +27,7 @@ final class ObjectProbe: ModelProbe {
 
     var serial: Int { contents.serial }
     func readReference(_ index: Int) -> (any ModelProbe)? { contents.readReference(index) }
-    func readCaptured(_ key: Int) -> (any ModelProbe)? { contents.readCaptured(key) }
+    var captured: DependencyValues? { contents.captured }
 }
 
 /// Counts one value among the live instances of the program that runs when it is made.
@@ -56,7 +54,7 @@ class OwnerProbe<Key: ModelKey>: DependencyOwner, ModelProbe, @unchecked Sendabl
     }
 
     func readReference(_ index: Int) -> (any ModelProbe)? { index == 0 ? held : nil }
-    func readCaptured(_ key: Int) -> (any ModelProbe)? { nil }
+    var captured: DependencyValues? { nil }
 }
 
 /// A subclass of an ``OwnerProbe`` of `Inherited` that declares its own `@Dependency`, on `Own`: the properties of

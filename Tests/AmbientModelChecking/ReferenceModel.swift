@@ -98,11 +98,6 @@ final class ReferenceModel: @unchecked Sendable {
         readReference(ofInstance: read(key, in: place), index: index)
     }
 
-    /// The serial that a read of `through`, in the values kept by the value of `key` in `place`, returns.
-    func readCaptured(_ key: Int, through: Int, in place: Place) -> Int? {
-        keptValues(ofInstance: read(key, in: place)).map { read(through, in: $0) }
-    }
-
     /// The values that the instance of `serial` keeps and can be re-entered; `nil` when it keeps none.
     func keptValues(ofInstance serial: Int) -> Place? {
         instances[serial].flatMap { keys[$0.key].capturesCurrent && !keys[$0.key].isOwner ? $0.values : nil }
