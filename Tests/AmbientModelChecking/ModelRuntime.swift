@@ -100,13 +100,12 @@ final class ModelRuntime: @unchecked Sendable {
         await wait { !self.works[self.firstWork...].contains { $0.isFreed && [.released, .done].contains($0.state) } }
     }
 
-    /// Ends the program, and the work that its defaults started and that was not let run, without reads, and lets
-    /// the work let run finish its reads: a program that stopped early leaves some unreleased, and their reads, late,
-    /// would create defaults in the next program (or the model does not follow).
+    /// Ends the program, and the work that its defaults started and that was not let run, without reads: a program
+    /// that stopped early leaves some unreleased, and their reads, late, would create defaults in the next program (or
+    /// the model does not follow). No work is let run then: ``runNewWork(as:)`` waits for the reads of each.
     func finishStartedWork() async {
         stop()
         change { for index in works.indices where works[index].state == .waiting { works[index].state = .done } }
-        await wait { !self.works.contains { $0.state == .released } }
     }
 
     /// Suspends until `isDone`, which looks at the state under `lock`, holds: each change of the work after which it

@@ -19,22 +19,20 @@ extension Program: CustomStringConvertible {
             return "(" + written.joined(separator: ", ") + ")"
         }
         let mirror = Mirror(reflecting: value)
-        switch value {
-        case let context as DependencyContext: return ".\(context.id)"
-        case let list as [Any] where !list.isEmpty && (value is [Step] || value is [KeyBehavior] || value is [RootRun]):
+        switch (value, mirror.displayStyle) {
+        case (let context as DependencyContext, _): return ".\(context.id)"
+        case (let list as [Any], _)
+        where !list.isEmpty && (value is [Step] || value is [KeyBehavior] || value is [RootRun]):
             guard !elidingBodies else { return "[…]" }
             let inner = indent + "    "
             return "[\n" + list.map { inner + source(of: $0, indent: inner) + ",\n" }.joined() + indent + "]"
-        case let list as [Any]: return "[" + list.map { source(of: $0) }.joined(separator: ", ") + "]"
-        default: break
-        }
-        switch mirror.displayStyle {
-        case .optional: return mirror.children.first.map { source(of: $0.value, indent: indent) } ?? "nil"
-        case .struct:
+        case (let list as [Any], _): return "[" + list.map { source(of: $0) }.joined(separator: ", ") + "]"
+        case (_, .optional?): return mirror.children.first.map { source(of: $0.value, indent: indent) } ?? "nil"
+        case (_, .struct?):
             // A type nested in another is written `.init`, as its place in a program lets Swift infer it.
             let isNested = String(reflecting: type(of: value)).split(separator: ".").count > 2
             return (isNested ? ".init" : "\(type(of: value))") + arguments(Array(mirror.children))
-        case .enum:
+        case (_, .enum?):
             guard let (name, payload) = mirror.children.first, let name else { return ".\(value)" }
             let parts = Mirror(reflecting: payload)
             return ".\(name)" + arguments(parts.displayStyle == .tuple ? Array(parts.children) : [(nil, payload)])

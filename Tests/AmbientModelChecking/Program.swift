@@ -88,8 +88,7 @@ struct KeyBehavior: Hashable, Sendable {
         for key in reads where !stop() {
             _ = read(key)
         }
-        for conditional in conditionalReads where !stop() && read(conditional.when) < 0 {
-            guard !stop() else { break }
+        for conditional in conditionalReads where !stop() && read(conditional.when) < 0 && !stop() {
             _ = read(conditional.then)
         }
         if let scopedRead, !stop() { inScope(scopedRead) }

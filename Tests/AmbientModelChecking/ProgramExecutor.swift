@@ -37,16 +37,13 @@ enum ProgramTasks {
     /// A task, or a detached task, that prefers the programs' queue; a task inherits task-local values, as `Task { }`
     /// does.
     @discardableResult
-    static func task<T: Sendable>(detached: Bool = false, _ operation: sending @escaping () async -> T) -> Task<
-        T, Never
-    > {
+    static func task<T: Sendable>(detached: Bool = false, _ body: sending @escaping () async -> T) -> Task<T, Never> {
         guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
-            return detached ? Task.detached(operation: operation) : Task(operation: operation)
+            return detached ? Task.detached(operation: body) : Task(operation: body)
         }
-        let executor = ProgramExecutor.shared
         return detached
-            ? Task.detached(executorPreference: executor, operation: operation)
-            : Task(executorPreference: executor, operation: operation)
+            ? Task.detached(executorPreference: ProgramExecutor.shared, operation: body)
+            : Task(executorPreference: ProgramExecutor.shared, operation: body)
     }
 
     /// Runs `body` in a `Task { }`, which inherits the task-local values, on a queue of its own (not the programs'

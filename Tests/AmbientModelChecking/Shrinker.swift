@@ -8,16 +8,14 @@ struct Shrinker {
 
     /// Takes the first candidate that still fails, again and again, until none does or the attempts ran out.
     func shrink(_ program: Program) async -> Program {
-        var (current, tried) = (program, 0)
-        smaller: while tried < attempts {
-            for candidate in Self.candidates(of: current) where tried < attempts {
-                tried += 1
-                if await stillFails(candidate) {
-                    current = candidate
-                    continue smaller
-                }
+        var current = program
+        var untried = Self.candidates(of: program)[...]
+        for _ in 0..<attempts {
+            guard let candidate = untried.popFirst() else { break }
+            if await stillFails(candidate) {
+                current = candidate
+                untried = Self.candidates(of: candidate)[...]
             }
-            break
         }
         return current
     }
@@ -25,11 +23,7 @@ struct Shrinker {
     /// Programs one change smaller than `program`, the largest cuts first.
     static func candidates(of program: Program) -> [Program] {
         func changing<T>(_ part: WritableKeyPath<Program, T>, to values: [T]) -> [Program] {
-            values.map { value in
-                var changed = program
-                changed[keyPath: part] = value
-                return changed
-            }
+            values.map { value in copy(of: program) { $0[keyPath: part] = value } }
         }
         let roots = program.roots.indices
         return changing(\.roots, to: roots.count < 2 ? [] : roots.map { program.roots.removing(at: $0) })
@@ -39,25 +33,24 @@ struct Shrinker {
 
     /// The biggest step first: a plain struct that reads nothing, then one part of the behavior less at a time.
     private static func variants(of key: KeyBehavior) -> [KeyBehavior] {
-        func removals<T>(_ list: WritableKeyPath<KeyBehavior, [T]>) -> [(inout KeyBehavior) -> Void] {
-            key[keyPath: list].indices.map { index in { $0[keyPath: list].remove(at: index) } }
+        func with(_ change: (inout KeyBehavior) -> Void) -> KeyBehavior { copy(of: key, changing: change) }
+        func removals<T>(_ list: WritableKeyPath<KeyBehavior, [T]>) -> [KeyBehavior] {
+            key[keyPath: list].indices.map { index in with { $0[keyPath: list].remove(at: index) } }
         }
-        var changes: [(inout KeyBehavior) -> Void] = [
-            { $0 = KeyBehavior() }, { $0.work = nil }, { $0.scopedRead = nil },
-        ]
-        changes += (key.work?.reads.indices ?? 0..<0).map { index in { $0.work?.reads.remove(at: index) } }
-        changes += removals(\.conditionalReads) + [{ $0.waitsForASecondReader = false }]
-        switch key.shape {
-        case .ownerSubclass(_, let own): changes.append { $0.shape = .owner(holding: own) }
-        case .owner: changes.append { $0.shape = .object }
-        case .value, .object: break
-        }
-        changes += removals(\.reads) + removals(\.references) + [{ $0.capturesCurrent = false }]
-        return changes.compactMap { change in
-            var simpler = key
-            change(&simpler)
-            return simpler == key ? nil : simpler
-        }
+        var variants = [KeyBehavior(), with { $0.work = nil }, with { $0.scopedRead = nil }]
+        variants += (key.work?.reads.indices ?? 0..<0).map { index in with { $0.work?.reads.remove(at: index) } }
+        variants += removals(\.conditionalReads) + [with { $0.waitsForASecondReader = false }]
+        if case .ownerSubclass(_, let own) = key.shape { variants.append(with { $0.shape = .owner(holding: own) }) }
+        if case .owner = key.shape { variants.append(with { $0.shape = .object }) }
+        variants += removals(\.reads) + removals(\.references) + [with { $0.capturesCurrent = false }]
+        return variants.filter { $0 != key }
+    }
+
+    /// `value` with `change` made to it.
+    private static func copy<T>(of value: T, changing change: (inout T) -> Void) -> T {
+        var copy = value
+        change(&copy)
+        return copy
     }
 
     /// Step lists one change smaller than `steps`: a step removed, or one step smaller.
@@ -78,28 +71,28 @@ struct Shrinker {
             [inlined ?? body] + overrides.indices.map { [make(overrides.removing(at: $0), body)] }
                 + variants(of: body).map { [make(overrides, $0)] }
         }
-        switch step {
-        case .scope(let overrides, let context, let isAsync, let reads, let body):
-            let plain: Step = .scope(overrides: overrides, readsInUpdate: reads, body: body)
-            return nesting(overrides, body) {
-                .scope(overrides: $0, context: context, isAsync: isAsync, readsInUpdate: reads, body: $1)
-            } + (plain == step ? [] : [[plain]])
-        case .reenter(let slot, let overrides, let executor, let body):
-            let inline: Step = .reenter(slot: slot, overrides: overrides, executor: .inline, body: body)
-            return nesting(overrides ?? [], body) {
-                .reenter(slot: slot, overrides: overrides == nil ? nil : $0, executor: executor, body: $1)
-            } + (inline == step ? [] : [[inline]])
-        case .rootValues(let body):
-            return nesting([], body) { .rootValues(body: $1) }
-        case .scopeInKeptValues(let key, let overrides, let body):
-            // Inlined, a scope made inside kept values still reads the key whose values they are.
-            return nesting(overrides, body, inlined: [.read(key)] + body) {
-                .scopeInKeptValues(key, overrides: $0, body: $1)
+        let smaller: [[Step]] =
+            switch step {
+            case .scope(let overrides, let context, let isAsync, let reads, let body):
+                nesting(overrides, body) {
+                    .scope(overrides: $0, context: context, isAsync: isAsync, readsInUpdate: reads, body: $1)
+                } + [[.scope(overrides: overrides, readsInUpdate: reads, body: body)]]
+            case .reenter(let slot, let overrides, let executor, let body):
+                nesting(overrides ?? [], body) {
+                    .reenter(slot: slot, overrides: overrides == nil ? nil : $0, executor: executor, body: $1)
+                } + [[.reenter(slot: slot, overrides: overrides, executor: .inline, body: body)]]
+            case .rootValues(let body): nesting([], body) { .rootValues(body: $1) }
+            case .scopeInKeptValues(let key, let overrides, let body):
+                // Inlined, a scope made inside kept values still reads the key whose values they are.
+                nesting(overrides, body, inlined: [.read(key)] + body) {
+                    .scopeInKeptValues(key, overrides: $0, body: $1)
+                }
+            case .read(let key, let threads) where threads > 2: [[.read(key, threads: 2)]]
+            case .readReference(let key, _), .readCaptured(let key, _): [[.read(key)]]
+            default: []
             }
-        case .read(let key, let threads) where threads > 2: return [[.read(key, threads: 2)]]
-        case .readReference(let key, _), .readCaptured(let key, _): return [[.read(key)]]
-        default: return []
-        }
+        // A scope that is already synchronous with no context, or a re-entry already inline, is not one smaller.
+        return smaller.filter { $0 != [step] }
     }
 }
 
