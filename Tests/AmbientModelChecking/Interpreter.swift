@@ -105,7 +105,7 @@ final class Interpreter: @unchecked Sendable {
                 values[model: key]
             }
         case .readReference(let key, let index):
-            check(step, model.readReference(key, index: index, in: node)) {
+            check(step, model.readReference(ofInstance: model.read(key, in: node), index: index)) {
                 DependencyValues.current[model: key].readReference(index)
             }
         case .readCaptured(let key, let through):

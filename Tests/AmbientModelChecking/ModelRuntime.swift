@@ -147,10 +147,10 @@ final class ModelRuntime: @unchecked Sendable {
             return (behaviors.indices.contains(key) ? behaviors[key] : KeyBehavior(), creations.reduce(0, +))
         }
         RaceTurns.shared.creationStarts(waitingForASecondReader: behavior.waitsForASecondReader)
-        behavior.readWhileCreated({ DependencyValues.current[model: $0].serial }) { entered in
+        behavior.readWhileCreated({ DependencyValues.current[model: $0].serial }) { scopedRead in
             let override = ValueProbe(serial: Self.overrideSerial(madeBy: key))
-            let read = { _ = DependencyValues.current[model: entered.reads] }
-            withDependencies({ $0[model: entered.overriding] = override }, operation: read)
+            let read = { _ = DependencyValues.current[model: scopedRead] }
+            withDependencies({ $0[model: key] = override }, operation: read)
         }
         // Work that the creation waits for, noted as the reads of its Dispatch block: a Dispatch block that re-enters
         // its values, or a `Task { }` that inherits its task-local values, on a queue of its own (not the programs'

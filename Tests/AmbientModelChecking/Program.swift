@@ -39,13 +39,6 @@ struct KeyBehavior: Hashable, Sendable {
         var reads: [Int]
     }
 
-    /// A scope the creation enters inside the values it is created from, which overrides `overriding` and reads
-    /// `reads` (a token provider that fetches its token with a client made without it).
-    struct ScopedRead: Hashable, Sendable {
-        var overriding: Int
-        var reads: Int
-    }
-
     /// A `@Dependency` property of the default.
     struct Reference: Hashable, Sendable {
         var key: Int
@@ -64,7 +57,9 @@ struct KeyBehavior: Hashable, Sendable {
     /// Work the default starts while it is created (a class only).
     var work: Work?
     /// A scope the creation enters, after its other reads.
-    var scopedRead: ScopedRead?
+    /// The key the creation reads, after its other reads, in a scope it enters inside the values it is created from,
+    /// which overrides the creation's own key (a token provider that fetches its token with a client made without it).
+    var scopedRead: Int?
     /// Whether, in a race across scopes, the creation waits until a second reader arrived: the other reader then
     /// reads while this creation is under way.
     var waitsForASecondReader = false
@@ -84,7 +79,7 @@ struct KeyBehavior: Hashable, Sendable {
     /// Makes the creation's reads before its value exists, in order, until `stop` says so: `reads`, then each
     /// conditional read's `then` when its `when` is an override, then the scoped read, with `inScope`. The model and
     /// the keys' defaults both run it: `read` returns the serial it read.
-    func readWhileCreated(until stop: () -> Bool = { false }, _ read: (Int) -> Int, inScope: (ScopedRead) -> Void) {
+    func readWhileCreated(until stop: () -> Bool = { false }, _ read: (Int) -> Int, inScope: (Int) -> Void) {
         for key in reads where !stop() {
             _ = read(key)
         }

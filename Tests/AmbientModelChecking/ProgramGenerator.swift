@@ -93,7 +93,7 @@ struct ProgramGenerator {
             // provider's are of the client and below, those around it above the provider: work that a nested creation
             // waits for reads below the provider, or it would wait for a creation under way around it on the thread
             // that waits for the work (a hand-off that never ends).
-            keys[provider].scopedRead = .init(overriding: provider, reads: client)
+            keys[provider].scopedRead = client
             for key in provider...client where keys[key].work?.kind != .task {
                 keys[key].work?.reads.removeAll { $0 >= provider }
             }

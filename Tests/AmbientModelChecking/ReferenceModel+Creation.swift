@@ -56,11 +56,11 @@ extension ReferenceModel {
             reads.formUnion(resolved.reads.union([key]))
             return resolved.serial
         }
-        behavior.readWhileCreated(until: { hasStopped }, { read($0, in: creation.values) }) { entered in
+        behavior.readWhileCreated(until: { hasStopped }, { read($0, in: creation.values) }) { scopedRead in
             let serial = ModelRuntime.overrideSerial(madeBy: creation.key)
-            let inner = scope(in: creation.values, overrides: [entered.overriding: serial], context: nil)
+            let inner = scope(in: creation.values, overrides: [creation.key: serial], context: nil)
             hold(inner)
-            _ = read(entered.reads, in: inner)
+            _ = read(scopedRead, in: inner)
             release(inner)
         }
         return reads

@@ -94,10 +94,6 @@ final class ReferenceModel: @unchecked Sendable {
         return keys[key].laterReads.dropFirst(index).first.map { read($0, in: values) }
     }
 
-    func readReference(_ key: Int, index: Int, in place: Place) -> Int? {
-        readReference(ofInstance: read(key, in: place), index: index)
-    }
-
     /// The values that the instance of `serial` keeps and can be re-entered; `nil` when it keeps none.
     func keptValues(ofInstance serial: Int) -> Place? {
         instances[serial].flatMap { keys[$0.key].capturesCurrent && !keys[$0.key].isOwner ? $0.values : nil }

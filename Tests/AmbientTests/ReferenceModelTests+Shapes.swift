@@ -38,7 +38,7 @@ extension ReferenceModelTests {
         model.hold(root)
         let request = model.scope(in: root, overrides: [0: -1], context: nil)
         model.hold(request)
-        let client = model.readReference(1, index: 0, in: request)
+        let client = model.readReference(ofInstance: model.read(1, in: request), index: 0)
         #expect(client != nil && model.liveInstances().contains(client ?? 0))
         model.release(request)
         #expect(model.liveInstances().filter { $0 > 0 }.isEmpty)
@@ -90,7 +90,7 @@ extension ReferenceModelTests {
         ]
         /// k0 a token provider that reads the client in `withDependencies { $0.k0 = … }`, k1 a client reading k0.
         static let tokenProvider = [
-            KeyBehavior(shape: .object, scopedRead: .init(overriding: 0, reads: 1)),
+            KeyBehavior(shape: .object, scopedRead: 1),
             KeyBehavior(shape: .object, reads: [0]),
         ]
         /// k0 a request id, k1 a buffer per request, k2 a logger and k3 an auditor per request that keep the buffer.
@@ -192,7 +192,7 @@ extension ReferenceModelTests {
             case .anotherInstanceThroughAValuesProperty:
                 let keys = [
                     KeyBehavior(), KeyBehavior(), KeyBehavior(),
-                    KeyBehavior(shape: .object, scopedRead: .init(overriding: 3, reads: 5)),
+                    KeyBehavior(shape: .object, scopedRead: 5),
                     KeyBehavior(references: [.init(key: 4, byKeyPath: false), .init(key: 5, byKeyPath: true)]),
                     KeyBehavior(reads: [3], references: [.init(key: 4, byKeyPath: false)]),
                 ]
@@ -202,7 +202,7 @@ extension ReferenceModelTests {
                 return Program(keys: keys, roots: [RootRun(context: .preview, body: [.read(3), scope])])
             case .valuesThatKeepEachOtherStrongly:
                 let keys = [
-                    KeyBehavior(scopedRead: .init(overriding: 0, reads: 2)),
+                    KeyBehavior(scopedRead: 2),
                     KeyBehavior(shape: .object, work: .init(kind: .task, reads: [4])),
                     KeyBehavior(shape: .owner(holding: 2), conditionalReads: [.init(when: 1, then: 0)]),
                     KeyBehavior(),
