@@ -121,7 +121,8 @@ struct ProgramGenerator {
 
     private mutating func steps(depth: Int, isAsync: Bool) -> [Step] {
         var steps: [Step] = []
-        for _ in 0..<(1 + random.below(4)) where budget > 0 {
+        // A root runs two to five steps, a nested body one to four, until the root's budget runs out.
+        for _ in 0..<((depth == 0 ? 2 : 1) + random.below(4)) where budget > 0 {
             budget -= 1
             let keptBefore = keptSlots.count
             let step = step(depth: depth, isAsync: isAsync)
