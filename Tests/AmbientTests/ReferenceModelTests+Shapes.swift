@@ -186,6 +186,10 @@ extension ReferenceModelTests {
         /// Seed 10, shrunk: after the program dropped everything, the core keeps 4 instances, which values that
         /// keep each other strongly hold; the article: no pattern makes Ambient hold a cycle.
         case valuesThatKeepEachOtherStrongly
+        /// Seed 1002948 of the one-stream generator, shrunk: a struct `Pong` naming `Ping`, built for a kept `Ping`
+        /// alone once its scope ended, read again through `Ping` once the root ended. The article: kept strongly,
+        /// whatever it names; the core built it again.
+        case pongBuiltForItsPingAloneReadOnceTheRootEnded
 
         var program: Program {
             switch self {
@@ -216,6 +220,18 @@ extension ReferenceModelTests {
                         ]),
                 ]
                 return Program(keys: keys, roots: [RootRun(context: .testing, body: [.read(5)])])
+            case .pongBuiltForItsPingAloneReadOnceTheRootEnded:
+                let keys = [
+                    KeyBehavior(), KeyBehavior(), KeyBehavior(references: [.init(key: 3)]),
+                    KeyBehavior(references: [.init(key: 2)]),
+                ]
+                let request = Step.scope(overrides: [OverrideSpec(key: 1)], body: [.keep(slot: 1, key: 2)])
+                return Program(
+                    keys: keys,
+                    roots: [
+                        RootRun(context: .testing, body: [request, .readKept(slot: 1, index: 0, threads: 3)]),
+                        RootRun(context: .preview, body: [.readKept(slot: 1, index: 0)]),
+                    ])
             }
         }
     }

@@ -197,3 +197,60 @@ import Testing
         #expect(audit.output.buffer.request == 7)
     }
 }
+
+// A first read after the end belongs to the reader, which keeps it strongly, whatever it names: also a struct that
+// names a key path not known yet, which a value keeps only for itself (model checker seed 843).
+extension ScopeLifetimeTests {
+    /// Settings whose property names the endpoint by a key path read nowhere else, so that their first creation cannot
+    /// know what the property reads: they belong to any scope that overrides something. Counts its builds.
+    struct Settings: Sendable {
+        static let built = ConditionLock(0)
+        @Dependency(\.scopeLifetimeEndpoint) var endpoint
+        let serial = Settings.built.withLock { built in
+            built += 1
+            return built
+        }
+    }
+
+    enum SettingsKey: DependencyKey {
+        static var defaultValue: Settings { Settings() }
+    }
+
+    final class Endpoint: Sendable {}
+
+    enum EndpointKey: DependencyKey {
+        static var defaultValue: Endpoint { Endpoint() }
+    }
+
+    /// A reporter whose property reads its settings only when it sends.
+    struct Reporter: Sendable {
+        @Dependency(SettingsKey.self) var settings
+    }
+
+    enum ReporterKey: DependencyKey {
+        static var defaultValue: Reporter { Reporter() }
+    }
+
+    /// The reporter's first read of its settings comes after its scope ended, so they are built for it alone; once its
+    /// root ended too, the next read hands out the same settings without building them again.
+    @Test func settingsBuiltForAValueAloneAreNotBuiltAgainOnceItsRootEnded() {
+        let (reporter, own) = withDependencies(DependencyValues._freshRoot(context: .default)) {
+            let reporter = withDependencies {
+                $0.scopeLifetimeEndpoint = Endpoint()
+            } operation: {
+                DependencyValues.current[ReporterKey.self]
+            }
+            return (reporter, reporter.settings.serial)
+        }
+        let builtBefore = Settings.built.withLock { $0 }
+        #expect(reporter.settings.serial == own)
+        #expect(Settings.built.withLock { $0 } == builtBefore)
+    }
+}
+
+extension DependencyValues {
+    fileprivate var scopeLifetimeEndpoint: ScopeLifetimeTests.Endpoint {
+        get { self[ScopeLifetimeTests.EndpointKey.self] }
+        set { self[ScopeLifetimeTests.EndpointKey.self] = newValue }
+    }
+}

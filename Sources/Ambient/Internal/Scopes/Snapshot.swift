@@ -72,7 +72,8 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
     /// whose key read or named one of those keys, or named a key path not known then, and one that work a creation
     /// started read (which no key names): those may hold this snapshot, through the values that hold it, and are
     /// remembered weakly, so that values never keep each other in a cycle
-    /// (<doc:Semantics#Nothing-keeps-a-scope-alive-but-what-still-uses-it>).
+    /// (<doc:Semantics#Nothing-keeps-a-scope-alive-but-what-still-uses-it>). What was built for the snapshot alone
+    /// (found in its own node, which holds it) is remembered strongly, whatever it names.
     override func remember(
         _ box: AnyBox, reads: [ObjectIdentifier], for slot: CreationSlot, foundIn scope: ScopeNode?,
         readIn storage: ScopeNode
@@ -82,9 +83,14 @@ final class Snapshot: DefaultSource, @unchecked Sendable {
         // NB: work a creation started (a task that inherited its frame) reads outside the creation, so no key names
         // what it reads.
         let byWork = CreationFrame.innermost.map { $0.current == nil } ?? false
+        // NB: what was built for the snapshot alone, its node holds already; remembered weakly (a struct not at all),
+        // it would be built again once the root ended, as the heir does not know its key: only what the snapshot
+        // remembered answers then (<doc:Semantics#A-first-read-after-the-end-belongs-to-the-reader>).
+        let builtAlone = scope === storage.base
         let mayHoldThis =
-            byWork || holders.contains(slot.key) || reads.contains(KeyInfo.anyOverride)
-            || reads.contains(where: holders.contains)
+            !builtAlone
+            && (byWork || holders.contains(slot.key) || reads.contains(KeyInfo.anyOverride)
+                || reads.contains(where: holders.contains))
         guard let kept = Remembered(box, reads: reads, weakly: mayHoldThis) else { return (box, reads, false) }
         return remembered.withLock { table in
             if let earlier = table[slot]?.entry { return earlier }
