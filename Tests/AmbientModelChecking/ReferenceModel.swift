@@ -113,21 +113,25 @@ final class ReferenceModel: @unchecked Sendable {
             // 4. Its scope ended: an instance built for the value alone, which it keeps and no scope sees.
             if let reads, !isAlive(place.owner(of: reads)) { return create(key, from: place) }
         } else if let values = place.values(answering: []),
-            let reads = reads ?? values.remembered[context]?[key]?.reads, place.values(answering: reads) != nil
+            let reads = kept(key, by: values, in: context).flatMap({ _ in values.remembered[context]?[key]?.reads })
+                ?? reads, place.values(answering: reads) != nil
         {
-            // A scope made inside a value's values that overrides nothing the key reads: a read in those values (once
-            // the root ended, the key reads what the instance those values remember read). One that chose another
-            // context reads what the values remember in that context.
+            // A scope made inside a value's values that overrides nothing the key reads: a read in those values. The
+            // key reads what the instance those values keep read, while they keep it, else what the root knows (once
+            // it ended, what the heir learned since): Ambient asks what values remember first, and only while they
+            // have it. One that chose another context reads what the values remember in that context.
             if values.context == context { return resolve(key, in: values) }
             if let kept = kept(key, by: values, in: context) { return (kept, reads) }
         }
         // 3. The instance of the live scope the key belongs to (Overrides reach derived defaults): that of the
         // innermost scope that overrides what the key's first creation in the root read, else the root's, made from
         // that scope's values (in the reader's context) if missing. A first creation is made from the reader's values.
+        // An instance found counts what its own creation read, as its scope remembers it (a scope that outlived its
+        // root may hold one whose reads differ from what the heir learned since), as Ambient's entry carries them.
         let owner = reads.map(place.owner)
         let source = owner.map { $0.context == context ? $0 : scope(in: $0, overrides: [:], context: context) }
         let found: (serial: Int, reads: Set<Int>) =
-            owner?.remembered[context]?[key].map { ($0.serial, reads!) } ?? create(key, from: source ?? place)
+            owner?.remembered[context]?[key].map { ($0.serial, $0.reads) } ?? create(key, from: source ?? place)
         // A value keeps what it read: the values the read is made inside, unless a scope between overrides what it
         // read. "It keeps it strongly, except its own key's, one whose key reads or names the value's key, or names a
         // key path no read has shown yet …, and what a task its `init` started reads: those only while something
