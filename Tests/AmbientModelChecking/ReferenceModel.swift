@@ -113,8 +113,8 @@ final class ReferenceModel: @unchecked Sendable {
             // 4. Its scope ended: an instance built for the value alone, which it keeps and no scope sees.
             if let reads, !isAlive(place.owner(of: reads)) { return create(key, from: place) }
         } else if let values = place.values(answering: []),
-            let reads = kept(key, by: values, in: context).flatMap({ _ in values.remembered[context]?[key]?.reads })
-                ?? reads, place.values(answering: reads) != nil
+            let reads = kept(key, by: values, in: context) == nil ? reads : values.remembered[context]?[key]?.reads,
+            place.values(answering: reads) != nil
         {
             // A scope made inside a value's values that overrides nothing the key reads: a read in those values. The
             // key reads what the instance those values keep read, while they keep it, else what the root knows (once
